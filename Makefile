@@ -1,0 +1,47 @@
+# weather: build, install, test, try offline.
+#
+#   make install   system packages if missing, release build, ~/.local/bin/weather
+#   make test      system packages if missing, every test
+#   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
+#   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
+
+PREFIX ?= $(HOME)/.local
+BINDIR ?= $(PREFIX)/bin
+SWIFT ?= swift
+PACKAGES = libcurl4-openssl-dev libjansson-dev python3
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE = .build/release/weather
+
+.PHONY: deps build install uninstall test demo serve clean
+
+# Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing $$missing"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
+	fi
+
+# The binary users install: a release build with the Swift standard library linked statically.
+build: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product weather
+
+install: build
+	install -d $(BINDIR)
+	install -m 755 $(RELEASE) $(BINDIR)/weather
+	@echo "Installed $(BINDIR)/weather"
+
+uninstall:
+	rm -f $(BINDIR)/weather
+
+test: deps
+	$(SWIFT) test
+
+demo: build
+	@Tests/TestSupport/demo.sh $(RELEASE)
+
+serve:
+	python3 Tests/TestSupport/fixture-server.py --port 8080
+
+clean:
+	rm -rf .build

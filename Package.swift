@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "weather",
+    products: [
+        .executable(name: "weather", targets: ["weather"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libcurl, seen from Swift: typed helpers for the variadic curl_easy_setopt/getinfo.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // jansson, seen from Swift: functions for its json_is_* and refcount macros.
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        // Every behaviour of the program.
+        .target(
+            name: "WeatherKit",
+            dependencies: ["CCurl", "CJansson"]
+        ),
+        // Argument parsing that calls WeatherKit, nothing more.
+        .executableTarget(
+            name: "weather",
+            dependencies: [
+                "WeatherKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            exclude: ["fixture-server.py", "demo.sh"]
+        ),
+        .testTarget(
+            name: "WeatherKitTests",
+            dependencies: ["WeatherKit", "TestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["weather", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,0 +1,68 @@
+/// What `weather refresh` does when the system wakes it: the background-fetch handler.
+///
+/// It fetches for the saved place when the saved result is stale, and reports `newData`, `noData` or
+/// `failed`. With no place saved it switches background fetching off (interval `never`), as an iOS app
+/// does when nobody is logged in.
+public struct BackgroundFetchHandler: Sendable {
+    /// Fetches and keeps the result.
+    public let fetcher: WeatherFetcher
+    /// Switches background fetching off when there is nothing to fetch for.
+    public let scheduler: any BackgroundScheduler
+
+    public init(fetcher: WeatherFetcher, scheduler: any BackgroundScheduler) {
+        self.fetcher = fetcher
+        self.scheduler = scheduler
+    }
+
+    /// What one run did, for its one line of output.
+    public struct Report: Sendable, Equatable {
+        public var result: BackgroundFetchResult
+        /// What happened, in words.
+        public var message: String
+        /// How long the run took, in seconds.
+        public var elapsed: Double
+
+        /// `newData: Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy (212 ms)`.
+        public var line: String {
+            "\(result.rawValue): \(message) (\(DurationText.elapsed(elapsed)))"
+        }
+    }
+
+    /// Runs one background fetch.
+    public func performFetch() -> Report {
+        let started = MonotonicInstant.now()
+        let (result, message) = fetchOnce()
+        return Report(result: result, message: message, elapsed: started.elapsed)
+    }
+
+    private func fetchOnce() -> (BackgroundFetchResult, String) {
+        let location: Location
+        do {
+            guard let saved = try fetcher.savedLocation() else {
+                do {
+                    try scheduler.setMinimumBackgroundFetchInterval(.never)
+                } catch {
+                    return (.noData, "no place saved, but background refresh could not be disabled: \(error)")
+                }
+                return (.noData, "no place saved; background refresh is disabled")
+            }
+            location = saved
+        } catch {
+            return (.failed, error.description)
+        }
+        if let cached = fetcher.cachedResult(for: location), !fetcher.isStale(cached) {
+            let age = fetcher.clock.now() - cached.updatedAt
+            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(age)) is still fresh")
+        }
+        do {
+            switch try fetcher.fetch(for: location) {
+            case .newData(let result):
+                return (.newData, "\(location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
+            case .noData:
+                return (.noData, "the weather in \(location.displayName) has not changed")
+            }
+        } catch {
+            return (.failed, error.description)
+        }
+    }
+}

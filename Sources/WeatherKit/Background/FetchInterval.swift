@@ -1,0 +1,44 @@
+/// How often the system may wake `weather` to fetch in the background, as iOS's
+/// `setMinimumBackgroundFetchInterval`: `minimum`, `never`, or a duration.
+public enum FetchInterval: Sendable, Equatable, CustomStringConvertible {
+    /// As often as new data can exist: the data's update interval.
+    case minimum
+    /// Background fetching is off.
+    case never
+    /// Every so many seconds.
+    case every(Double)
+
+    /// `minimum`, `never`, or a duration such as `30m`, `2h`, `900`; `nil` for anything else.
+    public init?(parsing text: String) {
+        switch text.trimmingWhitespace().lowercased() {
+        case "minimum": self = .minimum
+        case "never": self = .never
+        default:
+            guard let seconds = DurationText.parse(text) else { return nil }
+            self = .every(seconds)
+        }
+    }
+
+    /// The words `weather schedule` accepts back: `minimum`, `never`, `30m`.
+    public var description: String {
+        switch self {
+        case .minimum: "minimum"
+        case .never: "never"
+        case .every(let seconds): DurationText.compact(seconds)
+        }
+    }
+}
+
+/// Turns background fetching on, off, or to another interval: the one place that does.
+public protocol BackgroundScheduler: Sendable {
+    /// Sets how often the system runs `weather refresh`; `.never` switches background fetching off.
+    func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError)
+}
+
+/// Background fetching without a timer: nothing runs `weather refresh` by itself yet, so there is
+/// nothing to switch on or off.
+public struct NoTimerScheduler: BackgroundScheduler {
+    public init() {}
+
+    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {}
+}

@@ -1,0 +1,40 @@
+/// Everything that can stop a command, each with one line for the user: what happened, what to do next.
+public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A setting or folder cannot be used.
+    case settings(SettingsError)
+    /// The place name was refused before any request.
+    case query(PlaceQueryError)
+    /// A service or the network failed.
+    case provider(ProviderError)
+    /// A saved file cannot be read or written.
+    case store(StoreError)
+    /// No place is saved.
+    case noLocation
+    /// A place is saved but no result for it yet, and this run may not fetch one.
+    case noResultYet(Location)
+    /// Background refresh cannot be scheduled or changed.
+    case background(String)
+
+    public var description: String {
+        switch self {
+        case .settings(let error): error.description
+        case .query(let error): error.description
+        case .provider(let error): error.description
+        case .store(let error): error.description
+        case .noLocation:
+            "no place saved yet; run weather set <city> first, for example: weather set Berlin"
+        case .noResultYet(let location):
+            "no weather for \(location.displayName) fetched yet; run weather refresh, or weather show in a terminal"
+        case .background(let message): message
+        }
+    }
+
+    /// The exit status: 64 (`EX_USAGE`) for refused input, 78 (`EX_CONFIG`) for settings, 1 otherwise.
+    public var exitCode: Int32 {
+        switch self {
+        case .query: 64
+        case .settings: 78
+        default: 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Glibc
+
+/// Where `weather` keeps its files, after the XDG base directory specification.
+///
+/// `XDG_CONFIG_HOME`, `XDG_CACHE_HOME` and `XDG_STATE_HOME` count only when absolute; otherwise
+/// `~/.config`, `~/.cache` and `~/.local/state`. Each holds a `weather/` folder of ours.
+public struct WeatherPaths: Sendable, Equatable {
+    /// `$XDG_CONFIG_HOME`: the user's settings (ours in `weather/`, the timer in `systemd/user/`).
+    public var configHome: String
+    /// `$XDG_CACHE_HOME/weather`: the last result, which a fetch can always make again.
+    public var cacheDirectory: String
+    /// `$XDG_STATE_HOME/weather`: the saved place and what the runs share (lock, back-off).
+    public var stateDirectory: String
+
+    /// `$XDG_CONFIG_HOME/weather`.
+    public var configDirectory: String { configHome + "/weather" }
+    /// The optional settings file.
+    public var configFile: String { configDirectory + "/config.json" }
+    /// The saved place.
+    public var locationFile: String { stateDirectory + "/location.json" }
+    /// The last result, with its location, `updatedAt` and HTTP validators.
+    public var resultFile: String { cacheDirectory + "/current.json" }
+
+    public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
+        self.configHome = configHome
+        self.cacheDirectory = cacheDirectory
+        self.stateDirectory = stateDirectory
+    }
+
+    /// The folders for `environment`; fails only when a folder depends on a home that cannot be found.
+    public init(environment: Environment) throws(SettingsError) {
+        func base(_ variable: String, default relative: String) throws(SettingsError) -> String {
+            if let value = environment.nonEmpty(variable), value.hasPrefix("/") { return value }
+            guard let home = environment.nonEmpty("HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? Self.passwordHome()
+            else { throw .noHome(variable: variable) }
+            return (home == "/" ? "" : home) + "/" + relative
+        }
+        self.init(
+            configHome: try base("XDG_CONFIG_HOME", default: ".config"),
+            cacheDirectory: try base("XDG_CACHE_HOME", default: ".cache") + "/weather",
+            stateDirectory: try base("XDG_STATE_HOME", default: ".local/state") + "/weather"
+        )
+    }
+
+    /// The home folder from the password database, for when `HOME` is unset.
+    private static func passwordHome() -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+              let directory = entry.pw_dir
+        else { return nil }
+        let home = String(cString: directory)
+        return home.hasPrefix("/") ? home : nil
+    }
+}

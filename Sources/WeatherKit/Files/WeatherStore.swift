@@ -1,0 +1,125 @@
+/// The files `weather` keeps: the saved place (state) and the last result (cache).
+///
+/// Folders are created 0700 and files written 0600, atomically: the saved place is personal, and a
+/// `kill -9` at any instant leaves the previous file or the new one.
+public struct WeatherStore: Sendable {
+    /// Where the files are.
+    public let paths: WeatherPaths
+
+    public init(paths: WeatherPaths) {
+        self.paths = paths
+    }
+
+    /// What the cache file held.
+    public enum CachedResult: Sendable, Equatable {
+        /// No result saved.
+        case empty
+        /// The saved result.
+        case result(WeatherResult)
+        /// The file exists but cannot be read as a result; `problem` says why, in one line.
+        case corrupt(problem: String)
+
+        /// The result, when there is one.
+        public var result: WeatherResult? {
+            if case .result(let result) = self { result } else { nil }
+        }
+    }
+
+    // MARK: The saved place
+
+    /// The saved place, or `nil` when none is saved.
+    public func loadLocation() throws(StoreError) -> Location? {
+        guard let root = try readJSON(paths.locationFile) else { return nil }
+        do throws(JSONShapeError) {
+            let reader = JSONReader(root)
+            let format = try reader.int("format")
+            guard format == 1 else { throw .invalid(path: "format", reason: "is \(format), expected 1") }
+            return try Location(reading: reader.field("location"))
+        } catch {
+            throw .corrupt(path: paths.locationFile, reason: error.description, remedy: Self.locationRemedy)
+        }
+    }
+
+    /// Saves `location` as the place to fetch for.
+    public func saveLocation(_ location: Location) throws(StoreError) {
+        let root: JSON = .object(["format": .integer(1), "location": location.json])
+        try write(root, to: paths.locationFile)
+    }
+
+    // MARK: The last result
+
+    /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
+    public func loadResult() -> CachedResult {
+        do {
+            guard let root = try readJSON(paths.resultFile) else { return .empty }
+            return .result(try WeatherResult(reading: JSONReader(root)))
+        } catch let error as StoreError {
+            return .corrupt(problem: error.description)
+        } catch {
+            let problem = StoreError.corrupt(path: paths.resultFile, reason: "\(error)", remedy: Self.cacheRemedy)
+            return .corrupt(problem: problem.description)
+        }
+    }
+
+    /// Saves `result` as the last result.
+    public func saveResult(_ result: WeatherResult) throws(StoreError) {
+        try write(result.json, to: paths.resultFile)
+    }
+
+    // MARK: Forgetting
+
+    /// Removes the saved place and the last result. Nothing saved is fine.
+    public func removeAll() throws(StoreError) {
+        do {
+            try FileIO.remove(paths.resultFile)
+            try FileIO.remove(paths.locationFile)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    // MARK: Helpers
+
+    private static let locationRemedy = "run weather set <city> to save a place again"
+    private static let cacheRemedy = "it will be replaced by the next fetch"
+
+    private func readJSON(_ path: String) throws(StoreError) -> JSON? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw .file(error)
+        }
+        guard let bytes else { return nil }
+        do {
+            return try JSON.parse(bytes)
+        } catch {
+            let remedy = path == paths.locationFile ? Self.locationRemedy : Self.cacheRemedy
+            throw .corrupt(path: path, reason: "not valid JSON (\(error))", remedy: remedy)
+        }
+    }
+
+    private func write(_ root: JSON, to path: String) throws(StoreError) {
+        do {
+            try FileIO.createDirectory(FileIO.parentDirectory(of: path))
+            try FileIO.writeAtomically(root.serialized() + [UInt8(ascii: "\n")], to: path)
+        } catch {
+            throw .file(error)
+        }
+    }
+}
+
+/// A saved file that cannot be read or written.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The system refused a read or write.
+    case file(FileError)
+    /// The file exists but does not hold what we wrote.
+    case corrupt(path: String, reason: String, remedy: String)
+
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .corrupt(let path, let reason, let remedy): "\(path) is damaged (\(reason)); \(remedy)"
+        }
+    }
+}

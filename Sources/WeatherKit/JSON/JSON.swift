@@ -1,0 +1,160 @@
+import CJansson
+import Glibc
+
+/// A JSON value as Swift data: what jansson parsed, or what we are about to write.
+///
+/// Objects keep their members in order, so what we write reads the same every time.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+/// A JSON object whose members keep the order in which they were parsed or added.
+public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    /// The members, in order.
+    public private(set) var members: [(key: String, value: JSON)] = []
+
+    /// An empty object.
+    public init() {}
+
+    /// An object with these members, in this order.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// The value for `key`, or `nil` when the object has no such member. Setting `nil` removes it.
+    public subscript(key: String) -> JSON? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            let index = members.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case let (index?, value?): members[index].value = value
+            case let (index?, nil): members.remove(at: index)
+            case let (nil, value?): members.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// Why a text is not the JSON we can read, in jansson's words.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// jansson's description, such as "end of file expected near 'trailing'".
+    public var text: String
+    /// Where it happened, counted from 1; 0 when jansson could not tell.
+    public var line: Int
+    public var column: Int
+
+    public var description: String {
+        line > 0 ? "line \(line), column \(column): \(text)" : text
+    }
+}
+
+extension JSON {
+    /// Parses a whole text strictly: one object or array, nothing after it, no duplicate keys, no NUL.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSON {
+        var error = json_error_t()
+        let root: UnsafeMutablePointer<json_t>? = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                json_loadb($0.baseAddress, $0.count, size_t(JSON_REJECT_DUPLICATES), &error)
+            }
+        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                json_loadb($0.baseAddress, $0.count, size_t(JSON_REJECT_DUPLICATES), &error)
+            }
+        }
+        guard let root else {
+            let text = withUnsafeBytes(of: &error.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            throw JSONSyntaxError(text: text, line: Int(error.line), column: Int(error.column))
+        }
+        defer { weather_json_release(root) }
+        return JSON(borrowing: root)
+    }
+
+    /// Copies a jansson value into Swift.
+    private init(borrowing value: UnsafeMutablePointer<json_t>) {
+        switch weather_json_type(value) {
+        case JSON_OBJECT:
+            var object = JSONObject()
+            var iterator = json_object_iter(value)
+            while let current = iterator {
+                let key = String(cString: json_object_iter_key(current))
+                object[key] = JSON(borrowing: json_object_iter_value(current))
+                iterator = json_object_iter_next(value, current)
+            }
+            self = .object(object)
+        case JSON_ARRAY:
+            self = .array((0..<json_array_size(value)).map { JSON(borrowing: json_array_get(value, $0)) })
+        case JSON_STRING:
+            let buffer = UnsafeRawBufferPointer(start: json_string_value(value), count: json_string_length(value))
+            self = .string(String(decoding: buffer, as: UTF8.self))
+        case JSON_INTEGER:
+            self = .integer(Int64(json_integer_value(value)))
+        case JSON_REAL:
+            self = .number(json_real_value(value))
+        case JSON_TRUE:
+            self = .bool(true)
+        case JSON_FALSE:
+            self = .bool(false)
+        default:
+            self = .null
+        }
+    }
+
+    /// The value as compact JSON text, numbers with up to 15 significant digits.
+    public func serialized() -> [UInt8] {
+        let root = makeJansson()
+        defer { weather_json_release(root) }
+        let flags = weather_json_dump_flags()
+        let size = json_dumpb(root, nil, 0, flags)
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = buffer.withMemoryRebound(to: CChar.self) { json_dumpb(root, $0.baseAddress, size, flags) }
+        }
+    }
+
+    /// A new jansson value (reference count 1) holding a copy of this one.
+    private func makeJansson() -> UnsafeMutablePointer<json_t> {
+        switch self {
+        case .null:
+            return json_null()
+        case .bool(let value):
+            return value ? json_true() : json_false()
+        case .integer(let value):
+            return json_integer(json_int_t(value))
+        case .number(let value):
+            // jansson refuses NaN and infinity; JSON has no words for them.
+            return value.isFinite ? json_real(value) : json_null()
+        case .string(let value):
+            var value = value
+            return value.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { json_stringn_nocheck($0.baseAddress, $0.count) }
+            }
+        case .array(let elements):
+            let array = json_array()!
+            for element in elements { json_array_append_new(array, element.makeJansson()) }
+            return array
+        case .object(let object):
+            let result = json_object()!
+            for (key, value) in object.members {
+                json_object_set_new_nocheck(result, key, value.makeJansson())
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// The weather at a moment: the values a user sees, in SI units (converted only when printed).
+public struct CurrentConditions: Sendable, Equatable {
+    /// Air temperature at 2 m, °C.
+    public var temperature: Double
+    /// Feels-like temperature, °C.
+    public var apparentTemperature: Double?
+    /// Relative humidity at 2 m, %.
+    public var relativeHumidity: Double?
+    /// Whether the sun is up.
+    public var isDay: Bool?
+    /// Precipitation of the preceding interval, mm.
+    public var precipitation: Double?
+    /// WMO weather interpretation code.
+    public var weatherCode: Int?
+    /// Cloud cover, %.
+    public var cloudCover: Double?
+    /// Air pressure at mean sea level, hPa.
+    public var pressure: Double?
+    /// Wind speed at 10 m, m/s.
+    public var windSpeed: Double?
+    /// Where the wind comes from at 10 m, degrees clockwise from north.
+    public var windDirection: Double?
+    /// Wind gusts at 10 m, m/s.
+    public var windGusts: Double?
+
+    public init(
+        temperature: Double, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil, isDay: Bool? = nil,
+        precipitation: Double? = nil, weatherCode: Int? = nil, cloudCover: Double? = nil, pressure: Double? = nil,
+        windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil
+    ) {
+        self.temperature = temperature
+        self.apparentTemperature = apparentTemperature
+        self.relativeHumidity = relativeHumidity
+        self.isDay = isDay
+        self.precipitation = precipitation
+        self.weatherCode = weatherCode
+        self.cloudCover = cloudCover
+        self.pressure = pressure
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.windGusts = windGusts
+    }
+
+    /// The condition in words, such as "partly cloudy", from the WMO code.
+    public var summary: String? { weatherCode.flatMap(WMOCode.description) }
+}
+
+extension CurrentConditions {
+    /// Field names as stored and printed by `show --json`, with the unit of each.
+    static let units: JSONObject = [
+        "temperature": "°C", "apparentTemperature": "°C", "relativeHumidity": "%", "precipitation": "mm",
+        "cloudCover": "%", "pressure": "hPa", "windSpeed": "m/s", "windDirection": "°", "windGusts": "m/s",
+    ]
+
+    /// The values as members of an object (the caller's), absent ones left out.
+    func addMembers(to object: inout JSONObject) {
+        object["temperature"] = .number(temperature)
+        if let apparentTemperature { object["apparentTemperature"] = .number(apparentTemperature) }
+        if let relativeHumidity { object["relativeHumidity"] = .number(relativeHumidity) }
+        if let weatherCode { object["weatherCode"] = .integer(Int64(weatherCode)) }
+        if let summary { object["condition"] = .string(summary) }
+        if let isDay { object["isDay"] = .bool(isDay) }
+        if let precipitation { object["precipitation"] = .number(precipitation) }
+        if let cloudCover { object["cloudCover"] = .number(cloudCover) }
+        if let pressure { object["pressure"] = .number(pressure) }
+        if let windSpeed { object["windSpeed"] = .number(windSpeed) }
+        if let windDirection { object["windDirection"] = .number(windDirection) }
+        if let windGusts { object["windGusts"] = .number(windGusts) }
+    }
+
+    /// Reads what `addMembers` wrote.
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            temperature: try reader.double("temperature"),
+            apparentTemperature: try reader.optionalDouble("apparentTemperature"),
+            relativeHumidity: try reader.optionalDouble("relativeHumidity"),
+            isDay: try reader.optionalBool("isDay"),
+            precipitation: try reader.optionalDouble("precipitation"),
+            weatherCode: try reader.optionalInt("weatherCode"),
+            cloudCover: try reader.optionalDouble("cloudCover"),
+            pressure: try reader.optionalDouble("pressure"),
+            windSpeed: try reader.optionalDouble("windSpeed"),
+            windDirection: try reader.optionalDouble("windDirection"),
+            windGusts: try reader.optionalDouble("windGusts")
+        )
+    }
+}
+
+/// WMO weather interpretation codes (WW), as Open-Meteo uses them.
+public enum WMOCode {
+    /// The code in words, lower case; `nil` for a code the table does not know.
+    public static func description(_ code: Int) -> String? {
+        switch code {
+        case 0: "clear sky"
+        case 1: "mainly clear"
+        case 2: "partly cloudy"
+        case 3: "overcast"
+        case 45: "fog"
+        case 48: "depositing rime fog"
+        case 51: "light drizzle"
+        case 53: "moderate drizzle"
+        case 55: "dense drizzle"
+        case 56: "light freezing drizzle"
+        case 57: "dense freezing drizzle"
+        case 61: "slight rain"
+        case 63: "moderate rain"
+        case 65: "heavy rain"
+        case 66: "light freezing rain"
+        case 67: "heavy freezing rain"
+        case 71: "slight snow fall"
+        case 73: "moderate snow fall"
+        case 75: "heavy snow fall"
+        case 77: "snow grains"
+        case 80: "slight rain showers"
+        case 81: "moderate rain showers"
+        case 82: "violent rain showers"
+        case 85: "slight snow showers"
+        case 86: "heavy snow showers"
+        case 95: "thunderstorm"
+        case 96: "thunderstorm with slight hail"
+        case 99: "thunderstorm with heavy hail"
+        default: nil
+        }
+    }
+}

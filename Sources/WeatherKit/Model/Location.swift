@@ -1,0 +1,76 @@
+/// A place on Earth, as the geocoding service describes it.
+public struct Location: Sendable, Equatable {
+    /// The geocoding service's id for the place (GeoNames), when it gave one.
+    public var id: Int?
+    public var name: String
+    /// The first-level region, such as a state or "Land Berlin" (`admin1`).
+    public var region: String?
+    public var country: String?
+    /// ISO 3166-1 alpha-2, such as `DE`.
+    public var countryCode: String?
+    public var latitude: Double
+    public var longitude: Double
+    /// An IANA time zone, such as `Europe/Berlin`.
+    public var timezone: String?
+    public var population: Int?
+
+    public init(
+        id: Int? = nil, name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
+        latitude: Double, longitude: Double, timezone: String? = nil, population: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.region = region
+        self.country = country
+        self.countryCode = countryCode
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timezone = timezone
+        self.population = population
+    }
+
+    /// "Berlin, Land Berlin, Germany": the name with what tells it apart, without repeating the name.
+    public var displayName: String {
+        var parts = [name]
+        if let region, region != name { parts.append(region) }
+        if let country = country ?? countryCode { parts.append(country) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Whether `other` is the same place, whatever the service's spelling of its details.
+    public func isSamePlace(as other: Location) -> Bool {
+        if let id, let otherID = other.id { return id == otherID }
+        return abs(latitude - other.latitude) < 1e-4 && abs(longitude - other.longitude) < 1e-4
+    }
+}
+
+extension Location {
+    /// The location as stored in our files and printed by `show --json`.
+    var json: JSON {
+        var object: JSONObject = ["name": .string(name)]
+        if let region { object["region"] = .string(region) }
+        if let country { object["country"] = .string(country) }
+        if let countryCode { object["countryCode"] = .string(countryCode) }
+        object["latitude"] = .number(latitude)
+        object["longitude"] = .number(longitude)
+        if let timezone { object["timezone"] = .string(timezone) }
+        if let population { object["population"] = .integer(Int64(population)) }
+        if let id { object["id"] = .integer(Int64(id)) }
+        return .object(object)
+    }
+
+    /// Reads what `json` wrote.
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            id: try reader.optionalInt("id"),
+            name: try reader.string("name"),
+            region: try reader.optionalString("region"),
+            country: try reader.optionalString("country"),
+            countryCode: try reader.optionalString("countryCode"),
+            latitude: try reader.double("latitude"),
+            longitude: try reader.double("longitude"),
+            timezone: try reader.optionalString("timezone"),
+            population: try reader.optionalInt("population")
+        )
+    }
+}

@@ -1,0 +1,133 @@
+/// The last fetched weather: what `weather show` prints and the background fetch keeps up to date.
+public struct WeatherResult: Sendable, Equatable {
+    /// The place the values are for.
+    public var location: Location
+    /// The values a user sees.
+    public var conditions: CurrentConditions
+    /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
+    public var observedAt: Timestamp
+    /// The place's offset from UTC in seconds, to print `observedAt` in local time.
+    public var utcOffsetSeconds: Int
+    /// How often the service makes new values, in seconds (Open-Meteo's `current.interval`, 900).
+    public var interval: Double?
+    /// When the result was fetched or last revalidated.
+    public var updatedAt: Timestamp
+    /// The response's caching headers, for conditional requests and freshness.
+    public var validators: HTTPValidators
+
+    public init(
+        location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
+        interval: Double? = nil, updatedAt: Timestamp, validators: HTTPValidators = HTTPValidators()
+    ) {
+        self.location = location
+        self.conditions = conditions
+        self.observedAt = observedAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.interval = interval
+        self.updatedAt = updatedAt
+        self.validators = validators
+    }
+}
+
+/// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
+/// freshness (`Cache-Control`, `Expires`, `Date`, `Retry-After`), kept verbatim.
+public struct HTTPValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+    public var cacheControl: String?
+    public var expires: String?
+    public var date: String?
+    public var retryAfter: String?
+
+    public init(
+        etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
+        date: String? = nil, retryAfter: String? = nil
+    ) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.date = date
+        self.retryAfter = retryAfter
+    }
+
+    /// The caching headers of `headers`.
+    public init(_ headers: HTTPHeaders) {
+        self.init(
+            etag: headers["ETag"], lastModified: headers["Last-Modified"], cacheControl: headers["Cache-Control"],
+            expires: headers["Expires"], date: headers["Date"], retryAfter: headers["Retry-After"]
+        )
+    }
+
+    /// Header name and stored value, for the ones present.
+    private var fields: [(key: String, value: String?)] {
+        [("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
+         ("date", date), ("retryAfter", retryAfter)]
+    }
+
+    var json: JSON {
+        var object = JSONObject()
+        for field in fields { if let value = field.value { object[field.key] = .string(value) } }
+        return .object(object)
+    }
+
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        self.init(
+            etag: try reader.optionalString("etag"), lastModified: try reader.optionalString("lastModified"),
+            cacheControl: try reader.optionalString("cacheControl"), expires: try reader.optionalString("expires"),
+            date: try reader.optionalString("date"), retryAfter: try reader.optionalString("retryAfter")
+        )
+    }
+}
+
+extension WeatherResult {
+    /// The version of the cache file's layout; a file of another version is treated as empty.
+    static let fileFormat: Int64 = 1
+
+    /// The result as the cache file stores it.
+    var json: JSON {
+        var conditionsObject = JSONObject()
+        conditions.addMembers(to: &conditionsObject)
+        var object: JSONObject = [
+            "format": .integer(Self.fileFormat),
+            "location": location.json,
+            "conditions": .object(conditionsObject),
+            "observedAt": .string(observedAt.iso8601()),
+            "utcOffsetSeconds": .integer(Int64(utcOffsetSeconds)),
+        ]
+        if let interval { object["interval"] = .number(interval) }
+        object["updatedAt"] = .string(updatedAt.iso8601(fractionDigits: 3))
+        object["http"] = validators.json
+        return .object(object)
+    }
+
+    /// Reads what `json` wrote.
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        let format = try reader.int("format")
+        guard format == Self.fileFormat else {
+            throw .invalid(path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
+        }
+        self.init(
+            location: try Location(reading: reader.field("location")),
+            conditions: try CurrentConditions(reading: reader.field("conditions")),
+            observedAt: try reader.timestamp("observedAt"),
+            utcOffsetSeconds: try reader.int("utcOffsetSeconds"),
+            interval: try reader.optionalDouble("interval"),
+            updatedAt: try reader.timestamp("updatedAt"),
+            validators: try reader.optionalField("http").map { reader throws(JSONShapeError) in
+                try HTTPValidators(reading: reader)
+            } ?? HTTPValidators()
+        )
+    }
+}
+
+extension JSONReader {
+    /// An ISO 8601 time with a zone, such as `2026-10-08T17:00:00Z`.
+    func timestamp(_ key: String) throws(JSONShapeError) -> Timestamp {
+        let field = try field(key)
+        guard let timestamp = Timestamp(iso8601: try field.string()) else {
+            throw .invalid(path: field.path, reason: "is not an ISO 8601 time with a zone")
+        }
+        return timestamp
+    }
+}

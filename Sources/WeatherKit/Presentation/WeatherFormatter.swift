@@ -1,0 +1,113 @@
+import Glibc
+
+/// How text is decorated: plain for pipes and `NO_COLOR`, ANSI colours for a terminal.
+public enum TextStyle: Sendable, Equatable {
+    case plain
+    case color
+
+    /// Colour only when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+    public static func forStandardOutput(environment: Environment) -> TextStyle {
+        guard isatty(STDOUT_FILENO) == 1, environment["NO_COLOR"] == nil, environment["TERM"] != "dumb" else {
+            return .plain
+        }
+        return .color
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func warning(_ text: String) -> String { wrap(text, "33") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        self == .color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Turns a result into what people and scripts read. Values are stored in SI units and converted here.
+public struct WeatherFormatter: Sendable {
+    /// The moment ages are counted to.
+    public var now: Timestamp
+    public var style: TextStyle
+
+    public init(now: Timestamp, style: TextStyle = .plain) {
+        self.now = now
+        self.style = style
+    }
+
+    /// "10.9 °C, partly cloudy": the one-line summary of `refresh` and status bars.
+    public static func summary(of conditions: CurrentConditions) -> String {
+        var text = temperature(conditions.temperature)
+        if let summary = conditions.summary { text += ", " + summary }
+        return text
+    }
+
+    /// The result for a person:
+    ///
+    ///     Berlin, Land Berlin, Germany
+    ///     Partly cloudy, 10.9 °C, feels like 8.2 °C
+    ///     Humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+    ///     Updated 4 min ago
+    public func text(_ result: WeatherResult, stale: Bool) -> String {
+        let values = result.conditions
+        var lines = [style.bold(result.location.displayName)]
+
+        var weather: [String] = []
+        if let summary = values.summary { weather.append(summary.capitalizedFirst) }
+        weather.append(Self.temperature(values.temperature))
+        if let feels = values.apparentTemperature { weather.append("feels like " + Self.temperature(feels)) }
+        lines.append(weather.joined(separator: ", "))
+
+        var air: [String] = []
+        if let humidity = values.relativeHumidity { air.append("humidity \(Int(humidity.rounded()))%") }
+        if let speed = values.windSpeed {
+            var wind = "wind \(Self.kilometresPerHour(speed))"
+            if let direction = values.windDirection, speed > 0 { wind += " from " + Self.compassPoint(direction) }
+            air.append(wind)
+        }
+        if let gusts = values.windGusts { air.append("gusts \(Self.kilometresPerHour(gusts))") }
+        if !air.isEmpty { lines.append(air.joined(separator: ", ").capitalizedFirst) }
+
+        var updated = style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))")
+        if stale { updated += " " + style.warning("(stale)") }
+        lines.append(updated)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The result for a script, one JSON object: `location`, the values in SI units, `observedAt`,
+    /// `updatedAt`, `stale`, and `units` naming the unit of each value.
+    public func json(_ result: WeatherResult, stale: Bool) -> String {
+        var object: JSONObject = ["location": result.location.json]
+        result.conditions.addMembers(to: &object)
+        object["observedAt"] = .string(result.observedAt.iso8601())
+        object["updatedAt"] = .string(result.updatedAt.iso8601())
+        object["stale"] = .bool(stale)
+        object["units"] = .object(CurrentConditions.units)
+        return String(decoding: JSON.object(object).serialized(), as: UTF8.self)
+    }
+
+    // MARK: Units
+
+    /// "10.9 °C", one decimal as the service gives it.
+    static func temperature(_ celsius: Double) -> String {
+        celsius.fixed(decimals: 1) + " °C"
+    }
+
+    /// "14 km/h" from metres per second.
+    static func kilometresPerHour(_ metresPerSecond: Double) -> String {
+        "\(Int((metresPerSecond * 3.6).rounded())) km/h"
+    }
+
+    /// "SW": the 16-point compass direction of `degrees`.
+    static func compassPoint(_ degrees: Double) -> String {
+        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return points[Int((normalized / 22.5).rounded()) % 16]
+    }
+}
+
+extension String {
+    /// The text with its first letter in upper case.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

@@ -1,0 +1,92 @@
+/// A weather or geocoding service that did not give us what we asked for.
+public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No response arrived (network, time budget, size, TLS).
+    case transport(HTTPError)
+    /// The service answered with an error status; `reason` is its own explanation when it sent one.
+    case status(Service, code: Int, reason: String?)
+    /// The service answered 200 with something we cannot read.
+    case badResponse(Service, problem: String)
+    /// The geocoding service knows no place by that name.
+    case placeNotFound(PlaceQuery)
+    /// Places by that name exist, but none fits the qualifiers; `alternatives` are ways to write one that does.
+    case noPlaceMatches(PlaceQuery, alternatives: [String])
+
+    /// Which service, and where, for messages.
+    public struct Service: Sendable, Equatable, CustomStringConvertible {
+        /// "geocoding" or "forecast".
+        public var role: String
+        /// Host and port of the endpoint.
+        public var host: String
+        /// The setting that points at it, named in hints.
+        public var setting: String
+
+        public var description: String { "the \(role) service at \(host)" }
+    }
+
+    public var description: String {
+        switch self {
+        case .transport(let error):
+            return error.description
+        case .status(let service, let code, let reason):
+            let detail = reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code)
+            switch code {
+            case 429:
+                return "\(service) is limiting requests (\(detail)); wait a few minutes and try again"
+            case 500...599:
+                return "\(service) is having trouble (\(detail)); try again later"
+            case 404, 405, 410:
+                return "\(service) has no such API (\(detail)); check \(service.setting)"
+            default:
+                return "\(service) refused the request (\(detail)); check \(service.setting) or update weather"
+            }
+        case .badResponse(let service, let problem):
+            return "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
+        case .placeNotFound(let query):
+            return "no place called \"\(query.name)\" found; check the spelling, or try a larger town nearby"
+        case .noPlaceMatches(let query, let alternatives):
+            let qualifier = query.qualifiers.joined(separator: ", ")
+            let list = alternatives.prefix(5).joined(separator: "; ")
+            return "no place called \"\(query.name)\" in \"\(qualifier)\"; try one of: \(list)"
+        }
+    }
+
+    /// Whether the failure is the service's or the network's, not the user's input.
+    public var isTransient: Bool {
+        switch self {
+        case .transport: true
+        case .status(_, let code, _): code == 429 || code >= 500
+        case .badResponse: true
+        case .placeNotFound, .noPlaceMatches: false
+        }
+    }
+}
+
+/// Reason phrases for the status codes a weather service is likely to send.
+enum HTTPStatus {
+    /// "HTTP 503 Service Unavailable", or "HTTP 418" for a code without a phrase here.
+    static func line(_ code: Int) -> String {
+        let phrase = phrase(code)
+        return phrase.isEmpty ? "HTTP \(code)" : "HTTP \(code) \(phrase)"
+    }
+
+    static func phrase(_ code: Int) -> String {
+        switch code {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,158 @@
+/// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
+public struct Settings: Sendable, Equatable {
+    /// Open-Meteo's geocoding API, or anything that speaks it.
+    public var geocodingURL: String
+    /// Open-Meteo's forecast API, or anything that speaks it.
+    public var forecastURL: String
+    /// The whole run's network time in seconds, all requests and waits together.
+    public var timeout: Double
+    /// Seconds after `updatedAt` when a result is stale; `nil` leaves it to the data's own interval.
+    public var staleAfter: Double?
+
+    public init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
+        self.geocodingURL = geocodingURL
+        self.forecastURL = forecastURL
+        self.timeout = timeout
+        self.staleAfter = staleAfter
+    }
+
+    /// The defaults: Open-Meteo's public endpoints, 30 seconds, staleness from the data.
+    public static let defaults = Settings(
+        geocodingURL: "https://geocoding-api.open-meteo.com/v1/search",
+        forecastURL: "https://api.open-meteo.com/v1/forecast",
+        timeout: 30,
+        staleAfter: nil
+    )
+
+    /// One setting: its variable, its key in `config.json`, and how it reads a value.
+    struct Key: Sendable {
+        let variable: String
+        let configKey: String
+        let apply: @Sendable (inout Settings, String) -> Bool
+        let expected: String
+    }
+
+    /// Every setting, in the order the README lists them.
+    static let keys: [Key] = [
+        Key(variable: "WEATHER_GEOCODING_URL", configKey: "geocoding_url",
+            apply: { settings, value in
+                guard URLParts(value) != nil else { return false }
+                settings.geocodingURL = value
+                return true
+            },
+            expected: "an http:// or https:// URL"),
+        Key(variable: "WEATHER_FORECAST_URL", configKey: "forecast_url",
+            apply: { settings, value in
+                guard URLParts(value) != nil else { return false }
+                settings.forecastURL = value
+                return true
+            },
+            expected: "an http:// or https:// URL"),
+        Key(variable: "WEATHER_TIMEOUT", configKey: "timeout",
+            apply: { settings, value in
+                guard let seconds = DurationText.parse(value), seconds > 0, seconds <= 3600 else { return false }
+                settings.timeout = seconds
+                return true
+            },
+            expected: "a time from 1 second to 1 hour, such as 30 or 45s"),
+        Key(variable: "WEATHER_STALE_AFTER", configKey: "stale_after",
+            apply: { settings, value in
+                guard let seconds = DurationText.parse(value) else { return false }
+                settings.staleAfter = seconds
+                return true
+            },
+            expected: "a number of seconds, such as 900, or a duration such as 15m"),
+    ]
+
+    /// The settings from `environment` and the config file at `paths.configFile`.
+    public static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
+        var settings = defaults
+        let config = try ConfigFile.load(paths.configFile)
+        for key in keys {
+            if let value = environment[key.variable] {
+                guard key.apply(&settings, value) else {
+                    throw .invalidVariable(key.variable, value: value, expected: key.expected)
+                }
+            } else if let value = config[key.configKey] {
+                guard key.apply(&settings, value) else {
+                    throw .invalidConfig(path: paths.configFile, reason: "\"\(key.configKey)\" must be \(key.expected)")
+                }
+            }
+        }
+        return settings
+    }
+
+    /// The variables that give another process (the timer's service) these same settings.
+    public var asEnvironment: [(name: String, value: String)] {
+        var variables = [
+            ("WEATHER_GEOCODING_URL", geocodingURL),
+            ("WEATHER_FORECAST_URL", forecastURL),
+            ("WEATHER_TIMEOUT", DurationText.compact(timeout)),
+        ]
+        if let staleAfter { variables.append(("WEATHER_STALE_AFTER", DurationText.compact(staleAfter))) }
+        return variables
+    }
+}
+
+/// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
+enum ConfigFile {
+    /// The file's settings as text, by key; empty when there is no file.
+    static func load(_ path: String) throws(SettingsError) -> [String: String] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileIO.read(path, limit: 65_536)
+        } catch {
+            throw .invalidConfig(path: path, reason: error.description)
+        }
+        guard let bytes else { return [:] }
+        let root: JSON
+        do {
+            root = try JSON.parse(bytes)
+        } catch {
+            throw .invalidConfig(path: path, reason: "not valid JSON (\(error))")
+        }
+        guard case .object(let object) = root else {
+            throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
+        }
+        let known = Settings.keys.map(\.configKey)
+        var values: [String: String] = [:]
+        for (key, value) in object.members {
+            guard known.contains(key) else {
+                throw .invalidConfig(
+                    path: path,
+                    reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))"
+                )
+            }
+            switch value {
+            case .string(let text): values[key] = text
+            case .integer(let number): values[key] = String(number)
+            case .number(let number): values[key] = String(number)
+            case .null: continue
+            default:
+                throw .invalidConfig(path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")
+            }
+        }
+        return values
+    }
+}
+
+/// A setting or a folder that cannot be used.
+public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A `WEATHER_*` variable holds something we cannot read.
+    case invalidVariable(String, value: String, expected: String)
+    /// The config file cannot be read or makes no sense.
+    case invalidConfig(path: String, reason: String)
+    /// A folder lies under the home folder, which neither `HOME` nor the password database tells.
+    case noHome(variable: String)
+
+    public var description: String {
+        switch self {
+        case .invalidVariable(let name, let value, let expected):
+            "\(name)=\"\(value)\" is not valid: it must be \(expected)"
+        case .invalidConfig(let path, let reason):
+            "\(path): \(reason); fix or remove the file"
+        case .noHome(let variable):
+            "cannot tell where the home folder is: set HOME, or \(variable) to an absolute path"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// Durations as people write and read them: `900`, `30s`, `15m`, `2h`, `1d`; "15 min", "2 h 5 min".
+public enum DurationText {
+    /// Seconds for `900`, `90s`, `30m`, `2h`, `1d` or a combination such as `1h30m`; `nil` for anything else.
+    /// A plain number is seconds and may have a fraction (`0.5`); negative values are refused.
+    public static func parse(_ text: String) -> Double? {
+        let text = text.trimmingWhitespace().lowercased()
+        guard !text.isEmpty else { return nil }
+        if let plain = Double(text) {
+            return plain.isFinite && plain >= 0 ? plain : nil
+        }
+        var total = 0.0
+        var digits = ""
+        var sawUnit = false
+        for character in text {
+            if character.isNumber || character == "." {
+                digits.append(character)
+                continue
+            }
+            let unit: Double
+            switch character {
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
+            default: return nil
+            }
+            guard let value = Double(digits), value.isFinite else { return nil }
+            total += value * unit
+            digits = ""
+            sawUnit = true
+        }
+        guard sawUnit, digits.isEmpty else { return nil }
+        return total
+    }
+
+    /// "45 s", "15 min", "2 h", "2 h 5 min", "3 days": whole units, rounded to the nearest second.
+    public static func format(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 3600 {
+            let seconds = total % 60
+            return seconds == 0 || total >= 600 ? "\((total + 30) / 60) min" : "\(total / 60) min \(seconds) s"
+        }
+        if total < 86_400 * 2 {
+            let minutes = (total + 30) / 60
+            return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        }
+        return "\((total + 43_200) / 86_400) days"
+    }
+
+    /// The compact form `weather schedule` accepts back: `45s`, `15m`, `2h`, `1h30m`, `2d`.
+    public static func compact(_ seconds: Double) -> String {
+        var rest = Int(seconds.rounded())
+        guard rest > 0 else { return "0s" }
+        var text = ""
+        for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
+    }
+}
+
+extension DurationText {
+    /// How long a run took: "212 ms", "1.4 s".
+    public static func elapsed(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
+    }
+}
+
+/// Ages as people say them: "just now", "4 min ago", "2 h 5 min ago", "3 days ago".
+public enum RelativeTime {
+    /// `seconds` ago in words; a moment in the future (a clock that moved back) is "just now".
+    public static func ago(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.down))
+        if total < 60 { return "just now" }
+        if total < 3600 { return "\(total / 60) min ago" }
+        if total < 86_400 {
+            let minutes = total % 3600 / 60
+            return minutes == 0 ? "\(total / 3600) h ago" : "\(total / 3600) h \(minutes) min ago"
+        }
+        let days = total / 86_400
+        return days == 1 ? "1 day ago" : "\(days) days ago"
+    }
+}

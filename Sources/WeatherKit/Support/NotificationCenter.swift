@@ -1,0 +1,70 @@
+import Synchronization
+
+/// A message posted to observers: the shape of Foundation's `Notification`.
+public struct Notification: Sendable {
+    /// The name observers subscribe to.
+    public struct Name: Hashable, Sendable, RawRepresentable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public let name: Name
+    /// The result the notification is about, for `WeatherUpdated` the new `WeatherResult`.
+    public let object: (any Sendable)?
+}
+
+extension Notification.Name {
+    /// Posted after a fetch stored values that differ from the ones before: the iOS `WeatherUpdated`.
+    public static let weatherUpdated = Notification.Name("WeatherUpdated")
+}
+
+/// Delivers notifications to observers on the posting thread, like Foundation's `NotificationCenter`.
+///
+/// WeatherKit keeps Foundation out of the binary (its start-up alone costs more than `weather show` may;
+/// see README, "Fast path"), so it brings this one class with the same calls instead.
+public final class NotificationCenter: Sendable {
+    /// The process's notification center.
+    public static let `default` = NotificationCenter()
+
+    /// Returned by `addObserver`; pass it to `removeObserver` to stop observing.
+    public struct ObserverToken: Hashable, Sendable {
+        fileprivate let id: Int
+    }
+
+    private struct Observer {
+        let name: Notification.Name
+        let block: @Sendable (Notification) -> Void
+    }
+
+    private let observers = Mutex<(next: Int, byToken: [Int: Observer])>((0, [:]))
+
+    /// A center of its own, for a test.
+    public init() {}
+
+    /// Calls `block` for every notification named `name`, until `removeObserver` is called with the token.
+    @discardableResult
+    public func addObserver(
+        forName name: Notification.Name, using block: @escaping @Sendable (Notification) -> Void
+    ) -> ObserverToken {
+        observers.withLock { state in
+            state.next += 1
+            state.byToken[state.next] = Observer(name: name, block: block)
+            return ObserverToken(id: state.next)
+        }
+    }
+
+    /// Stops the observer that `token` stands for.
+    public func removeObserver(_ token: ObserverToken) {
+        _ = observers.withLock { $0.byToken.removeValue(forKey: token.id) }
+    }
+
+    /// Calls every observer of `name`, in the order they were added, before returning.
+    public func post(name: Notification.Name, object: (any Sendable)? = nil) {
+        let notification = Notification(name: name, object: object)
+        let blocks = observers.withLock { state in
+            state.byToken.sorted { $0.key < $1.key }.map(\.value).filter { $0.name == name }.map(\.block)
+        }
+        for block in blocks { block(notification) }
+    }
+}

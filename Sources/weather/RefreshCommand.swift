@@ -1,0 +1,29 @@
+import ArgumentParser
+import WeatherKit
+
+struct RefreshCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch in the background: what the timer runs.",
+        discussion: """
+            Prints one line that starts with newData, noData or failed, and how long the run took. \
+            A result that is still fresh is not fetched again. With no place saved, background refresh \
+            is switched off. Exits non-zero only for failed.
+
+            Example:
+              weather refresh
+              newData: Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy (212 ms)
+            """
+    )
+
+    func run() throws {
+        var report: BackgroundFetchHandler.Report?
+        try reportingErrors { () throws(WeatherError) in
+            let handler = BackgroundFetchHandler(fetcher: try WeatherFetcher.shared, scheduler: NoTimerScheduler())
+            report = handler.performFetch()
+        }
+        guard let report else { return }
+        print(report.line)
+        if report.result == .failed { throw ExitCode.failure }
+    }
+}

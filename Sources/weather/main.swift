@@ -1,0 +1,3 @@
+import ArgumentParser
+
+WeatherCommand.main()

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension Sandbox {
+    /// Runs `weather set Berlin` and checks that it worked.
+    func setBerlin(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try run("set", "Berlin")
+        #expect(run.status == 0, "\(run)", sourceLocation: sourceLocation)
+    }
+
+    /// The saved files, to compare before and after a failure.
+    func savedFiles() -> [Data?] {
+        [contents(resultFile), contents(locationFile)]
+    }
+
+    /// The number of requests the server received for `route`.
+    func requestCount(_ route: FixtureServer.Route? = nil) throws -> Int {
+        try server.requests(route).count
+    }
+}
+
+extension Sandbox.Run {
+    /// stderr's lines.
+    var errorLines: [Substring] { stderr.split(separator: "\n") }
+}

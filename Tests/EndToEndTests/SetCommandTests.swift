@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("weather set")
+struct SetCommandTests {
+    @Test("finds the place, prints its weather, saves both privately")
+    func setsBerlin() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("set", "Berlin")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+            Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
+
+            Berlin, Land Berlin, Germany
+            Partly cloudy, 10.9 °C, feels like 8.2 °C
+            Humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+            Updated just now
+
+            """)
+        #expect(run.stderr.isEmpty)
+        #expect(try sandbox.mode(sandbox.resultFile) == 0o600)
+        #expect(try sandbox.mode(sandbox.locationFile) == 0o600)
+        #expect(try sandbox.mode(sandbox.cacheHome + "/weather") == 0o700)
+        #expect(try sandbox.mode(sandbox.stateHome + "/weather") == 0o700)
+
+        let search = try #require(try sandbox.server.requests(.search).first)
+        #expect(search.query == ["name": "Berlin", "count": "10", "language": "en", "format": "json"])
+        let forecasts = try sandbox.server.requests(.forecast)
+        #expect(forecasts.count == 1)
+        #expect(forecasts.first?.query["latitude"] == "52.5244")
+        #expect(forecasts.first?.query["longitude"] == "13.4105")
+        #expect(forecasts.first?.query["timezone"] == "auto")
+        #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)
+    }
+
+    @Test("Name, Qualifier narrows the matches; the most populous of the rest wins", arguments: [
+        (["Paris,", "US"], "Saved Paris, Texas, United States (the most populous of 5 matches)."),
+        (["Springfield,", "Illinois"], "Saved Springfield, Illinois, United States (the only match)."),
+        (["São", "Paulo"], "Saved São Paulo, Brazil (the only match)."),
+        (["new", "york"], "Saved New York, United States (the most populous of 2 matches)."),
+    ])
+    func qualifiers(words: [String], saved: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(["set"] + words)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix(saved + "\n"))
+    }
+
+    @Test("input is refused before any request, and what was saved stays", arguments: [
+        ([""], "give the name of a place, for example: weather set Berlin"),
+        (["  "], "give the name of a place, for example: weather set Berlin"),
+        ([String](), "give the name of a place, for example: weather set Berlin"),
+        ([String(repeating: "x", count: 201)], "the place name is 201 characters long; names are at most 200, so shorten it"),
+        (["Ber\u{1B}lin"], "the place name contains a control character (U+001B); type it as plain text"),
+        (["Berlin\nrm"], "the place name contains a control character (U+000A); type it as plain text"),
+    ])
+    func refusesInput(words: [String], message: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        try sandbox.server.clearRequests()
+        let run = try sandbox.run(["set"] + words)
+        #expect(run.status == 64)
+        #expect(run.stderr == "weather: \(message)\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try sandbox.requestCount() == 0)
+        #expect(sandbox.savedFiles() == saved)
+    }
+
+    /// A failure scripted at the server, and the words the one-line message must contain.
+    struct Failure: Sendable, CustomStringConvertible {
+        var route: FixtureServer.Route
+        var response: FixtureServer.Response
+        var words: String
+        var description: String { words }
+    }
+
+    static let failures: [Failure] = [
+        Failure(route: .search, response: .init(fixture: "open-meteo/geocoding/no-match.json"), words: "no place called \"Berlin\" found"),
+        Failure(route: .search, response: .init(status: 400, fixture: "open-meteo/errors/geocoding-count.json"),
+                words: "refused the request (HTTP 400: Parameter count must be between 1 and 100.)"),
+        Failure(route: .search, response: .init(status: 500, body: "oops"), words: "is having trouble (HTTP 500 Internal Server Error)"),
+        Failure(route: .search, response: .init(fixture: "broken/geocoding-truncated.json"), words: "it looks cut off"),
+        Failure(route: .search, response: .init(fixture: "broken/geocoding-missing-latitude.json"), words: "results[0].latitude is missing"),
+        Failure(route: .forecast, response: .init(status: 429, fixture: "open-meteo/errors/rate-limited.json"),
+                words: "is limiting requests (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.)"),
+        Failure(route: .forecast, response: .init(status: 503, body: ""), words: "is having trouble (HTTP 503 Service Unavailable)"),
+        Failure(route: .forecast, response: .init(status: 404, body: "Not Found"), words: "has no such API (HTTP 404 Not Found); check WEATHER_FORECAST_URL"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-truncated.json"), words: "it looks cut off"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-trailing-text.json"), words: "end of file expected near 'Error'"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-empty.json"), words: "the body is empty"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-html.html"), words: "it is an HTML page, not JSON"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-wrong-shape.json"), words: "current is an array, expected an object"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-no-temperature.json"), words: "current.temperature_2m is missing"),
+        Failure(route: .forecast, response: .init(fixture: "broken/forecast-null-temperature.json"), words: "current.temperature_2m is null"),
+        Failure(route: .forecast, response: .init(huge: 3_000_000), words: "sent more than 1 MiB; refusing a response that large"),
+        Failure(route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200, gzip: false), words: "transfer closed with"),
+        Failure(route: .forecast, response: .init(drop: true), words: "Empty reply from server"),
+    ]
+
+    @Test("any failure: one clear line, a non-zero exit, and the saved place and result exactly as before", arguments: failures)
+    func failuresKeepWhatWasSaved(failure: Failure) throws {
+        let sandbox = try Sandbox()
+        try sandbox.run("set", "Paris")
+        let saved = sandbox.savedFiles()
+        #expect(saved.allSatisfy { $0 != nil })
+        try sandbox.server.script(failure.route, [failure.response])
+        let run = try sandbox.run("set", "Berlin")
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("weather: "))
+        #expect(run.stderr.contains(failure.words), "\(run)")
+        #expect(sandbox.savedFiles() == saved)
+    }
+
+    @Test("a network that is down says so, and nothing is saved")
+    func networkDown() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_GEOCODING_URL": "http://127.0.0.1:1/v1/search"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("weather: cannot reach 127.0.0.1:1 ("))
+        #expect(run.stderr.hasSuffix("check the network connection and try again\n"))
+        #expect(sandbox.savedFiles() == [nil, nil])
+    }
+
+    @Test("a slow server: the run ends within its budget with a clear message")
+    func slowServer() throws {
+        let sandbox = try Sandbox()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", trickle: 0.5)])
+        let run = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_TIMEOUT": "2"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("did not answer within the time budget of 2 s (WEATHER_TIMEOUT)"), "\(run)")
+        #expect(run.elapsed < 3, "the contract allows the budget plus a second")
+        #expect(sandbox.savedFiles() == [nil, nil])
+    }
+
+    @Test("a place not found gives the answer and no forecast request")
+    func notFound() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("set", "Atlantis")
+        #expect(run.stderr == "weather: no place called \"Atlantis\" found; check the spelling, or try a larger town nearby\n")
+        #expect(try sandbox.requestCount(.forecast) == 0)
+    }
+
+    @Test("a qualifier nothing fits lists what would")
+    func qualifierMismatch() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("set", "Paris,", "Narnia")
+        #expect(run.status == 1)
+        #expect(run.stderr == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n")
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("weather show")
+struct ShowCommandTests {
+    @Test("a pipe is served from the cache and never touches the network, even when stale")
+    func pipeNeverFetches() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        let fresh = try sandbox.run("show")
+        #expect(fresh.status == 0)
+        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany\nPartly cloudy, 10.9 °C"))
+        #expect(fresh.stdout.hasSuffix("Updated just now\n"))
+        let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(stale.stdout.hasSuffix("Updated just now (stale)\n"))
+        #expect(try sandbox.run("show", "--json").status == 0)
+        #expect(try sandbox.run([], environment: ["WEATHER_STALE_AFTER": "0"]).stdout == stale.stdout)
+        #expect(try sandbox.requestCount() == 0)
+    }
+
+    @Test("a terminal refreshes a stale result with exactly one request, and a fresh one with none")
+    func terminalRefreshesWhenStale() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        let fresh = try sandbox.run(["show"], terminal: true)
+        #expect(fresh.status == 0)
+        #expect(try sandbox.requestCount() == 0)
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
+        #expect(stale.status == 0, "\(stale)")
+        #expect(stale.stdout.contains("Slight rain, 10.4 °C"))
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(try sandbox.requestCount(.search) == 0)
+    }
+
+    @Test("--refresh acts as a terminal in a pipe; --cached never fetches in a terminal")
+    func flags() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        let stale = ["WEATHER_STALE_AFTER": "0"]
+        #expect(try sandbox.run(["show", "--cached"], environment: stale, terminal: true).status == 0)
+        #expect(try sandbox.requestCount() == 0)
+        #expect(try sandbox.run(["show", "--refresh"]).status == 0)
+        #expect(try sandbox.requestCount() == 0, "fresh: --refresh has nothing to do")
+        #expect(try sandbox.run(["show", "--refresh"], environment: stale).status == 0)
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        let both = try sandbox.run("show", "--refresh", "--cached")
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--refresh"))
+    }
+
+    @Test("a failed refresh prints the saved result with a one-line warning and exits 0")
+    func failedRefresh() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(status: 503, body: "")])
+        let run = try sandbox.run(["show", "--refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("10.9 °C"))
+        #expect(run.stdout.hasSuffix("(stale)\n"))
+        #expect(run.stderr.hasPrefix("weather: could not refresh: the forecast service at "))
+        #expect(run.stderr.hasSuffix("is having trouble (HTTP 503 Service Unavailable); try again later; showing the result from just now\n"))
+        #expect(run.errorLines.count == 1)
+    }
+
+    @Test("--json prints one object with the contract's fields")
+    func json() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let run = try sandbox.run("show", "--json")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("}\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let location = try #require(object["location"] as? [String: Any])
+        #expect(location["name"] as? String == "Berlin")
+        #expect(location["country"] as? String == "Germany")
+        #expect(location["latitude"] as? Double == 52.52437)
+        #expect(location["longitude"] as? Double == 13.41053)
+        #expect(object["temperature"] as? Double == 10.9)
+        #expect(object["stale"] as? Bool == false)
+        let updatedAt = try #require(object["updatedAt"] as? String)
+        let parsed = try #require(ISO8601DateFormatter().date(from: updatedAt))
+        #expect(abs(parsed.timeIntervalSinceNow) < 60)
+    }
+
+    @Test("no saved place: a non-zero exit and the command to run")
+    func noLocation() throws {
+        let sandbox = try Sandbox()
+        for arguments in [["show"], [], ["show", "--json"]] {
+            let run = try sandbox.run(arguments)
+            #expect(run.status == 1)
+            #expect(run.stderr == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test("a corrupt cache is reported and treated as empty; a terminal fetches it again")
+    func corruptCache() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write("{\"format\":1,\"loc", to: sandbox.resultFile)
+        let piped = try sandbox.run("show")
+        #expect(piped.status == 1)
+        #expect(piped.errorLines.count == 2)
+        #expect(piped.errorLines.first?.hasPrefix("weather: \(sandbox.resultFile) is damaged (not valid JSON") == true)
+        #expect(piped.errorLines.last == "weather: no weather for Berlin, Land Berlin, Germany fetched yet; run weather refresh, or weather show in a terminal")
+        let terminal = try sandbox.run(["show"], terminal: true)
+        #expect(terminal.status == 0)
+        #expect(terminal.stdout.contains("10.9 °C"))
+        #expect(try sandbox.run("show").stderr.isEmpty)
+    }
+
+    @Test("a corrupt config file is reported by its path")
+    func corruptConfig() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("{\"timeout\": 5,", to: sandbox.configFile)
+        let run = try sandbox.run("show")
+        #expect(run.status == 78)
+        #expect(run.stderr.hasPrefix("weather: \(sandbox.configFile): not valid JSON ("))
+        #expect(run.stderr.hasSuffix("; fix or remove the file\n"))
+    }
+
+    @Test("settings from config.json are used; the environment wins")
+    func configFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write("{\"stale_after\": 0}", to: sandbox.configFile)
+        #expect(try sandbox.run("show").stdout.hasSuffix("(stale)\n"))
+        #expect(try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "1h"]).stdout.hasSuffix("just now\n"))
+    }
+
+    @Test("colour only in a terminal, and never with NO_COLOR")
+    func colour() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        #expect(try sandbox.run(["show"], terminal: true).stdout.contains("\u{1B}[1mBerlin"))
+        #expect(!(try sandbox.run(["show"], environment: ["NO_COLOR": ""], terminal: true).stdout.contains("\u{1B}")))
+        #expect(!(try sandbox.run("show").stdout.contains("\u{1B}")))
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Glibc
+
+/// The loopback stand-in for Open-Meteo (`fixture-server.py`), one per test, on a free port.
+///
+/// Its request log is the truth about what `weather` sent.
+public final class FixtureServer: @unchecked Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: String
+    public var searchURL: String { baseURL + "/v1/search" }
+    public var forecastURL: String { baseURL + "/v1/forecast" }
+    private let process: Process
+    private let port: UInt16
+
+    /// Starts a server and waits until it listens.
+    public init() throws {
+        process = Process()
+        // The system's Python, not a shim that would stand between us and the server's process.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [TestPaths.fixtureServer, "--port", "0", "--fixtures", TestPaths.fixtures]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw TestFailure("the fixture server did not start") }
+            line.append(chunk)
+        }
+        baseURL = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+            throw TestFailure("the fixture server printed \(baseURL)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A scripted answer; see `fixture-server.py` for each field.
+    public struct Response: Encodable, Sendable {
+        public var status: Int?
+        public var fixture: String?
+        public var body: String?
+        public var headers: [String: String]?
+        public var delay: Double?
+        public var trickle: Double?
+        public var truncate: Int?
+        public var huge: Int?
+        public var unannounced: Bool?
+        public var drop: Bool?
+        public var gzip: Bool?
+        public var times: Int?
+
+        public init(
+            status: Int? = nil, fixture: String? = nil, body: String? = nil, headers: [String: String]? = nil,
+            delay: Double? = nil, trickle: Double? = nil, truncate: Int? = nil, huge: Int? = nil,
+            unannounced: Bool? = nil, drop: Bool? = nil, gzip: Bool? = nil, times: Int? = nil
+        ) {
+            self.status = status
+            self.fixture = fixture
+            self.body = body
+            self.headers = headers
+            self.delay = delay
+            self.trickle = trickle
+            self.truncate = truncate
+            self.huge = huge
+            self.unannounced = unannounced
+            self.drop = drop
+            self.gzip = gzip
+            self.times = times
+        }
+    }
+
+    public enum Route: String, Sendable {
+        case search
+        case forecast
+    }
+
+    /// A request the server received.
+    public struct Request: Decodable, Sendable {
+        public var method: String
+        public var path: String
+        public var query: [String: String]
+        public var headers: [String: String]
+        public var time: Double
+
+        /// A header's value, whatever the case of its name.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// Queues `responses` for the next requests to `route`, before the normal fixtures.
+    public func script(_ route: Route, _ responses: [Response]) throws {
+        struct Body: Encodable {
+            let route: String
+            let responses: [Response]
+        }
+        _ = try control("POST", "/_control/responses", body: JSONEncoder().encode(Body(route: route.rawValue, responses: responses)))
+    }
+
+    /// Every request so far, to `route` when given.
+    public func requests(_ route: Route? = nil) throws -> [Request] {
+        let all = try JSONDecoder().decode([Request].self, from: control("GET", "/_control/requests"))
+        guard let route else { return all }
+        return all.filter { $0.path.hasSuffix("/" + route.rawValue) }
+    }
+
+    /// Forgets the requests so far.
+    public func clearRequests() throws {
+        _ = try control("DELETE", "/_control/requests")
+    }
+
+    /// Moves the server's "now" by `offset` seconds.
+    public func setClock(offset: Double) throws {
+        _ = try control("POST", "/_control/clock", body: Data("{\"offset\": \(offset)}".utf8))
+    }
+
+    /// One HTTP/1.0 exchange over a plain socket, so that the control channel shares nothing with libcurl.
+    private func control(_ method: String, _ path: String, body: Data = Data()) throws -> Data {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw TestFailure("cannot connect to the fixture server: \(errno)") }
+        var request = Data("\(method) \(path) HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        request.append(body)
+        try request.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                guard written > 0 else { throw TestFailure("cannot write to the fixture server") }
+                offset += written
+            }
+        }
+        var response = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 { break }
+            response.append(contentsOf: chunk[..<count])
+        }
+        guard let split = response.range(of: Data("\r\n\r\n".utf8)) else { throw TestFailure("bad control response") }
+        let head = String(decoding: response[..<split.lowerBound], as: UTF8.self)
+        guard head.hasPrefix("HTTP/1.0 200") || head.hasPrefix("HTTP/1.1 200") else { throw TestFailure("control: \(head)") }
+        return response[split.upperBound...]
+    }
+}
+
+/// A failure of the test set-up itself, with a sentence saying what.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

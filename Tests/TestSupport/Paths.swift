@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where the repository's test material is.
+public enum TestPaths {
+    /// The repository's root folder.
+    public static let repository: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    /// `Fixtures/`.
+    public static let fixtures = repository + "/Fixtures"
+
+    /// `Config/`.
+    public static let config = repository + "/Config"
+
+    /// The fixture server script.
+    public static let fixtureServer = repository + "/Tests/TestSupport/fixture-server.py"
+
+    /// The `weather` binary `swift test` built next to the test bundle.
+    public static let weatherBinary: String = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("weather").path
+    }()
+
+    /// The bytes of a fixture, by its path under `Fixtures/`.
+    public static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
+    }
+
+    /// Every fixture file under `folder` (relative to `Fixtures/`), sorted, as paths relative to `Fixtures/`.
+    public static func fixtures(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/" + folder)) ?? []
+        return names.sorted().map { folder + "/" + $0 }
+    }
+}
+
+/// A folder of its own under the system's temporary folder, removed with everything in it on release.
+public final class TemporaryFolder: @unchecked Sendable {
+    public let path: String
+
+    public init() throws {
+        path = NSTemporaryDirectory() + "weather-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+import TestSupport
+@testable import WeatherKit
+
+@Suite("CurlTransport over real sockets")
+struct CurlTransportTests {
+    let server: FixtureServer
+    let transport = CurlTransport()
+
+    init() throws {
+        server = try FixtureServer()
+    }
+
+    func get(_ url: String? = nil, budget: Double = 10) throws(HTTPError) -> HTTPResponse {
+        try transport.send(HTTPRequest(url: url ?? server.forecastURL + "?latitude=52.52&longitude=13.41"), before: Deadline(seconds: budget))
+    }
+
+    @Test("a plain GET: status, headers, gzip-decoded body, and who we are")
+    func plainGet() throws {
+        try server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=60"])])
+        let response = try get()
+        #expect(response.status == 200)
+        #expect(response.headers["etag"] == "\"v1\"")
+        #expect(response.headers["Content-Encoding"] == "gzip")
+        #expect(try ForecastResponse.decode(response.body).conditions.temperature == 10.9)
+        let request = try #require(try server.requests(.forecast).last)
+        #expect(request.header("User-Agent") == "weather/\(WeatherKitInfo.version) (+\(WeatherKitInfo.projectURL))")
+        #expect(request.header("Accept-Encoding")?.contains("gzip") == true)
+    }
+
+    @Test("extra request headers are sent as given")
+    func requestHeaders() throws {
+        _ = try transport.send(
+            HTTPRequest(url: server.forecastURL + "?latitude=1&longitude=1", headers: [("If-None-Match", "\"v1\"")]),
+            before: Deadline(seconds: 10)
+        )
+        #expect(try server.requests(.forecast).last?.header("If-None-Match") == "\"v1\"")
+    }
+
+    @Test("error statuses come back as responses, for the provider to read")
+    func errorStatus() throws {
+        try server.script(.forecast, [.init(status: 503, body: "{\"error\":true,\"reason\":\"busy\"}")])
+        let response = try get()
+        #expect(response.status == 503)
+        #expect(ResponseBody.errorReason(response.body) == "busy")
+    }
+
+    @Test("bodies over 1 MiB are refused, announced or not, compressed or not", arguments: [
+        FixtureServer.Response(huge: 2_000_000, gzip: false),
+        FixtureServer.Response(huge: 2_000_000, gzip: true),
+        FixtureServer.Response(huge: 1_100_000, unannounced: true, gzip: false),
+    ])
+    func tooLarge(response: FixtureServer.Response) throws {
+        try server.script(.forecast, [response])
+        #expect(throws: HTTPError.tooLarge(host: server.baseURL.replacingPrefix("http://"), limit: 1 << 20)) { _ = try get() }
+    }
+
+    @Test("a body just under the limit is accepted")
+    func justUnder() throws {
+        try server.script(.forecast, [.init(huge: (1 << 20) - 100)])
+        #expect(try get().body.count > 1_000_000)
+    }
+
+    @Test("a server slower than the budget times out within it")
+    func timeout() throws {
+        try server.script(.forecast, [.init(delay: 5)])
+        let started = MonotonicInstant.now()
+        #expect(throws: HTTPError.timedOut(host: server.baseURL.replacingPrefix("http://"), budget: 1)) { _ = try get(budget: 1) }
+        #expect(started.elapsed < 2)
+    }
+
+    @Test("a spent budget sends nothing")
+    func spentBudget() throws {
+        #expect(throws: HTTPError.self) { _ = try get(budget: 0) }
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test("a redirect to plain http is not followed")
+    func redirectToHTTP() throws {
+        try server.script(.forecast, [.init(status: 302, headers: ["Location": server.forecastURL + "?latitude=1&longitude=1"])])
+        #expect {
+            _ = try get()
+        } throws: { error in
+            guard case .badRedirect = error as? HTTPError else { return false }
+            return true
+        }
+        #expect(try server.requests(.forecast).count == 1)
+    }
+
+    @Test("transport failures carry libcurl's words", arguments: [
+        (FixtureServer.Response(drop: true), "Empty reply from server"),
+        (FixtureServer.Response(truncate: 100, gzip: false), "transfer closed with"),
+    ])
+    func failures(response: FixtureServer.Response, words: String) throws {
+        try server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", truncate: response.truncate, drop: response.drop, gzip: false)])
+        #expect {
+            _ = try get()
+        } throws: { error in
+            guard case .transfer(_, let curl) = error as? HTTPError else { return false }
+            return curl.message.contains(words)
+        }
+    }
+
+    @Test("nobody listening is unreachable")
+    func unreachable() {
+        #expect {
+            _ = try get("http://127.0.0.1:1/v1/forecast")
+        } throws: { error in
+            guard case .unreachable(let host, let curl) = error as? HTTPError else { return false }
+            return host == "127.0.0.1:1" && curl.code == 7
+        }
+    }
+
+    @Test("only http and https URLs are requested", arguments: ["file:///etc/passwd", "ftp://127.0.0.1/x", "nonsense"])
+    func schemes(url: String) {
+        #expect {
+            _ = try get(url)
+        } throws: { error in
+            guard case .invalidURL = error as? HTTPError else { return false }
+            return true
+        }
+    }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+import TestSupport
+@testable import WeatherKit
+
+@Suite("Settings and folders")
+struct SettingsTests {
+    let folder: TemporaryFolder
+    let paths: WeatherPaths
+
+    init() throws {
+        folder = try TemporaryFolder()
+        let root = folder.path
+        paths = WeatherPaths(configHome: root + "/config", cacheDirectory: root + "/cache/weather", stateDirectory: root + "/state/weather")
+    }
+
+    func writeConfig(_ text: String) throws {
+        try FileIO.createDirectory(paths.configDirectory)
+        try FileIO.writeAtomically(Array(text.utf8), to: paths.configFile)
+    }
+
+    @Test("without environment or file, the defaults")
+    func defaults() throws {
+        #expect(try Settings.load(environment: Environment([:]), paths: paths) == Settings.defaults)
+        #expect(Settings.defaults.forecastURL == "https://api.open-meteo.com/v1/forecast")
+        #expect(Settings.defaults.timeout == 30)
+    }
+
+    @Test("the file sets what the environment does not; the environment wins")
+    func precedence() throws {
+        try writeConfig(#"{"timeout": 12, "stale_after": "10m", "forecast_url": "http://127.0.0.1:1/f"}"#)
+        let settings = try Settings.load(environment: Environment(["WEATHER_TIMEOUT": "5"]), paths: paths)
+        #expect(settings.timeout == 5)
+        #expect(settings.staleAfter == 600)
+        #expect(settings.forecastURL == "http://127.0.0.1:1/f")
+        #expect(settings.geocodingURL == Settings.defaults.geocodingURL)
+    }
+
+    @Test("a bad variable is named with what it must be", arguments: [
+        ("WEATHER_TIMEOUT", "abc"), ("WEATHER_TIMEOUT", "0"), ("WEATHER_TIMEOUT", "2h"),
+        ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"), ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
+    ])
+    func badVariable(name: String, value: String) {
+        #expect {
+            _ = try Settings.load(environment: Environment([name: value]), paths: paths)
+        } throws: { error in
+            guard case .invalidVariable(let variable, let bad, _) = error as? SettingsError else { return false }
+            return variable == name && bad == value && (error as? SettingsError)!.description.hasPrefix("\(name)=\"\(value)\" is not valid")
+        }
+    }
+
+    @Test("a corrupt config file is reported by its path", arguments: [
+        ("{\"timeout\": ", "not valid JSON"),
+        ("[1]", "must hold one JSON object"),
+        ("{\"timout\": 5}", "unknown setting \"timout\""),
+        ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
+        ("{\"timeout\": [1]}", "\"timeout\" is an array"),
+    ])
+    func corruptConfig(text: String, reason: String) throws {
+        try writeConfig(text)
+        #expect {
+            _ = try Settings.load(environment: Environment([:]), paths: paths)
+        } throws: { error in
+            let message = (error as? SettingsError)?.description ?? ""
+            return message.hasPrefix(paths.configFile + ": ") && message.contains(reason) && message.hasSuffix("fix or remove the file")
+        }
+    }
+
+    @Test("XDG folders count only when absolute")
+    func xdgFolders() throws {
+        let absolute = try WeatherPaths(environment: Environment([
+            "HOME": "/home/u", "XDG_CONFIG_HOME": "/x/config", "XDG_CACHE_HOME": "/x/cache", "XDG_STATE_HOME": "/x/state",
+        ]))
+        #expect(absolute == WeatherPaths(configHome: "/x/config", cacheDirectory: "/x/cache/weather", stateDirectory: "/x/state/weather"))
+        let relative = try WeatherPaths(environment: Environment([
+            "HOME": "/home/u", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "", "XDG_STATE_HOME": "./state",
+        ]))
+        #expect(relative == WeatherPaths(configHome: "/home/u/.config", cacheDirectory: "/home/u/.cache/weather", stateDirectory: "/home/u/.local/state/weather"))
+        #expect(relative.configFile == "/home/u/.config/weather/config.json")
+        #expect(relative.locationFile == "/home/u/.local/state/weather/location.json")
+        #expect(relative.resultFile == "/home/u/.cache/weather/current.json")
+    }
+
+    @Test("the settings travel to another process as the same variables")
+    func asEnvironment() {
+        let settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
+        #expect(settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
+            "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_TIMEOUT=45s", "WEATHER_STALE_AFTER=10m",
+        ])
+    }
+}
