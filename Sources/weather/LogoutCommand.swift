@@ -4,8 +4,8 @@ import WeatherKit
 struct LogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Forget the saved place and its weather.",
-        discussion: "Running it with nothing saved is fine."
+        abstract: "Forget the saved place and its weather, and stop background refresh.",
+        discussion: "Running it with nothing saved is fine. The interval chosen with weather schedule is kept for the next weather set."
     )
 
     func run() throws {
@@ -15,6 +15,12 @@ struct LogoutCommand: ParsableCommand {
                 print("Forgot \(location.displayName) and its weather.")
             } else {
                 print("Nothing was saved.")
+            }
+            do throws(WeatherError) {
+                try BackgroundRefresh(fetcher: fetcher).disable()
+                print("Background refresh is off.")
+            } catch {
+                printError(error.description)
             }
         }
     }

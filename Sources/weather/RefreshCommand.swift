@@ -19,7 +19,8 @@ struct RefreshCommand: ParsableCommand {
     func run() throws {
         var report: BackgroundFetchHandler.Report?
         try reportingErrors { () throws(WeatherError) in
-            let handler = BackgroundFetchHandler(fetcher: try WeatherFetcher.shared, scheduler: NoTimerScheduler())
+            let fetcher = try WeatherFetcher.shared
+            let handler = BackgroundFetchHandler(fetcher: fetcher, scheduler: BackgroundRefresh(fetcher: fetcher).scheduler)
             report = handler.performFetch()
         }
         guard let report else { return }

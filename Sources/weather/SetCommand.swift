@@ -4,11 +4,15 @@ import WeatherKit
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Find a place, save it, and print its weather.",
+        abstract: "Find a place, save it, print its weather, and refresh it in the background.",
         discussion: """
             The words are joined with spaces. Add a qualifier after a comma to pick among places of the \
             same name: a country code, a country or a region. Among the matches the most populous wins, \
             and the output says which place was chosen.
+
+            Background refresh starts at the interval chosen with weather schedule (every 15 minutes \
+            until you choose). Without a systemd user manager, set still saves the place and says how \
+            to refresh with cron instead.
 
             Examples:
               weather set Berlin
@@ -37,8 +41,13 @@ struct SetCommand: ParsableCommand {
             let matches = placement.choice.matchCount
             let how = matches == 1 ? "the only match" : "the most populous of \(matches) matches"
             print("Saved \(placement.choice.location.displayName) (\(how)).\n")
-            let formatter = WeatherFormatter(now: fetcher.clock.now(), style: style)
-            print(formatter.text(placement.result, stale: false))
+            print(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
+            let background = BackgroundRefresh(fetcher: fetcher)
+            do throws(WeatherError) {
+                print("\n" + background.summary(of: try background.enable()))
+            } catch {
+                printError(error.description)
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ struct WeatherCommand: ParsableCommand {
               weather                   the same as weather show
               weather show --json
               weather refresh           what the background timer runs
+              weather schedule 30m      how often the timer runs
               weather logout
 
             Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json:
@@ -32,7 +33,7 @@ struct WeatherCommand: ParsableCommand {
             Weather data by Open-Meteo.com, CC BY 4.0.
             """,
         version: WeatherKitInfo.version,
-        subcommands: [SetCommand.self, ShowCommand.self, RefreshCommand.self, LogoutCommand.self],
+        subcommands: [SetCommand.self, ShowCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self],
         defaultSubcommand: ShowCommand.self
     )
 }

@@ -8,7 +8,7 @@ import TestSupport
 struct HelpTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    @Test("each command's help reads as written", arguments: ["", "set", "show", "refresh", "logout"])
+    @Test("each command's help reads as written", arguments: ["", "set", "show", "refresh", "schedule", "logout"])
     func help(command: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run((command.isEmpty ? [] : [command]) + ["--help"])

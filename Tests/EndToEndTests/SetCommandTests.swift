@@ -18,7 +18,8 @@ struct SetCommandTests {
             Updated just now
 
             """)
-        #expect(run.stderr.isEmpty)
+        #expect(run.errorLines.count == 1, "only the note that no user manager runs here")
+        #expect(run.stderr.hasPrefix("weather: background refresh is not scheduled"))
         #expect(try sandbox.mode(sandbox.resultFile) == 0o600)
         #expect(try sandbox.mode(sandbox.locationFile) == 0o600)
         #expect(try sandbox.mode(sandbox.cacheHome + "/weather") == 0o700)

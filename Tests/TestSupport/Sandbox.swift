@@ -37,7 +37,19 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     deinit {
+        userManager?.stop()
         try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The sandbox's own `systemd --user`, once started.
+    public private(set) var userManager: UserManager?
+
+    /// Starts a `systemd --user` for the sandbox's HOME and XDG folders, with a private runtime folder,
+    /// and points every later run at it. Throws, saying why, when none can start here.
+    public func startUserManager() throws {
+        let manager = try UserManager(root: root, environment: environment)
+        userManager = manager
+        environment["XDG_RUNTIME_DIR"] = manager.runtimeDirectory
     }
 
     /// The saved result.
@@ -66,8 +78,20 @@ public final class Sandbox: @unchecked Sendable {
 
     @discardableResult
     public func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws -> Run {
+        try run(program: TestPaths.weatherBinary, arguments, environment: extra, terminal: terminal)
+    }
+
+    /// Runs `systemctl --user arguments...` in the sandbox's environment.
+    @discardableResult
+    public func systemctl(_ arguments: String...) throws -> Run {
+        try run(program: "/usr/bin/systemctl", ["--user"] + arguments)
+    }
+
+    /// Runs any program in the sandbox's environment.
+    @discardableResult
+    public func run(program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.weatherBinary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }.merging(terminal ? ["TERM": "xterm"] : [:]) { current, _ in current }
         process.currentDirectoryURL = URL(fileURLWithPath: root)
@@ -166,5 +190,79 @@ final class PseudoTerminal {
         }
         close(leader)
         return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+}
+
+/// A real `systemd --user` manager. PID 1 here need not be systemd: a user manager starts once
+/// `/run/systemd/system` exists (created here when running as root) and `XDG_RUNTIME_DIR` is a private
+/// 0700 folder.
+public final class UserManager: @unchecked Sendable {
+    public let runtimeDirectory: String
+    private var pid: pid_t = 0
+
+    init(root: String, environment: [String: String]) throws {
+        if !FileManager.default.fileExists(atPath: "/run/systemd/system") {
+            guard getuid() == 0 else {
+                throw TestFailure("/run/systemd/system does not exist and only root may create it")
+            }
+            try FileManager.default.createDirectory(atPath: "/run/systemd/system", withIntermediateDirectories: true)
+        }
+        let systemd = "/usr/lib/systemd/systemd"
+        guard FileManager.default.isExecutableFile(atPath: systemd) else {
+            throw TestFailure("systemd is not installed (\(systemd))")
+        }
+        runtimeDirectory = root + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let managerEnvironment = environment.merging(["XDG_RUNTIME_DIR": runtimeDirectory]) { $1 }
+
+        // posix_spawn, not Foundation's Process: systemd closes every descriptor it inherits, which
+        // Process takes for an exit and then waits on forever, stalling every other Process.
+        let log = root + "/systemd.log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = [strdup(systemd), strdup("--user"), nil]
+        let envp = managerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let spawned = posix_spawn(&pid, systemd, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw TestFailure("cannot start systemd --user: \(String(cString: strerror(spawned)))") }
+
+        // Ready once systemctl gets an answer: "running", or "degraded" when some unit of the image failed.
+        let deadline = Date().addingTimeInterval(15)
+        var state = ""
+        while Date() < deadline, kill(pid, 0) == 0 {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/usr/bin/systemctl")
+            check.arguments = ["--user", "is-system-running"]
+            check.environment = managerEnvironment
+            let output = Pipe()
+            check.standardOutput = output
+            check.standardError = FileHandle.nullDevice
+            try check.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            check.waitUntilExit()
+            state = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if state == "running" || state == "degraded" { return }
+            usleep(100_000)
+        }
+        let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        stop()
+        throw TestFailure("systemd --user did not start (state \"\(state)\"): \(logText.suffix(500))")
+    }
+
+    func stop() {
+        guard pid > 0 else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<100 {
+            if waitpid(pid, &status, WNOHANG) != 0 { pid = 0; return }
+            usleep(50_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        pid = 0
     }
 }

@@ -50,14 +50,27 @@ final class ScriptedTransport: HTTPTransport {
     }
 }
 
-/// Records the intervals set, as the systemd timer would apply them.
+/// Records the intervals set, as the systemd timer would apply them; fails when told to.
 final class RecordingScheduler: BackgroundScheduler {
     private let intervals = Mutex<[FetchInterval]>([])
+    let failure: WeatherError?
+    let dataInterval = 900.0
+
+    init(failure: WeatherError? = nil) {
+        self.failure = failure
+    }
 
     var recorded: [FetchInterval] { intervals.withLock { $0 } }
 
     func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
+        if let failure { throw failure }
         intervals.withLock { $0.append(interval) }
+    }
+
+    func status() throws(WeatherError) -> TimerStatus {
+        if let failure { throw failure }
+        let active = recorded.last.map { $0 != .never } ?? false
+        return TimerStatus(installed: !recorded.isEmpty, enabled: active, active: active)
     }
 }
 

@@ -31,14 +31,45 @@ public enum FetchInterval: Sendable, Equatable, CustomStringConvertible {
 
 /// Turns background fetching on, off, or to another interval: the one place that does.
 public protocol BackgroundScheduler: Sendable {
+    /// The data's update interval in seconds: what `.minimum` means.
+    var dataInterval: Double { get }
+
     /// Sets how often the system runs `weather refresh`; `.never` switches background fetching off.
     func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError)
+
+    /// What the system says about the schedule.
+    func status() throws(WeatherError) -> TimerStatus
 }
 
-/// Background fetching without a timer: nothing runs `weather refresh` by itself yet, so there is
-/// nothing to switch on or off.
-public struct NoTimerScheduler: BackgroundScheduler {
-    public init() {}
+extension BackgroundScheduler {
+    /// Seconds between runs for `interval`; `nil` for `.never`.
+    public func seconds(for interval: FetchInterval) -> Double? {
+        switch interval {
+        case .never: nil
+        case .minimum: dataInterval
+        case .every(let seconds): seconds
+        }
+    }
+}
 
-    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {}
+/// The state of the timer that wakes `weather refresh`.
+public struct TimerStatus: Sendable, Equatable {
+    /// Whether the timer's unit file is written.
+    public var installed: Bool
+    /// Whether it starts with the user's session (`enabled`).
+    public var enabled: Bool
+    /// Whether it is running now (`active`).
+    public var active: Bool
+    /// When it fires next, if it will.
+    public var nextRun: Timestamp?
+    /// When it fired last, if it has.
+    public var lastRun: Timestamp?
+
+    public init(installed: Bool, enabled: Bool, active: Bool, nextRun: Timestamp? = nil, lastRun: Timestamp? = nil) {
+        self.installed = installed
+        self.enabled = enabled
+        self.active = active
+        self.nextRun = nextRun
+        self.lastRun = lastRun
+    }
 }

@@ -13,7 +13,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A place is saved but no result for it yet, and this run may not fetch one.
     case noResultYet(Location)
     /// Background refresh cannot be scheduled or changed.
-    case background(String)
+    case background(BackgroundRefreshError)
 
     public var description: String {
         switch self {
@@ -25,14 +25,14 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
             "no place saved yet; run weather set <city> first, for example: weather set Berlin"
         case .noResultYet(let location):
             "no weather for \(location.displayName) fetched yet; run weather refresh, or weather show in a terminal"
-        case .background(let message): message
+        case .background(let error): error.description
         }
     }
 
     /// The exit status: 64 (`EX_USAGE`) for refused input, 78 (`EX_CONFIG`) for settings, 1 otherwise.
     public var exitCode: Int32 {
         switch self {
-        case .query: 64
+        case .query, .background(.tooOften), .background(.tooRarely), .background(.unreadableInterval): 64
         case .settings: 78
         default: 1
         }

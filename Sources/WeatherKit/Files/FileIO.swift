@@ -84,6 +84,13 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// `path` with every link and `..` resolved, or `path` itself when it does not exist.
+    public static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0

@@ -20,6 +20,8 @@ public struct WeatherPaths: Sendable, Equatable {
     public var locationFile: String { stateDirectory + "/location.json" }
     /// The last result, with its location, `updatedAt` and HTTP validators.
     public var resultFile: String { cacheDirectory + "/current.json" }
+    /// The background-fetch interval the user chose with `weather schedule`.
+    public var scheduleFile: String { stateDirectory + "/schedule.json" }
 
     public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
         self.configHome = configHome

@@ -29,7 +29,7 @@ public struct WeatherStore: Sendable {
 
     /// The saved place, or `nil` when none is saved.
     public func loadLocation() throws(StoreError) -> Location? {
-        guard let root = try readJSON(paths.locationFile) else { return nil }
+        guard let root = try readJSON(paths.locationFile, remedy: Self.locationRemedy) else { return nil }
         do throws(JSONShapeError) {
             let reader = JSONReader(root)
             let format = try reader.int("format")
@@ -51,7 +51,7 @@ public struct WeatherStore: Sendable {
     /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
     public func loadResult() -> CachedResult {
         do {
-            guard let root = try readJSON(paths.resultFile) else { return .empty }
+            guard let root = try readJSON(paths.resultFile, remedy: Self.cacheRemedy) else { return .empty }
             return .result(try WeatherResult(reading: JSONReader(root)))
         } catch let error as StoreError {
             return .corrupt(problem: error.description)
@@ -64,6 +64,28 @@ public struct WeatherStore: Sendable {
     /// Saves `result` as the last result.
     public func saveResult(_ result: WeatherResult) throws(StoreError) {
         try write(result.json, to: paths.resultFile)
+    }
+
+    // MARK: The chosen interval
+
+    /// The background-fetch interval the user chose, or `nil` when they never chose one.
+    public func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
+        let remedy = "run weather schedule minimum (or another interval) to choose again"
+        guard let root = try readJSON(paths.scheduleFile, remedy: remedy) else { return nil }
+        do throws(JSONShapeError) {
+            let field = try JSONReader(root).field("interval")
+            guard let interval = FetchInterval(parsing: try field.string()) else {
+                throw .invalid(path: field.path, reason: "is not minimum, never or a duration")
+            }
+            return interval
+        } catch {
+            throw .corrupt(path: paths.scheduleFile, reason: error.description, remedy: remedy)
+        }
+    }
+
+    /// Saves the background-fetch interval the user chose.
+    public func savePreferredInterval(_ interval: FetchInterval) throws(StoreError) {
+        try write(.object(["format": .integer(1), "interval": .string(interval.description)]), to: paths.scheduleFile)
     }
 
     // MARK: Forgetting
@@ -83,7 +105,7 @@ public struct WeatherStore: Sendable {
     private static let locationRemedy = "run weather set <city> to save a place again"
     private static let cacheRemedy = "it will be replaced by the next fetch"
 
-    private func readJSON(_ path: String) throws(StoreError) -> JSON? {
+    private func readJSON(_ path: String, remedy: String) throws(StoreError) -> JSON? {
         let bytes: [UInt8]?
         do {
             bytes = try FileIO.read(path)
@@ -94,7 +116,6 @@ public struct WeatherStore: Sendable {
         do {
             return try JSON.parse(bytes)
         } catch {
-            let remedy = path == paths.locationFile ? Self.locationRemedy : Self.cacheRemedy
             throw .corrupt(path: path, reason: "not valid JSON (\(error))", remedy: remedy)
         }
     }

@@ -1,0 +1,105 @@
+/// The app's side of background fetching: the interval the user chose (`weather schedule`, kept in the
+/// state folder) and the scheduler that applies it. `set` turns it on at that interval, `logout` and a
+/// background run with nothing to fetch turn it off, and neither forgets the user's choice.
+public struct BackgroundRefresh: Sendable {
+    /// The shortest interval allowed: more often drains batteries and hammers a free service.
+    public static let shortestInterval = 300.0
+    /// The longest interval allowed.
+    public static let longestInterval = 7 * 86_400.0
+
+    public let store: WeatherStore
+    public let scheduler: any BackgroundScheduler
+
+    public init(store: WeatherStore, scheduler: any BackgroundScheduler) {
+        self.store = store
+        self.scheduler = scheduler
+    }
+
+    /// The interval the user chose; `minimum` until they choose.
+    public func preferredInterval() throws(WeatherError) -> FetchInterval {
+        do {
+            return try store.loadPreferredInterval() ?? .minimum
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Schedules background fetching at the chosen interval (after `set`); returns that interval.
+    @discardableResult
+    public func enable() throws(WeatherError) -> FetchInterval {
+        let interval = try preferredInterval()
+        try scheduler.setMinimumBackgroundFetchInterval(interval)
+        return interval
+    }
+
+    /// Stops background fetching (after `logout`), keeping the chosen interval for the next `set`.
+    public func disable() throws(WeatherError) {
+        try scheduler.setMinimumBackgroundFetchInterval(.never)
+    }
+
+    /// Records `interval` as the user's choice and applies it: at once when a place is saved, otherwise
+    /// from the next `set`. Intervals under 5 minutes or over 7 days are refused.
+    public func choose(_ interval: FetchInterval, placeSaved: Bool) throws(WeatherError) {
+        if case .every(let seconds) = interval {
+            guard seconds >= Self.shortestInterval else { throw .background(.tooOften(seconds)) }
+            guard seconds <= Self.longestInterval else { throw .background(.tooRarely(seconds)) }
+        }
+        if placeSaved || interval == .never {
+            try scheduler.setMinimumBackgroundFetchInterval(interval)
+        }
+        do {
+            try store.savePreferredInterval(interval)
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+extension BackgroundRefresh {
+    /// Background refresh for this process: its fetcher's files and settings, a systemd user timer that
+    /// runs this binary, `minimum` meaning the saved data's own update interval.
+    public init(fetcher: WeatherFetcher, environment: Environment = .current()) {
+        let dataInterval = fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval
+        self.init(
+            store: fetcher.store,
+            scheduler: SystemdTimer(
+                paths: fetcher.store.paths, settings: fetcher.settings, environment: environment, dataInterval: dataInterval
+            )
+        )
+    }
+
+    /// One line for `set`: how often background refresh now runs.
+    public func summary(of interval: FetchInterval) -> String {
+        guard let seconds = scheduler.seconds(for: interval) else {
+            return "Background refresh is off (weather schedule minimum turns it on)."
+        }
+        return "Background refresh: every \(DurationText.format(seconds)) (weather schedule changes it)."
+    }
+
+    /// What `weather schedule` prints: the chosen interval, the timer's state and its next run.
+    public func report(placeSaved: Bool, now: Timestamp) throws(WeatherError) -> String {
+        let interval = try preferredInterval()
+        let status = try scheduler.status()
+        var lines: [String] = []
+        switch (interval, scheduler.seconds(for: interval)) {
+        case (.never, _), (_, nil):
+            lines.append("Interval: never (background refresh is off; weather schedule minimum turns it on)")
+        case (.minimum, let seconds?):
+            lines.append("Interval: every \(DurationText.format(seconds)) (minimum: as often as the data changes)")
+        case (.every, let seconds?):
+            lines.append("Interval: every \(DurationText.format(seconds))")
+        }
+        if interval != .never, !placeSaved {
+            lines.append("          from the next weather set <city>: no place is saved")
+        }
+        let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
+        lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")
+        if status.active, let next = status.nextRun {
+            lines.append("Next run: \(LocalTime.describe(next, now: now)) (in \(DurationText.format(max(0, next - now))))")
+        }
+        if let last = status.lastRun {
+            lines.append("Last run: \(LocalTime.describe(last, now: now)) (\(RelativeTime.ago(now - last)))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,124 @@
+/// The systemd user units of background refresh, rendered from templates.
+///
+/// The templates are copies of `Config/weather-refresh.service.in` and `Config/weather-refresh.timer.in`
+/// (a test keeps them identical): the binary needs them wherever it is installed, without the repository.
+public enum RefreshUnits {
+    /// The service's file name.
+    public static let serviceName = "weather-refresh.service"
+    /// The timer's file name.
+    public static let timerName = "weather-refresh.timer"
+    /// How long after the data's own update time a calendar schedule fires: Open-Meteo needs a few minutes
+    /// to publish each quarter hour's values.
+    public static let publishDelayMinutes = 2
+
+    static let serviceTemplate = """
+        # The background fetch: `weather set` and `weather schedule` render this template into
+        # $XDG_CONFIG_HOME/systemd/user/weather-refresh.service, filling in the words between @ signs.
+        # WeatherKit's RefreshUnits holds a copy of this file; a test keeps the two identical.
+        [Unit]
+        Description=Refresh the saved weather (weather refresh)
+        Documentation=https://github.com/weather-cli/weather
+
+        [Service]
+        Type=oneshot
+        ExecStart=@EXECUTABLE@ refresh
+        @ENVIRONMENT@
+        # A little above the run's own budget (WEATHER_TIMEOUT), so that the run always ends itself first.
+        TimeoutStartSec=@TIMEOUT@
+        # In the background, at the lowest priority.
+        Nice=19
+        CPUSchedulingPolicy=idle
+        IOSchedulingClass=idle
+        # Hardening that a user manager applies without user namespaces (ProtectSystem=, PrivateTmp= and the
+        # like need them, and fail to start where they are off).
+        UMask=0077
+        NoNewPrivileges=yes
+        LockPersonality=yes
+        MemoryDenyWriteExecute=yes
+        RestrictRealtime=yes
+        RestrictSUIDSGID=yes
+        RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK
+        SystemCallArchitectures=native
+        SystemCallFilter=@system-service
+        SystemCallErrorNumber=EPERM
+
+        """
+
+    static let timerTemplate = """
+        # When the system wakes `weather` to fetch: `weather set` and `weather schedule` render this template into
+        # $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer. The schedule is OnCalendar= for intervals that
+        # divide an hour or a day (a few minutes after the data's own update times), otherwise OnActiveSec= and
+        # OnUnitActiveSec=.
+        [Unit]
+        Description=Refresh the saved weather now and then (weather refresh)
+        Documentation=https://github.com/weather-cli/weather
+
+        [Timer]
+        @SCHEDULE@
+        # Soon after login or boot, and after a sleep that skipped runs; weather refresh does nothing while the
+        # saved result is still fresh.
+        OnStartupSec=1min
+        Persistent=true
+        # Thousands of users must not call the service in the same second, nor on the hour.
+        AccuracySec=30s
+        RandomizedDelaySec=@SPREAD@
+        FixedRandomDelay=true
+
+        [Install]
+        WantedBy=timers.target
+
+        """
+
+    /// The service that runs `executable refresh` with `environment`, allowed a little more than `budget`.
+    public static func service(executable: String, environment: [(name: String, value: String)], budget: Double) -> String {
+        let assignments = environment.map { "Environment=" + quoted("\($0.name)=\($0.value)") }
+        return serviceTemplate
+            .replacing("@EXECUTABLE@", with: quoted(executable, command: true))
+            .replacing("@ENVIRONMENT@", with: assignments.joined(separator: "\n"))
+            .replacing("@TIMEOUT@", with: DurationText.compact(budget + 10))
+    }
+
+    /// The timer that starts the service every `interval` seconds.
+    public static func timer(every interval: Double) -> String {
+        timerTemplate
+            .replacing("@SCHEDULE@", with: schedule(every: interval))
+            .replacing("@SPREAD@", with: DurationText.compact(spread(for: interval)))
+    }
+
+    /// `OnCalendar=` a few minutes past the data's update times when `interval` divides an hour or a day;
+    /// otherwise a plain period from the timer's start.
+    static func schedule(every interval: Double) -> String {
+        let seconds = Int(interval.rounded())
+        let offset = publishDelayMinutes
+        if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > offset {
+            let minutes = seconds / 60
+            return "OnCalendar=*-*-* *:\(String(offset).leftPadded(to: 2))/\(minutes):00"
+        }
+        if seconds % 3600 == 0, 86_400 % seconds == 0 {
+            return "OnCalendar=*-*-* 00/\(seconds / 3600):\(String(offset).leftPadded(to: 2)):00"
+        }
+        let period = DurationText.compact(interval)
+        return "OnActiveSec=\(period)\nOnUnitActiveSec=\(period)"
+    }
+
+    /// The random delay added to each run: a fifth of the interval, at most 30 minutes.
+    static func spread(for interval: Double) -> Double {
+        min(interval / 5, 1800).rounded()
+    }
+
+    /// A value in double quotes for a unit file: backslashes and quotes escaped, `%` doubled (systemd's
+    /// specifiers), and for a command line `$` doubled too (its variable expansion).
+    static func quoted(_ value: String, command: Bool = false) -> String {
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "%": escaped += "%%"
+            case "$" where command: escaped += "$$"
+            default: escaped.append(character)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}

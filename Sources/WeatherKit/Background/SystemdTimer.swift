@@ -1,0 +1,250 @@
+import Glibc
+
+/// Background fetching through a systemd user timer: the Linux form of iOS's background fetch.
+/// `setMinimumBackgroundFetchInterval` writes `weather-refresh.timer` and `weather-refresh.service` into
+/// `$XDG_CONFIG_HOME/systemd/user/` and has the user manager run them; `.never` stops and disables the timer.
+public struct SystemdTimer: BackgroundScheduler {
+    /// `$XDG_CONFIG_HOME/systemd/user`.
+    public let unitDirectory: String
+    /// The binary the service runs: this one.
+    public let executable: String
+    /// What the service's environment carries: the `WEATHER_*` variables and XDG folders set now. Folders
+    /// left to their defaults are left out: the user manager finds the same ones from the same home.
+    public let environment: [(name: String, value: String)]
+    /// The run's time budget, which the service's start timeout must exceed.
+    public let budget: Double
+    /// The data's update interval in seconds: what `.minimum` means.
+    public let dataInterval: Double
+
+    public init(
+        unitDirectory: String, executable: String, environment: [(name: String, value: String)], budget: Double,
+        dataInterval: Double
+    ) {
+        self.unitDirectory = unitDirectory
+        self.executable = executable
+        self.environment = environment
+        self.budget = budget
+        self.dataInterval = dataInterval
+    }
+
+    /// The timer for the command that is running now: this binary, this run's settings and folders.
+    public init(paths: WeatherPaths, settings: Settings, environment: Environment, dataInterval: Double) {
+        let carried = Settings.keys.map(\.variable).compactMap { name in
+            environment.nonEmpty(name).map { (name: name, value: $0) }
+        } + [
+            ("XDG_CONFIG_HOME", paths.configHome),
+            ("XDG_CACHE_HOME", FileIO.parentDirectory(of: paths.cacheDirectory)),
+            ("XDG_STATE_HOME", FileIO.parentDirectory(of: paths.stateDirectory)),
+        ].filter { environment[$0.0] == $0.1 }
+        self.init(
+            unitDirectory: paths.configHome + "/systemd/user", executable: Self.currentExecutable(),
+            environment: carried, budget: settings.timeout, dataInterval: dataInterval
+        )
+    }
+
+    var servicePath: String { unitDirectory + "/" + RefreshUnits.serviceName }
+    var timerPath: String { unitDirectory + "/" + RefreshUnits.timerName }
+
+    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
+        guard let seconds = seconds(for: interval) else {
+            try disable()
+            return
+        }
+        try reachManager("show-environment", interval: interval)
+        let service = Array(RefreshUnits.service(executable: executable, environment: environment, budget: budget).utf8)
+        let timer = Array(RefreshUnits.timer(every: seconds).utf8)
+        let changed: Bool
+        do throws(FileError) {
+            let oldService = try FileIO.read(servicePath)
+            let oldTimer = try FileIO.read(timerPath)
+            changed = oldService != service || oldTimer != timer
+            try FileIO.createDirectory(unitDirectory)
+            try FileIO.writeAtomically(service, to: servicePath)
+            try FileIO.writeAtomically(timer, to: timerPath)
+        } catch {
+            throw .background(.files(error))
+        }
+        try systemctl("daemon-reload")
+        let loaded = try systemctl("show", "--property=FragmentPath", "--value", RefreshUnits.timerName)
+        if FileIO.realPath(loaded) != FileIO.realPath(timerPath) {
+            // The manager does not look in this $XDG_CONFIG_HOME: link the units into its own folder.
+            try systemctl("link", servicePath, timerPath)
+        }
+        try systemctl("enable", RefreshUnits.timerName)
+        // Restarting re-arms a changed schedule; an unchanged one keeps its next run.
+        try systemctl(changed ? "restart" : "start", RefreshUnits.timerName)
+    }
+
+    /// Stops and disables the timer. Nothing to do when it was never installed.
+    private func disable() throws(WeatherError) {
+        guard FileIO.exists(timerPath) else { return }
+        try reachManager("show-environment", interval: .never)
+        try systemctl("disable", "--now", RefreshUnits.timerName)
+    }
+
+    // MARK: Status
+
+    /// The timer's state from the user manager.
+    public func status() throws(WeatherError) -> TimerStatus {
+        try reachManager("show-environment", interval: nil)
+        let text = try systemctl(
+            "show", RefreshUnits.timerName, "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
+                + "NextElapseUSecMonotonic,LastTriggerUSec"
+        )
+        var properties: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            properties[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        let realtime = properties["NextElapseUSecRealtime"].flatMap(SystemdTime.wallClock)
+        let monotonic = properties["NextElapseUSecMonotonic"].flatMap(SystemdTime.sinceBoot)
+        let nextFromMonotonic = monotonic.map { SystemClock().now() + ($0 - MonotonicInstant.now().seconds) }
+        let next = [realtime, nextFromMonotonic].compactMap { $0 }.min()
+        return TimerStatus(
+            installed: FileIO.exists(timerPath),
+            enabled: properties["UnitFileState"] == "enabled",
+            active: properties["ActiveState"] == "active",
+            nextRun: next,
+            lastRun: properties["LastTriggerUSec"].flatMap(SystemdTime.wallClock)
+        )
+    }
+
+    // MARK: systemctl
+
+    /// Runs `systemctl --user probe` to check that a user manager answers; otherwise says so, with a
+    /// crontab line that does the same job.
+    private func reachManager(_ probe: String, interval: FetchInterval?) throws(WeatherError) {
+        let reason: String
+        do {
+            let result = try Subprocess.run("systemctl", ["--user", probe])
+            if result.succeeded { return }
+            reason = result.stderr.trimmingWhitespace().split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+        } catch {
+            reason = error.description
+        }
+        throw .background(.noUserManager(reason: reason, cronLine: cronLine(every: seconds(for: interval ?? .minimum) ?? dataInterval)))
+    }
+
+    /// Runs `systemctl --user arguments...` and returns its output without the final newline.
+    @discardableResult
+    private func systemctl(_ arguments: String...) throws(WeatherError) -> String {
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run("systemctl", ["--user"] + arguments)
+        } catch {
+            throw .background(.systemctl(command: arguments.joined(separator: " "), message: error.description))
+        }
+        guard result.succeeded else {
+            throw .background(.systemctl(command: arguments.joined(separator: " "), message: result.stderr.trimmingWhitespace()))
+        }
+        return result.stdout.trimmingWhitespace()
+    }
+
+    // MARK: Without systemd
+
+    /// A crontab line that runs the same refresh, for systems without a user manager.
+    public func cronLine(every interval: Double) -> String {
+        let seconds = Int(interval.rounded())
+        let offset = RefreshUnits.publishDelayMinutes
+        let when: String
+        if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > offset {
+            when = "\(offset)-59/\(seconds / 60) * * * *"
+        } else if seconds % 3600 == 0, 86_400 % seconds == 0 {
+            when = "\(offset) */\(seconds / 3600) * * *"
+        } else {
+            when = "\(offset)-59/15 * * * *"
+        }
+        let assignments = environment.map { "\($0.name)=\(Self.shellQuoted($0.value))" }
+        let command = (assignments + [Self.shellQuoted(executable), "refresh"]).joined(separator: " ")
+        // cron turns % into a newline unless escaped.
+        return when + " " + command.replacing("%", with: "\\%") + " >/dev/null 2>&1"
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-:=,+@".unicodeScalars.contains($0)
+        }
+        return plain && !text.isEmpty ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
+    /// The absolute path of the running binary.
+    public static func currentExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Why background refresh could not be set up or changed.
+public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No systemd user manager answers (a container, WSL without systemd, a session without one).
+    case noUserManager(reason: String, cronLine: String)
+    /// A `systemctl --user` command failed.
+    case systemctl(command: String, message: String)
+    /// The unit files could not be written.
+    case files(FileError)
+    /// An interval shorter than background refresh allows.
+    case tooOften(Double)
+    /// An interval longer than makes sense.
+    case tooRarely(Double)
+    /// Text that is no interval.
+    case unreadableInterval(String)
+
+    public var description: String {
+        switch self {
+        case .noUserManager(let reason, let cronLine):
+            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)); to refresh in the background anyway, add this line with crontab -e: \(cronLine)"
+        case .systemctl(let command, let message):
+            "systemctl --user \(command) failed: \(message)"
+        case .files(let error):
+            "cannot write the background refresh units: \(error)"
+        case .tooOften(let seconds):
+            "every \(DurationText.format(seconds)) is too often: background refresh runs at most every 5 minutes, because waking more often drains batteries and hammers a free service, and the data changes only every 15 minutes; use weather schedule minimum"
+        case .tooRarely(let seconds):
+            "every \(DurationText.format(seconds)) is too rarely: the longest interval is 7 days; use weather schedule never to turn background refresh off"
+        case .unreadableInterval(let text):
+            "\"\(text)\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)"
+        }
+    }
+}
+
+/// Times as `systemctl show` prints them.
+enum SystemdTime {
+    /// "Sat 2026-11-21 07:02:07 UTC": a wall-clock time in the local zone; `nil` for "" or "n/a".
+    static func wallClock(_ text: String) -> Timestamp? {
+        let parts = text.split(separator: " ")
+        guard parts.count >= 3, let date = parts.first(where: { $0.contains("-") }),
+              let time = parts.first(where: { $0.contains(":") })
+        else { return nil }
+        let day = date.split(separator: "-").compactMap { Int($0) }
+        let clock = time.split(separator: ":").compactMap { Int($0) }
+        guard day.count == 3, clock.count == 3 else { return nil }
+        var fields = tm()
+        fields.tm_year = Int32(day[0] - 1900)
+        fields.tm_mon = Int32(day[1] - 1)
+        fields.tm_mday = Int32(day[2])
+        fields.tm_hour = Int32(clock[0])
+        fields.tm_min = Int32(clock[1])
+        fields.tm_sec = Int32(clock[2])
+        fields.tm_isdst = -1
+        let seconds = mktime(&fields)
+        return seconds == -1 ? nil : Timestamp(secondsSince1970: Double(seconds))
+    }
+
+    /// "1d 2h 3min 4.5s": a span since boot on the monotonic clock, in seconds; `nil` for "" or "0".
+    static func sinceBoot(_ text: String) -> Double? {
+        let units: [(String, Double)] = [
+            ("month", 2_629_800), ("min", 60), ("ms", 0.001), ("us", 0.000_001), ("y", 31_557_600), ("w", 604_800),
+            ("d", 86_400), ("h", 3600), ("s", 1),
+        ]
+        var total = 0.0
+        for part in text.split(separator: " ") {
+            guard let unit = units.first(where: { part.hasSuffix($0.0) }),
+                  let value = Double(part.dropLast(unit.0.count))
+            else { return nil }
+            total += value * unit.1
+        }
+        return total > 0 ? total : nil
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import WeatherKit
+
+struct ScheduleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Show or change how often the weather is refreshed in the background.",
+        discussion: """
+            Without an argument, prints the interval, the state of the systemd user timer \
+            (weather-refresh.timer) and its next run. With one, changes the interval: minimum is as often \
+            as the data changes (every 15 minutes for Open-Meteo's current weather), never stops background \
+            refresh, and a duration sets the period; anything under 5 minutes is refused. Runs are spread \
+            over a few random minutes, a little after the data's update times.
+
+            Examples:
+              weather schedule
+              weather schedule minimum
+              weather schedule 30m
+              weather schedule 2h
+              weather schedule never
+
+            Inspect the timer with systemctl --user list-timers and journalctl --user -u weather-refresh.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"))
+    var interval: String?
+
+    func run() throws {
+        try reportingErrors { () throws(WeatherError) in
+            let fetcher = try WeatherFetcher.shared
+            let background = BackgroundRefresh(fetcher: fetcher)
+            let placeSaved = try fetcher.savedLocation() != nil
+            if let interval {
+                guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
+                try background.choose(chosen, placeSaved: placeSaved)
+            }
+            print(try background.report(placeSaved: placeSaved, now: fetcher.clock.now()))
+        }
+    }
+}
