@@ -57,13 +57,13 @@ struct ShowCommandTests {
     func failedRefresh() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
-        try sandbox.server.script(.forecast, [.init(status: 503, body: "")])
+        try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
         let run = try sandbox.run(["show", "--refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("10.9 °C"))
         #expect(run.stdout.hasSuffix("(stale)\n"))
         #expect(run.stderr.hasPrefix("weather: could not refresh: the forecast service at "))
-        #expect(run.stderr.hasSuffix("is having trouble (HTTP 503 Service Unavailable); try again later; showing the result from just now\n"))
+        #expect(run.stderr.hasSuffix("is having trouble (HTTP 500 Internal Server Error); try again later; showing the result from just now\n"))
         #expect(run.errorLines.count == 1)
     }
 

@@ -128,15 +128,48 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Starts `weather arguments...` without waiting, output discarded: for kill tests.
     public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+        try spawn(arguments, environment: extra).process
+    }
+
+    /// A run started and not yet waited for.
+    public final class Pending: @unchecked Sendable {
+        public let process: Process
+        let stdoutFile: String
+        let stderrFile: String
+        let started = Date()
+
+        init(process: Process, stdoutFile: String, stderrFile: String) {
+            self.process = process
+            self.stdoutFile = stdoutFile
+            self.stderrFile = stderrFile
+        }
+
+        /// Waits for the run to end and returns what it printed.
+        public func wait() -> Run {
+            process.waitUntilExit()
+            let elapsed = Date().timeIntervalSince(started)
+            let stdout = String(decoding: FileManager.default.contents(atPath: stdoutFile) ?? Data(), as: UTF8.self)
+            let stderr = String(decoding: FileManager.default.contents(atPath: stderrFile) ?? Data(), as: UTF8.self)
+            return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr, elapsed: elapsed)
+        }
+    }
+
+    /// Starts `weather arguments...` with stdout a pipe (a file), without waiting.
+    public func spawn(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Pending {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.weatherBinary)
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let id = UUID().uuidString
+        let stdoutFile = root + "/stdout-" + id
+        let stderrFile = root + "/stderr-" + id
+        _ = FileManager.default.createFile(atPath: stdoutFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return process
+        return Pending(process: process, stdoutFile: stdoutFile, stderrFile: stderrFile)
     }
 
     /// The bytes of a file, or `nil` when it does not exist.

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import TestSupport
 @testable import WeatherKit
@@ -84,6 +85,9 @@ struct FetcherFixture {
     let store: WeatherStore
 
     init(staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = []) throws {
+        // Clock times in messages are local: make them the same on every machine.
+        setenv("TZ", "UTC", 1)
+        tzset()
         folder = try TemporaryFolder()
         transport = ScriptedTransport(answers)
         clock = TestClock()

@@ -57,14 +57,15 @@ struct FetcherTests {
             .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
             .fixture("open-meteo/forecast-berlin-later.json"),
         ])
+        try fixture.store.saveLocation(FetcherFixture.berlin)
         let count = Mutex(0)
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in count.withLock { $0 += 1 } }
-        guard case .newData = try fixture.fetcher.fetch(for: FetcherFixture.berlin) else { Issue.record("first fetch"); return }
+        guard case .newData = try fixture.fetcher.fetch() else { Issue.record("first fetch"); return }
         fixture.clock.advance(60)
-        guard case .noData(let renewed) = try fixture.fetcher.fetch(for: FetcherFixture.berlin) else { Issue.record("same"); return }
+        guard case .noData(let renewed) = try fixture.fetcher.fetch() else { Issue.record("same"); return }
         #expect(renewed.updatedAt == fixture.clock.now())
         #expect(fixture.store.loadResult().result?.updatedAt == fixture.clock.now())
-        guard case .newData(let later) = try fixture.nextRun().fetch(for: FetcherFixture.berlin) else { Issue.record("later"); return }
+        guard case .newData(let later) = try fixture.nextRun().fetch() else { Issue.record("later"); return }
         #expect(later.conditions.temperature == 10.4)
         #expect(count.withLock { $0 } == 2)
     }
@@ -74,12 +75,13 @@ struct FetcherTests {
         let fixture = try FetcherFixture(answers: [
             .fixture("open-meteo/forecast/berlin.json"), .fixture("broken/forecast-null-temperature.json"),
         ])
-        _ = try fixture.fetcher.fetch(for: FetcherFixture.berlin)
+        try fixture.store.saveLocation(FetcherFixture.berlin)
+        _ = try fixture.fetcher.fetch()
         let saved = try FileIO.read(fixture.store.paths.resultFile)
         let posted = Mutex(false)
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in posted.withLock { $0 = true } }
         #expect {
-            _ = try fixture.fetcher.fetch(for: FetcherFixture.berlin)
+            _ = try fixture.fetcher.fetch()
         } throws: { error in
             (error as? WeatherError)?.description.contains("current.temperature_2m is null") == true
         }
@@ -91,7 +93,8 @@ struct FetcherTests {
     func otherPlace() throws {
         let fixture = try FetcherFixture(answers: [.fixture("open-meteo/forecast/paris.json")])
         let paris = Location(id: 2_988_507, name: "Paris", latitude: 48.85341, longitude: 2.3488)
-        _ = try fixture.fetcher.fetch(for: paris)
+        try fixture.store.saveLocation(paris)
+        _ = try fixture.fetcher.fetch()
         #expect(fixture.fetcher.cachedResult(for: paris) != nil)
         #expect(fixture.fetcher.cachedResult(for: FetcherFixture.berlin) == nil)
     }
@@ -107,18 +110,10 @@ struct FetcherTests {
         #expect(try fixture.nextRun().forgetLocation() == nil)
     }
 
-    @Test("staleness: WEATHER_STALE_AFTER when set, otherwise the data's own interval")
-    func freshness() {
-        let result = WeatherResult(
-            location: FetcherFixture.berlin, conditions: CurrentConditions(temperature: 1),
-            observedAt: Timestamp(secondsSince1970: 0), interval: 900, updatedAt: Timestamp(secondsSince1970: 1000)
-        )
-        #expect(!Freshness(staleAfter: nil).isStale(result, at: Timestamp(secondsSince1970: 1899)))
-        #expect(Freshness(staleAfter: nil).isStale(result, at: Timestamp(secondsSince1970: 1900)))
-        #expect(Freshness(staleAfter: 60).isStale(result, at: Timestamp(secondsSince1970: 1060)))
-        #expect(Freshness(staleAfter: 0).isStale(result, at: Timestamp(secondsSince1970: 1000)))
-        var noInterval = result
-        noInterval.interval = nil
-        #expect(Freshness(staleAfter: nil).lifetime(of: noInterval) == 900)
+    @Test("no saved place: nothing to fetch")
+    func noPlace() throws {
+        let fixture = try FetcherFixture()
+        #expect(throws: WeatherError.noLocation) { _ = try fixture.fetcher.fetch() }
+        #expect(fixture.transport.requests.isEmpty)
     }
 }

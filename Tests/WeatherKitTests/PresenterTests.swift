@@ -16,11 +16,12 @@ struct PresenterTests {
     @Test("fetches only when stale and active", arguments: [
         (0.0, AppState.active, WeatherPresenter.Source.automatic, false),
         (0, .inactive, .automatic, false),
-        (1000, .active, .automatic, true),
-        (1000, .inactive, .automatic, false),
-        (1000, .inactive, .refresh, true),
+        (1000, .active, .automatic, false),
+        (1200, .active, .automatic, true),
+        (1200, .inactive, .automatic, false),
+        (1200, .inactive, .refresh, true),
         (0, .inactive, .refresh, false),
-        (1000, .active, .cached, false),
+        (1200, .active, .cached, false),
     ])
     func decision(age: Double, state: AppState, source: WeatherPresenter.Source, fetches: Bool) throws {
         let fixture = try saved(age: age, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
@@ -30,7 +31,8 @@ struct PresenterTests {
         let output = try presenter.show(source: source)
         #expect(fixture.transport.requests.count == (fetches ? 3 : 2))
         #expect(output.contains(fetches ? "10.4 °C" : "10.9 °C"))
-        #expect(output.contains("(stale)") == (age >= 900 && !fetches))
+        // Observed at 17:00, so stale from 17:17, when the 17:15 values are surely out.
+        #expect(output.contains("(stale)") == (age >= 1020 && !fetches))
     }
 
     @Test("a failed refresh shows the saved result with a warning and its age")
@@ -76,7 +78,7 @@ struct PresenterTests {
 
     @Test("JSON output carries the contract's fields")
     func json() throws {
-        let fixture = try saved(age: 1000)
+        let fixture = try saved(age: 1200)
         let text = try WeatherPresenter(fetcher: fixture.nextRun(), appState: .inactive).show(json: true)
         let reader = JSONReader(try JSON.parse(Array(text.utf8)))
         #expect(try reader.field("location").string("name") == "Berlin")
@@ -117,21 +119,21 @@ struct BackgroundFetchHandlerTests {
         }
         let fresh = run()
         #expect(fresh.result == .noData)
-        #expect(fresh.message == "the result for Berlin, Land Berlin, Germany from just now is still fresh")
+        #expect(fresh.message == "the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17")
         #expect(fixture.transport.requests.count == 2)
 
-        fixture.clock.advance(900)
+        fixture.clock.advance(1200)
         let same = run()
         #expect(same.result == .noData)
         #expect(same.message == "the weather in Berlin, Land Berlin, Germany has not changed")
 
-        fixture.clock.advance(900)
+        fixture.clock.advance(1200)
         let new = run()
         #expect(new.result == .newData)
         #expect(new.message == "Berlin, Land Berlin, Germany: 10.4 °C, slight rain")
         #expect(new.line.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C, slight rain ("))
 
-        fixture.clock.advance(900)
+        fixture.clock.advance(1200)
         let saved = try FileIO.read(fixture.store.paths.resultFile)
         let failed = run()
         #expect(failed.result == .failed)

@@ -51,15 +51,18 @@ public struct BackgroundFetchHandler: Sendable {
             return (.failed, error.description)
         }
         if let cached = fetcher.cachedResult(for: location), !fetcher.isStale(cached) {
-            let age = fetcher.clock.now() - cached.updatedAt
-            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(age)) is still fresh")
+            let now = fetcher.clock.now()
+            let staleAt = fetcher.freshness.staleAt(cached).moment
+            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(LocalTime.describe(staleAt, now: now))")
         }
-        do {
-            switch try fetcher.fetch(for: location) {
+        do throws(WeatherError) {
+            switch try fetcher.fetch() {
             case .newData(let result):
-                return (.newData, "\(location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
-            case .noData:
-                return (.noData, "the weather in \(location.displayName) has not changed")
+                return (.newData, "\(result.location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
+            case .noData(let result):
+                return (.noData, "the weather in \(result.location.displayName) has not changed")
+            case .shared(let result):
+                return (.noData, "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))")
             }
         } catch {
             return (.failed, error.description)

@@ -1,7 +1,17 @@
 /// When a result stops being fresh, so that nobody asks for data that cannot have changed yet.
+///
+/// In RFC 9111's order: an explicit lifetime from the server (`Cache-Control: max-age`, else `Expires`
+/// minus `Date`) first; without one, `WEATHER_STALE_AFTER` when set; otherwise the data's own clock:
+/// values observed at `current.time` are replaced at `current.time + current.interval`, and published a
+/// little after.
 public struct Freshness: Sendable, Equatable {
     /// The interval assumed when a result does not state its own: Open-Meteo's 15 minutes.
     public static let defaultInterval = 900.0
+    /// How long after the data's update time the new values are surely published.
+    public static let publishDelay = 120.0
+    /// The shortest time between two requests that the data's clock alone allows: when the service is
+    /// late with new values, it is asked again at this pace, not at every call.
+    public static let recheckDelay = 90.0
 
     /// `WEATHER_STALE_AFTER`, when set.
     public var staleAfter: Double?
@@ -10,19 +20,64 @@ public struct Freshness: Sendable, Equatable {
         self.staleAfter = staleAfter
     }
 
-    /// How long `result` stays fresh after its `updatedAt`: `WEATHER_STALE_AFTER` when set, otherwise the
-    /// data's own update interval.
-    public func lifetime(of result: WeatherResult) -> Double {
-        staleAfter ?? result.interval ?? Self.defaultInterval
+    /// Where a result's freshness comes from.
+    public enum Source: String, Sendable, Equatable {
+        /// `Cache-Control: max-age` or `Expires`.
+        case server
+        /// `WEATHER_STALE_AFTER`.
+        case setting
+        /// `current.time + current.interval`.
+        case data
     }
 
-    /// The moment `result` becomes stale.
-    public func staleAt(_ result: WeatherResult) -> Timestamp {
-        result.updatedAt + lifetime(of: result)
+    /// The moment `result` becomes stale, and why then.
+    public func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
+        if let lifetime = Self.serverLifetime(result.validators, receivedAt: result.updatedAt) {
+            return (result.updatedAt + lifetime, .server)
+        }
+        if let staleAfter {
+            return (result.updatedAt + staleAfter, .setting)
+        }
+        let interval = result.interval ?? Self.defaultInterval
+        let nextValues = result.observedAt + interval + Self.publishDelay
+        return (max(nextValues, result.updatedAt + min(Self.recheckDelay, interval)), .data)
     }
 
     /// Whether `result` is stale at `now`.
     public func isStale(_ result: WeatherResult, at now: Timestamp) -> Bool {
-        now >= staleAt(result)
+        now >= staleAt(result).moment
+    }
+
+    /// The freshness the server gave, in seconds from `receivedAt`: `max-age` less the response's age
+    /// when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an invalid `Expires` (such
+    /// as `0`) or one in the past mean no freshness at all. `nil` when the server said nothing.
+    public static func serverLifetime(_ headers: HTTPValidators, receivedAt: Timestamp) -> Double? {
+        let date = headers.date.flatMap(HTTPDate.parse)
+        let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
+        if directives.contains(where: { $0 == "no-cache" || $0 == "no-store" }) { return 0 }
+        if let maxAge = directives.lazy.compactMap({ directive -> Double? in
+            guard directive.hasPrefix("max-age=") else { return nil }
+            return Double(directive.dropFirst("max-age=".count).trimmingCharacters(in: "\""))
+        }).first {
+            // The age it already had: what the Age header says, or what the Date header shows.
+            let apparentAge = date.map { max(0, receivedAt - $0) } ?? 0
+            let age = max(apparentAge, headers.age.flatMap(Double.init) ?? 0)
+            return max(0, maxAge - age)
+        }
+        if let expires = headers.expires {
+            guard let expiry = HTTPDate.parse(expires) else { return 0 }
+            return max(0, expiry - (date ?? receivedAt))
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without `characters` at either end.
+    func trimmingCharacters(in characters: String) -> String {
+        guard let first = firstIndex(where: { !characters.contains($0) }),
+              let last = lastIndex(where: { !characters.contains($0) })
+        else { return "" }
+        return String(self[first...last])
     }
 }

@@ -80,6 +80,20 @@ public final class WeatherFetcher: Sendable {
         return loaded
     }
 
+    /// Reads the saved place again (another run may have changed it) and remembers it.
+    private func reloadLocation() throws(WeatherError) -> Location? {
+        memory.withLock { $0.location = nil }
+        return try savedLocation()
+    }
+
+    /// Reads the result file again (another run may have written it) and remembers what it holds.
+    private func reloadResult(for location: Location) -> WeatherResult? {
+        let loaded = store.loadResult()
+        memory.withLock { $0.result = loaded }
+        guard let result = loaded.result, result.location.isSamePlace(as: location) else { return nil }
+        return result
+    }
+
     /// The last result if it is for `location`.
     public func cachedResult(for location: Location) -> WeatherResult? {
         guard let result = cachedResult().result, result.location.isSamePlace(as: location) else { return nil }
@@ -97,32 +111,57 @@ public final class WeatherFetcher: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// Values that differ from the ones saved before (or the first ones).
         case newData(WeatherResult)
-        /// The same values as before; the saved result was renewed.
+        /// The same values as before, or `304 Not Modified`; the saved result was renewed.
         case noData(WeatherResult)
+        /// Another run stored a newer result while this one waited for the lock: no request was sent.
+        case shared(WeatherResult)
 
         /// The saved result after the fetch.
         public var result: WeatherResult {
             switch self {
-            case .newData(let result), .noData(let result): result
+            case .newData(let result), .noData(let result), .shared(let result): result
             }
         }
     }
 
-    /// Fetches the current weather for `location`, saves it and, when the values changed, posts
+    /// Fetches the current weather for the saved place, saves it and, when the values changed, posts
     /// `WeatherUpdated`. On failure the saved result is left exactly as it was.
-    public func fetch(for location: Location) throws(WeatherError) -> Outcome {
-        let response: ForecastResponse
-        do {
-            response = try provider.currentWeather(at: location, before: deadline)
-        } catch {
-            throw .provider(error)
+    ///
+    /// However many processes call this at once, one request is made: they take turns at the fetch lock,
+    /// and a run that finds a result newer than the one it judged stale uses that one instead. A stored
+    /// `ETag` or `Last-Modified` makes the request conditional, and a service's back-off is respected.
+    public func fetch() throws(WeatherError) -> Outcome {
+        let seen = try savedLocation().flatMap { cachedResult(for: $0) }
+        try checkBackoff(for: provider.forecastService)
+        let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
+        defer { withExtendedLifetime(lock) {} }
+
+        // Under the lock the files are as the last run left them: a `set` may have changed the place, and
+        // another fetch may have stored a newer result.
+        guard let location = try reloadLocation() else { throw .noLocation }
+        let stored = reloadResult(for: location)
+        if let stored, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity)) {
+            return .shared(stored)
         }
-        let result = makeResult(response, for: location)
-        let previous = cachedResult(for: location)
-        try save(result)
-        guard previous?.conditions != result.conditions else { return .noData(result) }
-        notifications.post(name: .weatherUpdated, object: result)
-        return .newData(result)
+        try checkBackoff(for: provider.forecastService)
+        let fetched = try requestForecast(for: location, validators: stored?.validators)
+
+        // A logout that could not wait for the lock wins: store nothing.
+        guard (try? store.loadLocation())??.isSamePlace(as: location) == true else { throw .noLocation }
+        switch fetched {
+        case .notModified(let headers):
+            guard var renewed = stored else { throw .provider(.badResponse(provider.forecastService, problem: "304 Not Modified to an unconditional request")) }
+            renewed.validators = renewed.validators.renewed(by: headers)
+            renewed.updatedAt = clock.now()
+            try save(renewed)
+            return .noData(renewed)
+        case .modified(let response):
+            let result = makeResult(response, for: location)
+            try save(result)
+            guard stored?.conditions != result.conditions else { return .noData(result) }
+            notifications.post(name: .weatherUpdated, object: result)
+            return .newData(result)
+        }
     }
 
     /// What `set` did: the place chosen and its weather.
@@ -133,17 +172,23 @@ public final class WeatherFetcher: Sendable {
         public var result: WeatherResult
     }
 
-    /// Finds `query`, fetches its weather and saves both, replacing the saved place. On any failure the
-    /// saved place and result stay exactly as they were.
+    /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
+    /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
+    /// place and result stay exactly as they were.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
+        try checkBackoff(for: provider.geocodingService)
+        try checkBackoff(for: provider.forecastService)
+        let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
+        defer { withExtendedLifetime(lock) {} }
         let choice: PlaceChoice
-        let response: ForecastResponse
         do {
             let candidates = try provider.searchPlaces(query, before: deadline)
             choice = try PlaceChoice(choosingFrom: candidates, for: query)
-            response = try provider.currentWeather(at: choice.location, before: deadline)
         } catch {
-            throw .provider(error)
+            throw note(error)
+        }
+        guard case .modified(let response) = try requestForecast(for: choice.location, validators: nil) else {
+            throw .provider(.badResponse(provider.forecastService, problem: "304 Not Modified to an unconditional request"))
         }
         let result = makeResult(response, for: choice.location)
         let previousFile = try? FileIO.read(store.paths.resultFile)
@@ -159,10 +204,13 @@ public final class WeatherFetcher: Sendable {
         return Placement(choice: choice, result: result)
     }
 
-    /// Removes the saved place and results; returns the place that was saved, if one was.
+    /// Removes the saved place and results; returns the place that was saved, if one was. Waits for a
+    /// fetch under way to finish, so that it cannot write its result back afterwards.
     @discardableResult
     public func forgetLocation() throws(WeatherError) -> Location? {
         let location = try? savedLocation()
+        let lock = try? FetchLock.acquire(store.paths.lockFile, before: deadline)
+        defer { withExtendedLifetime(lock) {} }
         do {
             try store.removeAll()
         } catch {
@@ -170,6 +218,46 @@ public final class WeatherFetcher: Sendable {
         }
         memory.withLock { $0 = (.some(nil), .empty) }
         return location ?? nil
+    }
+
+    // MARK: Back-off
+
+    /// Throws `.backingOff` while `service` asked us to wait.
+    private func checkBackoff(for service: ProviderError.Service) throws(WeatherError) {
+        guard let backoff = store.loadBackoffs()[service.host] else { return }
+        let remaining = backoff.until - clock.now()
+        guard remaining > 0 else { return }
+        throw .backingOff(service: service.description, backoff: backoff, remaining: remaining)
+    }
+
+    /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
+    private func requestForecast(for location: Location, validators: HTTPValidators?) throws(WeatherError) -> OpenMeteo.ForecastFetch {
+        do {
+            let fetched = try provider.currentWeather(at: location, validators: validators, before: deadline)
+            clearBackoff(for: provider.forecastService)
+            return fetched
+        } catch {
+            throw note(error)
+        }
+    }
+
+    /// `error` as a `WeatherError`, after recording the back-off it calls for.
+    private func note(_ error: ProviderError) -> WeatherError {
+        guard let refusal = error.refusal else { return .provider(error) }
+        var backoffs = store.loadBackoffs()
+        let now = clock.now()
+        let backoff = Backoff.after(
+            refusal: refusal.reason, retryAfter: refusal.retryAfter, previous: backoffs[refusal.service.host], now: now
+        )
+        backoffs[refusal.service.host] = backoff
+        try? store.saveBackoffs(backoffs)
+        return .backingOff(service: refusal.service.description, backoff: backoff, remaining: backoff.until - now)
+    }
+
+    private func clearBackoff(for service: ProviderError.Service) {
+        var backoffs = store.loadBackoffs()
+        guard backoffs.removeValue(forKey: service.host) != nil else { return }
+        try? store.saveBackoffs(backoffs)
     }
 
     // MARK: Helpers

@@ -22,6 +22,10 @@ public struct WeatherPaths: Sendable, Equatable {
     public var resultFile: String { cacheDirectory + "/current.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
     public var scheduleFile: String { stateDirectory + "/schedule.json" }
+    /// Locked by the one run that fetches and writes at a time.
+    public var lockFile: String { stateDirectory + "/fetch.lock" }
+    /// The services' back-offs, which every run respects.
+    public var backoffFile: String { stateDirectory + "/backoff.json" }
 
     public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
         self.configHome = configHome

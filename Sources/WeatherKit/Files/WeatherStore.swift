@@ -88,6 +88,34 @@ public struct WeatherStore: Sendable {
         try write(.object(["format": .integer(1), "interval": .string(interval.description)]), to: paths.scheduleFile)
     }
 
+    // MARK: Back-offs
+
+    /// The back-offs in force or past, by service host. A damaged file counts as none: it only ever
+    /// makes us wait, so losing it costs a request, not data.
+    public func loadBackoffs() -> [String: Backoff] {
+        guard let root = try? readJSON(paths.backoffFile, remedy: ""), case .object(let hosts) = root else { return [:] }
+        var backoffs: [String: Backoff] = [:]
+        for (host, value) in hosts.members {
+            if let backoff = try? Backoff(reading: JSONReader(value, path: host)) { backoffs[host] = backoff }
+        }
+        return backoffs
+    }
+
+    /// Saves the back-offs; none removes the file.
+    public func saveBackoffs(_ backoffs: [String: Backoff]) throws(StoreError) {
+        guard !backoffs.isEmpty else {
+            do {
+                try FileIO.remove(paths.backoffFile)
+            } catch {
+                throw .file(error)
+            }
+            return
+        }
+        var object = JSONObject()
+        for host in backoffs.keys.sorted() { object[host] = backoffs[host]!.json }
+        try write(.object(object), to: paths.backoffFile)
+    }
+
     // MARK: Forgetting
 
     /// Removes the saved place and the last result. Nothing saved is fine.

@@ -30,24 +30,26 @@ public struct WeatherResult: Sendable, Equatable {
 }
 
 /// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
-/// freshness (`Cache-Control`, `Expires`, `Date`, `Retry-After`), kept verbatim.
+/// freshness (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`), kept verbatim.
 public struct HTTPValidators: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
     public var cacheControl: String?
     public var expires: String?
     public var date: String?
+    public var age: String?
     public var retryAfter: String?
 
     public init(
         etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
-        date: String? = nil, retryAfter: String? = nil
+        date: String? = nil, age: String? = nil, retryAfter: String? = nil
     ) {
         self.etag = etag
         self.lastModified = lastModified
         self.cacheControl = cacheControl
         self.expires = expires
         self.date = date
+        self.age = age
         self.retryAfter = retryAfter
     }
 
@@ -55,14 +57,24 @@ public struct HTTPValidators: Sendable, Equatable {
     public init(_ headers: HTTPHeaders) {
         self.init(
             etag: headers["ETag"], lastModified: headers["Last-Modified"], cacheControl: headers["Cache-Control"],
-            expires: headers["Expires"], date: headers["Date"], retryAfter: headers["Retry-After"]
+            expires: headers["Expires"], date: headers["Date"], age: headers["Age"], retryAfter: headers["Retry-After"]
+        )
+    }
+
+    /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
+    /// (RFC 9111, section 4.3.4); the rest stay.
+    public func renewed(by notModified: HTTPValidators) -> HTTPValidators {
+        HTTPValidators(
+            etag: notModified.etag ?? etag, lastModified: notModified.lastModified ?? lastModified,
+            cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,
+            date: notModified.date ?? date, age: notModified.age, retryAfter: notModified.retryAfter
         )
     }
 
     /// Header name and stored value, for the ones present.
     private var fields: [(key: String, value: String?)] {
         [("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
-         ("date", date), ("retryAfter", retryAfter)]
+         ("date", date), ("age", age), ("retryAfter", retryAfter)]
     }
 
     var json: JSON {
@@ -75,7 +87,8 @@ public struct HTTPValidators: Sendable, Equatable {
         self.init(
             etag: try reader.optionalString("etag"), lastModified: try reader.optionalString("lastModified"),
             cacheControl: try reader.optionalString("cacheControl"), expires: try reader.optionalString("expires"),
-            date: try reader.optionalString("date"), retryAfter: try reader.optionalString("retryAfter")
+            date: try reader.optionalString("date"), age: try reader.optionalString("age"),
+            retryAfter: try reader.optionalString("retryAfter")
         )
     }
 }

@@ -55,8 +55,8 @@ public struct WeatherPresenter: Sendable {
         var result = cached
         warnings.forEach(warn)
         if needsRefresh(result, in: effectiveState(source)) {
-            do {
-                result = try fetcher.fetch(for: location).result
+            do throws(WeatherError) {
+                result = try fetcher.fetch().result
             } catch {
                 guard let saved = result else { throw error }
                 let age = RelativeTime.ago(fetcher.clock.now() - saved.updatedAt)

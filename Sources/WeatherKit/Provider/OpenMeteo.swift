@@ -57,8 +57,9 @@ public struct OpenMeteo: Sendable {
     // MARK: Forecast
 
     /// The request for the current weather at `location`, coordinates rounded to 4 decimals (about 10 m),
-    /// values in SI units, times in the place's own zone.
-    public func forecastRequest(for location: Location) -> HTTPRequest {
+    /// values in SI units, times in the place's own zone; conditional when `validators` has an `ETag`
+    /// (`If-None-Match`) or a `Last-Modified` (`If-Modified-Since`, the exact stored text).
+    public func forecastRequest(for location: Location, validators: HTTPValidators? = nil) -> HTTPRequest {
         let parameters = [
             ("latitude", location.latitude.fixed(decimals: 4)),
             ("longitude", location.longitude.fixed(decimals: 4)),
@@ -68,14 +69,29 @@ public struct OpenMeteo: Sendable {
             ("wind_speed_unit", "ms"),
             ("precipitation_unit", "mm"),
         ]
-        return HTTPRequest(url: URLQuery.append(parameters, to: forecastURL))
+        var headers: [(name: String, value: String)] = []
+        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return HTTPRequest(url: URLQuery.append(parameters, to: forecastURL), headers: headers)
     }
 
-    /// The current weather at `location`.
-    public func currentWeather(at location: Location, before deadline: Deadline) throws(ProviderError) -> ForecastResponse {
-        let response = try send(forecastRequest(for: location), to: forecastService, before: deadline)
+    /// What a forecast request brought.
+    public enum ForecastFetch: Sendable, Equatable {
+        /// New values.
+        case modified(ForecastResponse)
+        /// `304 Not Modified`: the stored values stand; these are the response's caching headers.
+        case notModified(HTTPValidators)
+    }
+
+    /// The current weather at `location`; with `validators` of a stored result, asked conditionally.
+    public func currentWeather(
+        at location: Location, validators: HTTPValidators? = nil, before deadline: Deadline
+    ) throws(ProviderError) -> ForecastFetch {
+        let request = forecastRequest(for: location, validators: validators)
+        let response = try send(request, to: forecastService, before: deadline, conditional: !request.headers.isEmpty)
+        if response.status == 304 { return .notModified(HTTPValidators(response.headers)) }
         do {
-            return try ForecastResponse.decode(response.body, headers: response.headers)
+            return .modified(try ForecastResponse.decode(response.body, headers: response.headers))
         } catch {
             throw .badResponse(forecastService, problem: error.description)
         }
@@ -83,18 +99,22 @@ public struct OpenMeteo: Sendable {
 
     // MARK: Sending
 
-    /// Sends `request`; any status but 2xx becomes an error carrying the service's `reason`.
-    private func send(_ request: HTTPRequest, to service: ProviderError.Service, before deadline: Deadline)
-        throws(ProviderError) -> HTTPResponse
-    {
+    /// Sends `request`; any status but 2xx (and 304 for a conditional request) becomes an error carrying
+    /// the service's `reason` and `Retry-After`.
+    private func send(
+        _ request: HTTPRequest, to service: ProviderError.Service, before deadline: Deadline, conditional: Bool = false
+    ) throws(ProviderError) -> HTTPResponse {
         let response: HTTPResponse
         do {
             response = try http.send(request, before: deadline)
         } catch {
             throw .transport(error)
         }
-        guard (200...299).contains(response.status) else {
-            throw .status(service, code: response.status, reason: ResponseBody.errorReason(response.body))
+        guard (200...299).contains(response.status) || (conditional && response.status == 304) else {
+            throw .status(
+                service, code: response.status, reason: ResponseBody.errorReason(response.body),
+                retryAfter: response.headers["Retry-After"]
+            )
         }
         return response
     }

@@ -2,8 +2,9 @@
 public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No response arrived (network, time budget, size, TLS).
     case transport(HTTPError)
-    /// The service answered with an error status; `reason` is its own explanation when it sent one.
-    case status(Service, code: Int, reason: String?)
+    /// The service answered with an error status; `reason` is its own explanation when it sent one, and
+    /// `retryAfter` its `Retry-After` header.
+    case status(Service, code: Int, reason: String?, retryAfter: String?)
     /// The service answered 200 with something we cannot read.
     case badResponse(Service, problem: String)
     /// The geocoding service knows no place by that name.
@@ -27,7 +28,7 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .transport(let error):
             return error.description
-        case .status(let service, let code, let reason):
+        case .status(let service, let code, let reason, _):
             let detail = reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code)
             switch code {
             case 429:
@@ -50,11 +51,19 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The refusal that starts a back-off: 429 Too Many Requests or 503 Service Unavailable, in words.
+    public var refusal: (service: Service, reason: String, retryAfter: String?)? {
+        guard case .status(let service, let code, let reason, let retryAfter) = self, code == 429 || code == 503 else {
+            return nil
+        }
+        return (service, reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code), retryAfter)
+    }
+
     /// Whether the failure is the service's or the network's, not the user's input.
     public var isTransient: Bool {
         switch self {
         case .transport: true
-        case .status(_, let code, _): code == 429 || code >= 500
+        case .status(_, let code, _, _): code == 429 || code >= 500
         case .badResponse: true
         case .placeNotFound, .noPlaceMatches: false
         }

@@ -1,0 +1,55 @@
+/// A pause every process respects after a service said it has had too much (429) or is unavailable (503):
+/// until `Retry-After` when the service sent one, otherwise exponentially longer with each refusal, with
+/// jitter, from one minute up to an hour.
+public struct Backoff: Sendable, Equatable {
+    /// The first pause without a `Retry-After`.
+    public static let firstPause = 60.0
+    /// The longest pause without a `Retry-After`.
+    public static let longestPause = 3600.0
+    /// The longest `Retry-After` honoured; a service asking for more is asked again after a day.
+    public static let longestRetryAfter = 86_400.0
+
+    /// No request to the service before this moment.
+    public var until: Timestamp
+    /// How many refusals in a row led here.
+    public var failures: Int
+    /// The service's refusal, such as "HTTP 429: Minutely API request limit exceeded.".
+    public var reason: String
+
+    public init(until: Timestamp, failures: Int, reason: String) {
+        self.until = until
+        self.failures = failures
+        self.reason = reason
+    }
+
+    /// The pause after a refusal at `now`: `Retry-After` (seconds or an HTTP date) when given and readable,
+    /// otherwise 1, 2, 4, ... minutes (up to an hour) for the 1st, 2nd, 3rd refusal in a row, stretched
+    /// by a random quarter at most so that clients refused together do not return together.
+    public static func after(
+        refusal reason: String, retryAfter: String?, previous: Backoff?, now: Timestamp,
+        jitter: Double = Double.random(in: 0...0.25)
+    ) -> Backoff {
+        let failures = (previous?.failures ?? 0) + 1
+        if let retryAfter, let pause = Self.pause(retryAfter: retryAfter, now: now) {
+            return Backoff(until: now + min(pause, longestRetryAfter), failures: failures, reason: reason)
+        }
+        var pause = firstPause
+        for _ in 1..<failures where pause < longestPause { pause *= 2 }
+        return Backoff(until: now + min(pause, longestPause) * (1 + jitter), failures: failures, reason: reason)
+    }
+
+    /// Seconds from `now` that a `Retry-After` value asks for; `nil` when it is unreadable.
+    public static func pause(retryAfter: String, now: Timestamp) -> Double? {
+        let text = retryAfter.trimmingWhitespace()
+        if !text.isEmpty, text.allSatisfy(\.isNumber), let seconds = Double(text) { return seconds }
+        return HTTPDate.parse(text).map { max(0, $0 - now) }
+    }
+
+    var json: JSON {
+        .object(["until": .string(until.iso8601()), "failures": .integer(Int64(failures)), "reason": .string(reason)])
+    }
+
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        self.init(until: try reader.timestamp("until"), failures: try reader.int("failures"), reason: try reader.string("reason"))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// One request per data change, however many callers: the server's request log is the truth.
+@Suite("Double-update avoidance, end to end")
+struct DoubleUpdateTests {
+    static let stale = ["WEATHER_STALE_AFTER": "0"]
+
+    /// Waits until the server has received `count` forecast requests.
+    func waitForRequests(_ sandbox: Sandbox, _ count: Int) throws {
+        for _ in 0..<200 where try sandbox.requestCount(.forecast) < count { usleep(25_000) }
+        #expect(try sandbox.requestCount(.forecast) >= count)
+    }
+
+    @Test("sixteen concurrent stale callers make one request and all print the same result")
+    func sixteenCallers() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
+        let runs = try (0..<16).map { index in
+            try sandbox.spawn(index % 4 == 0 ? ["refresh"] : ["show", "--refresh", "--json"], environment: Self.stale)
+        }.map { $0.wait() }
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.filter { $0.status != 0 })")
+        let shows = runs.enumerated().filter { $0.offset % 4 != 0 }.map(\.element.stdout)
+        #expect(Set(shows).count == 1)
+        #expect(shows.first?.contains("\"temperature\":10.4") == true)
+        let refreshes = runs.enumerated().filter { $0.offset % 4 == 0 }.map(\.element.stdout)
+        #expect(refreshes.filter { $0.hasPrefix("newData: ") }.count <= 1)
+        #expect(refreshes.allSatisfy { $0.hasPrefix("newData: ") || $0.hasPrefix("noData: another run has just fetched it: ") })
+    }
+
+    @Test("the background fetch and a terminal meeting at the same moment make one request")
+    func timerAndTerminal() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 0.5)])
+        let background = try sandbox.spawn(["refresh"], environment: Self.stale)
+        let terminal = try sandbox.run(["show"], environment: Self.stale.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
+        let refresh = background.wait()
+        #expect(terminal.stdout.contains("10.4 °C"))
+        #expect(refresh.status == 0)
+        #expect(try sandbox.requestCount(.forecast) == 1)
+    }
+
+    @Test("a holder killed with -9 does not block the next run")
+    func crashedHolder() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 30)])
+        let holder = try sandbox.start(["refresh"], environment: Self.stale)
+        try waitForRequests(sandbox, 1)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let next = try sandbox.run(["refresh"], environment: Self.stale.merging(["WEATHER_TIMEOUT": "5"]) { $1 })
+        #expect(next.status == 0, "\(next)")
+        #expect(next.stdout.hasPrefix("noData: the weather in Berlin"), "fetched again: the killed run stored nothing")
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
+
+    @Test("a waiter never waits past its own time budget")
+    func waiterBudget() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 4)])
+        let holder = try sandbox.spawn(["refresh"], environment: Self.stale)
+        try waitForRequests(sandbox, 1)
+        let waiter = try sandbox.run(["show", "--refresh"], environment: Self.stale.merging(["WEATHER_TIMEOUT": "1"]) { $1 })
+        #expect(waiter.status == 0)
+        #expect(waiter.stdout.contains("10.9 °C"), "the saved result, shown at once after the budget")
+        #expect(waiter.stderr.hasPrefix("weather: could not refresh: another weather run is fetching and did not finish within this run's time budget of 1 s (WEATHER_TIMEOUT)"))
+        #expect(waiter.elapsed < 2, "the contract allows the budget plus a second")
+        #expect(holder.wait().status == 0)
+        #expect(try sandbox.requestCount(.forecast) == 1)
+    }
+
+    @Test("stored validators make the request conditional; 304 renews the result and is noData")
+    func conditionalRequests() throws {
+        let sandbox = try Sandbox()
+        let modified = "Thu, 08 Oct 2026 17:00:00 GMT"
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": "W/\"v1\"", "Last-Modified": modified])])
+        try sandbox.setBerlin()
+        let before = try sandbox.run("show", "--json").stdout
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(status: 304, headers: ["ETag": "W/\"v1\"", "Cache-Control": "max-age=1"])])
+        usleep(1_100_000)
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed ("), "\(refresh)")
+        let request = try #require(try sandbox.server.requests(.forecast).first)
+        #expect(request.header("If-None-Match") == "W/\"v1\"")
+        #expect(request.header("If-Modified-Since") == modified)
+        let after = try sandbox.run("show", "--json").stdout
+        #expect(after != before, "updatedAt renewed")
+        #expect(after.contains("\"temperature\":10.9"))
+        let cache = try String(contentsOfFile: sandbox.resultFile, encoding: .utf8)
+        #expect(cache.contains("\"cacheControl\":\"max-age=1\""))
+        #expect(cache.contains("\"lastModified\":\"\(modified)\""))
+    }
+
+    @Test("a server's explicit lifetime wins over WEATHER_STALE_AFTER: no request while it lasts")
+    func serverLifetime() throws {
+        let sandbox = try Sandbox()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Cache-Control": "max-age=3600"])])
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.stdout.hasPrefix("noData: the result for Berlin, Land Berlin, Germany from just now is fresh until "))
+        #expect(try sandbox.run(["show"], environment: Self.stale, terminal: true).status == 0)
+        #expect(try sandbox.requestCount() == 0)
+    }
+
+    @Test("Expires: 0 means already expired")
+    func invalidExpires() throws {
+        let sandbox = try Sandbox()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Expires": "0"])])
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        #expect(try sandbox.run("refresh").stdout.hasPrefix("noData: the weather in Berlin"))
+        #expect(try sandbox.requestCount(.forecast) == 1)
+    }
+
+    @Test("the data's own clock: right after a fetch nothing can have changed, so nothing is asked")
+    func dataClock() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        for _ in 0..<3 {
+            #expect(try sandbox.run("refresh").stdout.contains(" is fresh until "))
+            #expect(try sandbox.run(["show", "--refresh"]).status == 0)
+        }
+        #expect(try sandbox.requestCount() == 0)
+    }
+
+    @Test("429 starts a back-off every run respects, with when it ends")
+    func rateLimited() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(status: 429, fixture: "open-meteo/errors/rate-limited.json", headers: ["Retry-After": "120"])])
+        let first = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(first.status == 1)
+        #expect(first.stdout.hasPrefix("failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "), "\(first)")
+        #expect(first.stdout.contains(" (in 2 min)") || first.stdout.contains(" (in 1 min 59 s)"))
+
+        let second = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(second.status == 1)
+        #expect(second.stdout.contains("asked weather to slow down"))
+        let show = try sandbox.run(["show", "--refresh"], environment: Self.stale)
+        #expect(show.status == 0)
+        #expect(show.stdout.contains("10.9 °C"))
+        #expect(show.stderr.hasPrefix("weather: could not refresh: the forecast service at "))
+        #expect(show.stderr.contains("asked weather to slow down"))
+        let set = try sandbox.run("set", "Paris")
+        #expect(set.status == 1)
+        #expect(set.stderr.contains("asked weather to slow down"))
+        #expect(try sandbox.requestCount() == 1, "only the refused request")
+        #expect(FileManager.default.fileExists(atPath: sandbox.stateHome + "/weather/backoff.json"))
+    }
+
+    @Test("503 without Retry-After backs off for about a minute")
+    func unavailable() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(status: 503, body: "")])
+        let run = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(run.stdout.range(of: #"\(HTTP 503 Service Unavailable\); no request before \d\d:\d\d \(in 1 min( \d+ s)?\) \(\d+ ms\)\n$"#, options: .regularExpression) != nil, "\(run)")
+    }
+
+    @Test("new data means new values: the same values in other bytes are noData")
+    func sameValuesOtherBytes() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-same-values.json")])
+        #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed"))
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix("newData: "))
+    }
+}
