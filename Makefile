@@ -4,6 +4,7 @@
 #   make test      system packages if missing, every test
 #   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
+#   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
@@ -12,7 +13,7 @@ PACKAGES = libcurl4-openssl-dev libjansson-dev python3
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 
-.PHONY: deps build install uninstall test demo serve clean
+.PHONY: deps build install uninstall test demo serve bench-requests clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -42,6 +43,9 @@ demo: build
 
 serve:
 	python3 Tests/TestSupport/fixture-server.py --port 8080
+
+bench-requests: build
+	python3 Tests/Benchmarks/requests.py --binary $(RELEASE)
 
 clean:
 	rm -rf .build

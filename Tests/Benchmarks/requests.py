@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""How many requests reach the weather service: weather against naive tools.
+
+Runs the real `weather` binary against the fixture server (Tests/TestSupport/fixture-server.py) and counts
+the requests in the server's log; the naive tools' counts are worked out from the same calls.
+
+1. Concurrent stale callers: N copies of `weather show --refresh` start at once on a stale result
+   (WEATHER_STALE_AFTER=0), the server taking 0.5 s to answer.
+2. A simulated day: a status bar runs `weather show` every 5 s, the systemd timer runs `weather refresh`
+   on its schedule (a fixed random delay after *:02/15), and a person types `weather` a dozen times in a
+   terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
+   server's clock moved in step.
+
+Usage: Tests/Benchmarks/requests.py [--binary .build/release/weather] [--hours 24]
+"""
+
+import argparse
+import json
+import os
+import pty
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import datetime, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "..", "TestSupport", "fixture-server.py")
+FAKE_CLOCK_SOURCE = os.path.join(HERE, "fakeclock.c")
+
+
+def build_fake_clock(folder):
+    library = os.path.join(folder, "fakeclock.so")
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", library, FAKE_CLOCK_SOURCE, "-ldl"], check=True)
+    return library
+
+
+class Server:
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, SERVER, "--port", "0"], stdout=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+
+    def control(self, method, path, payload=None):
+        data = json.dumps(payload).encode() if payload is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read() or b"null")
+
+    def requests(self, route):
+        return [r for r in self.control("GET", "/_control/requests") if r["path"].endswith("/" + route)]
+
+    def clear(self):
+        self.control("DELETE", "/_control/requests")
+
+    def script(self, route, responses):
+        self.control("POST", "/_control/responses", {"route": route, "responses": responses})
+
+    def set_clock(self, moment):
+        self.control("POST", "/_control/clock", {"offset": moment - time.time()})
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+class Home:
+    """A throwaway HOME and XDG folders, with weather pointed at the server."""
+
+    def __init__(self, binary, server):
+        self.binary = binary
+        self.root = tempfile.mkdtemp(prefix="weather-bench-")
+        self.fake_clock = build_fake_clock(self.root)
+        self.environment = {
+            "PATH": "/usr/bin:/bin", "HOME": self.root, "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": self.root + "/config", "XDG_CACHE_HOME": self.root + "/cache",
+            "XDG_STATE_HOME": self.root + "/state",
+            "WEATHER_GEOCODING_URL": server.url + "/v1/search", "WEATHER_FORECAST_URL": server.url + "/v1/forecast",
+        }
+
+    def run(self, arguments, extra=None, at=None, terminal=False):
+        environment = dict(self.environment, **(extra or {}))
+        if at is not None:
+            environment.update(LD_PRELOAD=self.fake_clock, FAKE_CLOCK_OFFSET=repr(at - time.time()), TZ="UTC")
+        if terminal:
+            leader, follower = pty.openpty()
+            process = subprocess.Popen([self.binary] + arguments, env=environment, stdout=follower, stderr=subprocess.PIPE)
+            os.close(follower)
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            os.close(leader)
+            process.wait()
+            return output.decode()
+        return subprocess.run([self.binary] + arguments, env=environment, capture_output=True, text=True).stdout
+
+    def spawn(self, arguments, extra=None):
+        return subprocess.Popen([self.binary] + arguments, env=dict(self.environment, **(extra or {})),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def concurrent(binary, callers):
+    server = Server()
+    home = Home(binary, server)
+    try:
+        home.run(["set", "Berlin"])
+        server.clear()
+        server.script("forecast", [{"fixture": "open-meteo/forecast-berlin-later.json", "delay": 0.5, "times": 1000}])
+        processes = [home.spawn(["show", "--refresh"], {"WEATHER_STALE_AFTER": "0"}) for _ in range(callers)]
+        outputs = {process.communicate()[0] for process in processes}
+        failures = sum(process.returncode != 0 for process in processes)
+        return len(server.requests("forecast")), len(outputs), failures
+    finally:
+        home.close()
+        server.close()
+
+
+def day(binary, hours, seed=2026):
+    """Every call of the simulated day, in order: (moment, who)."""
+    start = datetime(2026, 11, 21, tzinfo=timezone.utc).timestamp()
+    end = start + hours * 3600
+    rng = random.Random(seed)
+    timer_delay = rng.uniform(0, 180)  # the timer's FixedRandomDelay for this user
+    events = [(start + t, "bar") for t in range(5, int(hours * 3600), 5)]
+    events += [(start + quarter + 120 + timer_delay, "timer") for quarter in range(0, int(hours * 3600), 900)]
+    events += [(rng.uniform(start + 60, end), "person") for _ in range(max(1, round(12 * hours / 24)))]
+    events.sort()
+
+    server = Server()
+    home = Home(binary, server)
+    try:
+        server.set_clock(start)
+        home.run(["set", "Berlin"], at=start)
+        server.clear()
+        counts = {"bar": [0, 0, 0], "timer": [0, 0, 0], "person": [0, 0, 0]}  # runs, requests, stale shown
+        for moment, who in events:
+            before = None
+            if who != "bar":
+                server.set_clock(moment)
+                before = len(server.requests("forecast"))
+            if who == "bar":
+                output = home.run(["show"], at=moment)
+            elif who == "timer":
+                output = home.run(["refresh"], at=moment)
+            else:
+                output = home.run(["show"], {"NO_COLOR": "1"}, at=moment, terminal=True)
+            counts[who][0] += 1
+            counts[who][2] += "(stale)" in output
+            if before is not None:
+                counts[who][1] += len(server.requests("forecast")) - before
+        total = len(server.requests("forecast"))
+        counts["bar"][1] = total - counts["timer"][1] - counts["person"][1]
+        return counts, hours
+    finally:
+        home.close()
+        server.close()
+
+
+def naive_file_cache(moments, maximum_age=600):
+    """Requests of a tool that fetches when its cache file is older than maximum_age."""
+    fetched, requests = None, 0
+    for moment in moments:
+        if fetched is None or moment - fetched >= maximum_age:
+            fetched, requests = moment, requests + 1
+    return requests
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=".build/release/weather")
+    parser.add_argument("--hours", type=float, default=24, help="length of the simulated day (default 24)")
+    arguments = parser.parse_args()
+    binary = os.path.abspath(arguments.binary)
+    if not shutil.which("cc"):
+        sys.exit("requests.py needs a C compiler (cc) for its fake clock: apt-get install gcc")
+
+    print("## Concurrent stale callers\n")
+    print("`weather show --refresh` started N times at once on a stale result; the server answers in 0.5 s.\n")
+    print("| callers | requests: weather | outputs: weather | naive: fetch every call | naive: 10-min file cache |")
+    print("|---:|---:|---:|---:|---:|")
+    for callers in (1, 4, 16, 64):
+        requests, outputs, failures = concurrent(binary, callers)
+        note = f" ({failures} failed)" if failures else ""
+        print(f"| {callers} | {requests}{note} | {outputs} distinct | {callers} | {callers} |")
+
+    started = time.time()
+    counts, hours = day(binary, arguments.hours)
+    bar_moments = [5 * i for i in range(1, int(hours * 720))]
+    print(f"\n## A simulated day ({hours:g} h)\n")
+    print("A status bar runs `weather show` every 5 s, the timer runs `weather refresh` every 15 min, a person "
+          "types `weather` in a terminal now and then. Naive tools have no timer: the status bar fetches on "
+          "every call, or when its 10-minute cache file is old; the person's tool fetches every time.\n")
+    print("| caller | runs | requests: weather | stale results shown | naive: fetch every call | naive: 10-min file cache |")
+    print("|---|---:|---:|---:|---:|---:|")
+    rows = [("status bar, `weather show` (pipe)", "bar", len(bar_moments), naive_file_cache(bar_moments)),
+            ("timer, `weather refresh`", "timer", 0, 0),
+            ("person, `weather` (terminal)", "person", counts["person"][0], counts["person"][0])]
+    totals = [0, 0, 0, 0, 0]
+    for label, key, naive_every, naive_cache in rows:
+        runs, requests, stale = counts[key]
+        naive = (naive_every, naive_cache) if key != "timer" else ("–", "–")
+        print(f"| {label} | {runs} | {requests} | {stale} | {naive[0]} | {naive[1]} |")
+        totals = [totals[0] + runs, totals[1] + requests, totals[2] + stale,
+                  totals[3] + (naive_every or 0), totals[4] + (naive_cache or 0)]
+    print(f"| **total** | {totals[0]} | **{totals[1]}** | {totals[2]} | {totals[3]} | {totals[4]} |")
+    print(f"\n(one more request set the place at the start of the day; the simulation took {time.time() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
