@@ -10,10 +10,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // libcurl, seen from Swift: typed helpers for the variadic curl_easy_setopt/getinfo.
+        // libcurl, seen from Swift: typed helpers for the variadic curl_easy_setopt/getinfo. Deliberately
+        // without pkgConfig: its -lcurl would link libcurl (and 30 libraries behind it) into every start,
+        // and `weather show` makes no request. CurlLibrary dlopens it for the first request instead; the
+        // headers come from libcurl4-openssl-dev all the same.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // jansson, seen from Swift: functions for its json_is_* and refcount macros.

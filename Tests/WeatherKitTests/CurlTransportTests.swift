@@ -127,3 +127,24 @@ extension String {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }
+
+@Suite("libcurl, loaded on demand")
+struct CurlLibraryTests {
+    @Test("a missing libcurl is one sentence naming the package to install")
+    func missing() {
+        guard case .failure(let error) = CurlLibrary.load(["libcurl-that-does-not-exist.so.4"]) else {
+            Issue.record("a library that does not exist loaded")
+            return
+        }
+        #expect(error.message.hasPrefix("libcurl is not installed (libcurl-that-does-not-exist.so.4: cannot open shared object file"))
+        #expect(error.message.hasSuffix("; install it with: sudo apt-get install libcurl4"))
+    }
+
+    @Test("the first name that loads is used")
+    func fallback() {
+        guard case .success = CurlLibrary.load(["libcurl-that-does-not-exist.so.4"] + CurlLibrary.names) else {
+            Issue.record("libcurl did not load")
+            return
+        }
+    }
+}

@@ -108,59 +108,104 @@ final class ResponseSink {
     }
 }
 
+/// libcurl, opened with dlopen on first use: the first request pays for loading it, `weather show` never.
+final class CurlLibrary: @unchecked Sendable {
+    /// The names libcurl goes by on Debian and its relatives: the OpenSSL build, then the GnuTLS one.
+    static let names = ["libcurl.so.4", "libcurl-gnutls.so.4"]
+
+    /// The table of functions; written once, before the instance is shared, and only read after.
+    let api: weather_curl_api
+
+    private init(api: weather_curl_api) {
+        self.api = api
+    }
+
+    /// The loaded library, after `curl_global_init`, or why there is none. Loaded once per process.
+    static let shared = load(names)
+
+    /// Opens the first of `names` that loads; the error names the package to install when none does.
+    static func load(_ names: [String]) -> Result<CurlLibrary, CurlError> {
+        var api = weather_curl_api()
+        var problems: [String] = []
+        for name in names {
+            if let problem = weather_curl_load(name, &api) {
+                problems.append(String(cString: problem))
+                continue
+            }
+            let code = api.global_init(Int(CURL_GLOBAL_DEFAULT))
+            guard code == CURLE_OK else {
+                return .failure(CurlError(code: Int(code.rawValue), message: api.easy_strerror(code).map { String(cString: $0) } ?? "curl_global_init failed"))
+            }
+            return .success(CurlLibrary(api: api))
+        }
+        return .failure(CurlError(
+            code: Int(CURLE_FAILED_INIT.rawValue),
+            message: "libcurl is not installed (\(problems.first ?? "libcurl.so.4 not found")); install it with: sudo apt-get install libcurl4"
+        ))
+    }
+}
+
 /// One libcurl easy handle, cleaned up with its header list when released.
 final class EasyHandle {
+    private let curl: weather_curl_api
     private let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// libcurl writes its detailed error message here (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    /// `curl_global_init`, once per process, before the first handle.
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     init() throws(CurlError) {
-        guard Self.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+        let curl: weather_curl_api
+        switch CurlLibrary.shared {
+        case .success(let library): curl = library.api
+        case .failure(let error):
+            errorBuffer.deallocate()
+            throw error
+        }
+        guard let handle = curl.easy_init() else {
             errorBuffer.deallocate()
             throw CurlError(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not start")
         }
+        self.curl = curl
         self.handle = handle
         errorBuffer.initialize(to: 0)
-        _ = weather_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        withUnsafePointer(to: curl) { api in
+            _ = weather_curl_setopt_pointer(api, handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        }
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        curl.easy_cleanup(handle)
+        curl.slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
     /// Sets a numeric option.
     func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
-        try check(weather_curl_setopt_long(handle, option, value))
+        try check(withUnsafePointer(to: curl) { weather_curl_setopt_long($0, handle, option, value) })
     }
 
     /// Sets a size option (`curl_off_t`).
     func set(_ option: CURLoption, offset value: Int64) throws(CurlError) {
-        try check(weather_curl_setopt_offset(handle, option, curl_off_t(value)))
+        try check(withUnsafePointer(to: curl) { weather_curl_setopt_offset($0, handle, option, curl_off_t(value)) })
     }
 
     /// Sets a string option; libcurl keeps its own copy.
     func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        try check(weather_curl_setopt_string(handle, option, value))
+        try check(withUnsafePointer(to: curl) { weather_curl_setopt_string($0, handle, option, value) })
     }
 
     /// Replaces the extra request headers; the list lives as long as the handle.
     func setHeaders(_ lines: [String]) throws(CurlError) {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let appended = curl_slist_append(list, line) else {
-                curl_slist_free_all(list)
+            guard let appended = curl.slist_append(list, line) else {
+                curl.slist_free_all(list)
                 throw CurlError(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
             }
             list = appended
         }
-        try check(weather_curl_setopt_list(handle, CURLOPT_HTTPHEADER, list))
-        curl_slist_free_all(headerList)
+        try check(withUnsafePointer(to: curl) { weather_curl_setopt_list($0, handle, CURLOPT_HTTPHEADER, list) })
+        curl.slist_free_all(headerList)
         headerList = list
     }
 
@@ -177,26 +222,27 @@ final class EasyHandle {
             sink.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count))
             return size * count
         }
-        _ = weather_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, onBody)
-        _ = weather_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
-        _ = weather_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, onHeader)
-        _ = weather_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
-        return withExtendedLifetime(sink) { Int(curl_easy_perform(handle).rawValue) }
+        withUnsafePointer(to: curl) { api in
+            _ = weather_curl_setopt_callback(api, handle, CURLOPT_WRITEFUNCTION, onBody)
+            _ = weather_curl_setopt_pointer(api, handle, CURLOPT_WRITEDATA, context)
+            _ = weather_curl_setopt_callback(api, handle, CURLOPT_HEADERFUNCTION, onHeader)
+            _ = weather_curl_setopt_pointer(api, handle, CURLOPT_HEADERDATA, context)
+        }
+        return withExtendedLifetime(sink) { Int(curl.easy_perform(handle).rawValue) }
     }
 
     /// The last response's status code.
     var responseCode: Int {
         var code = 0
-        _ = weather_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        withUnsafePointer(to: curl) { _ = weather_curl_getinfo_long($0, handle, CURLINFO_RESPONSE_CODE, &code) }
         return code
     }
 
     /// `code` in libcurl's words: the detailed message if it left one, else `curl_easy_strerror`.
     func error(_ code: Int) -> CurlError {
         let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty
-            ? String(cString: curl_easy_strerror(CURLcode(rawValue: UInt32(code))))
-            : detail
+        let words = curl.easy_strerror(CURLcode(rawValue: UInt32(code))).map { String(cString: $0) } ?? "curl error \(code)"
+        let message = detail.isEmpty ? words : detail
         return CurlError(code: code, message: message)
     }
 
