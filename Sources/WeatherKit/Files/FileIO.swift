@@ -39,7 +39,10 @@ public enum FileIO {
     }
 
     /// Replaces `path` with `bytes` atomically: a reader, or a `kill -9` at any instant, sees the old
-    /// file or the new one, never a part. The new file is private (0600) and on disk when this returns.
+    /// file or the new one, never a part. The new file is private (0600), and its data reach the disk
+    /// before it replaces the old one, so that a power cut cannot leave an empty file behind the name
+    /// either. (The folder is not synced: after a power cut the old file may come back, which is all
+    /// that "the previous result or the new one" asks, and it saves every write a second disk flush.)
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
         let directory = parentDirectory(of: path)
         var template = Array("\(directory)/.\(baseName(of: path)).XXXXXX".utf8CString)
@@ -48,14 +51,13 @@ public enum FileIO {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32 = 0
-        if !writeAll(fd, bytes) || retryingOnInterrupt({ fsync(fd) }) != 0 { failure = errno }
+        if !writeAll(fd, bytes) || retryingOnInterrupt({ fdatasync(fd) }) != 0 { failure = errno }
         close(fd)
         if failure == 0, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw FileError(path: path, operation: "write", code: failure)
         }
-        syncDirectory(directory)
     }
 
     /// Removes `path`; a file that is already gone is fine.
@@ -120,13 +122,6 @@ public enum FileIO {
         }
     }
 
-    /// Makes a rename in `directory` durable; best effort, as some file systems refuse it.
-    private static func syncDirectory(_ directory: String) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = retryingOnInterrupt { fsync(fd) }
-        close(fd)
-    }
 }
 
 /// Calls `body` again while it fails with `EINTR`.
