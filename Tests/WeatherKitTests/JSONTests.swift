@@ -3,15 +3,22 @@ import Testing
 
 @Suite("JSON over jansson")
 struct JSONTests {
-    @Test("parses objects, arrays and every scalar, keeping member order")
-    func parsesEverything() throws {
-        let json = try JSON.parse(Array(#"{"b":1,"a":[true,false,null],"c":2.5,"d":"x\u00e9"}"#.utf8))
-        guard case .object(let object) = json else { Issue.record("not an object"); return }
-        #expect(object.members.map(\.key) == ["b", "a", "c", "d"])
-        #expect(object["b"] == .integer(1))
-        #expect(object["a"] == .array([.bool(true), .bool(false), .null]))
-        #expect(object["c"] == .number(2.5))
-        #expect(object["d"] == .string("xé"))
+    func read(_ text: String) throws -> JSONReader {
+        try JSONDocument(parsing: Array(text.utf8)).reader
+    }
+
+    @Test("reads objects, arrays and every scalar, keeping member order")
+    func readsEverything() throws {
+        let reader = try read(#"{"b":1,"a":[true,false,null],"c":2.5,"d":"x\u00e9"}"#)
+        #expect(try reader.members().map(\.key) == ["b", "a", "c", "d"])
+        #expect(try reader.int("b") == 1)
+        let array = try reader.field("a").array()
+        #expect(try array.prefix(2).map { try $0.bool() } == [true, false])
+        #expect(array[2].kind == .null)
+        #expect(try reader.double("c") == 2.5)
+        #expect(try reader.string("d") == "xé")
+        #expect(reader.kind == .object)
+        #expect(reader.has("c") && !reader.has("z"))
     }
 
     @Test("refuses what a strict parser must", arguments: [
@@ -25,7 +32,7 @@ struct JSONTests {
     ])
     func refusesBadText(text: String, expected: String) {
         #expect {
-            _ = try JSON.parse(Array(text.utf8))
+            _ = try read(text)
         } throws: { error in
             (error as? JSONSyntaxError)?.text.contains(expected) == true
         }
@@ -34,7 +41,7 @@ struct JSONTests {
     @Test("says where the syntax error is")
     func syntaxErrorPosition() {
         #expect(throws: JSONSyntaxError(text: "end of file expected near 'x'", line: 2, column: 1)) {
-            _ = try JSON.parse(Array("{}\nx".utf8))
+            _ = try read("{}\nx")
         }
     }
 
@@ -46,12 +53,16 @@ struct JSONTests {
         ])
         let text = String(decoding: value.serialized(), as: UTF8.self)
         #expect(text == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"none":null,"list":[10.9,-0.5],"quote":"a\"b\n"}"#)
-        #expect(try JSON.parse(value.serialized()) == value)
+        let reader = try JSONDocument(parsing: value.serialized()).reader
+        #expect(try reader.string("name") == "Zürich")
+        #expect(try reader.double("latitude") == 47.36667)
+        #expect(try reader.field("list").array().map { try $0.double() } == [10.9, -0.5])
+        #expect(try reader.string("quote") == "a\"b\n")
     }
 
     @Test("a reader names the missing or mistyped field by its path")
     func readerNamesFields() throws {
-        let reader = JSONReader(try JSON.parse(Array(#"{"current":{"time":5,"list":[{"x":"a"}]}}"#.utf8)))
+        let reader = try read(#"{"current":{"time":5,"list":[{"x":"a"}]}}"#)
         #expect(throws: JSONShapeError.missing(path: "current.temperature_2m")) {
             _ = try reader.field("current").double("temperature_2m")
         }
@@ -62,18 +73,24 @@ struct JSONTests {
             _ = try reader.field("current").field("list").array()[0].double("x")
         }
         #expect(throws: JSONShapeError.mistyped(path: "the document", expected: "an object", found: "an array")) {
-            _ = try JSONReader(.array([])).field("x")
+            _ = try read("[]").field("x")
         }
         #expect(JSONShapeError.missing(path: "current.temperature_2m").description == "current.temperature_2m is missing")
     }
 
     @Test("optional fields treat absent, null and empty text alike")
     func optionalFields() throws {
-        let reader = JSONReader(try JSON.parse(Array(#"{"a":null,"b":"","c":"x","n":900.0}"#.utf8)))
+        let reader = try read(#"{"a":null,"b":"","c":"x","n":900.0}"#)
         #expect(try reader.optionalString("a") == nil)
         #expect(try reader.optionalString("b") == nil)
         #expect(try reader.optionalString("c") == "x")
         #expect(try reader.optionalString("missing") == nil)
         #expect(try reader.int("n") == 900)
+    }
+
+    @Test("a reader keeps its document alive")
+    func lifetime() throws {
+        let field = try read(#"{"a":{"b":"kept"}}"#).field("a")
+        #expect(try field.string("b") == "kept")
     }
 }

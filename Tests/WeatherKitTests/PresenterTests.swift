@@ -80,7 +80,7 @@ struct PresenterTests {
     func json() throws {
         let fixture = try saved(age: 1200)
         let text = try WeatherPresenter(fetcher: fixture.nextRun(), appState: .inactive).show(json: true)
-        let reader = JSONReader(try JSON.parse(Array(text.utf8)))
+        let reader = try JSONDocument(parsing: Array(text.utf8)).reader
         #expect(try reader.field("location").string("name") == "Berlin")
         #expect(try reader.field("location").string("country") == "Germany")
         #expect(try reader.field("location").double("latitude") == 52.52437)

@@ -52,6 +52,7 @@ public struct Freshness: Sendable, Equatable {
     /// when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an invalid `Expires` (such
     /// as `0`) or one in the past mean no freshness at all. `nil` when the server said nothing.
     public static func serverLifetime(_ headers: HTTPValidators, receivedAt: Timestamp) -> Double? {
+        guard headers.cacheControl != nil || headers.expires != nil else { return nil }
         let date = headers.date.flatMap(HTTPDate.parse)
         let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
         if directives.contains(where: { $0 == "no-cache" || $0 == "no-store" }) { return 0 }

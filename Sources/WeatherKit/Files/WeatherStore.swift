@@ -29,9 +29,8 @@ public struct WeatherStore: Sendable {
 
     /// The saved place, or `nil` when none is saved.
     public func loadLocation() throws(StoreError) -> Location? {
-        guard let root = try readJSON(paths.locationFile, remedy: Self.locationRemedy) else { return nil }
+        guard let reader = try readJSON(paths.locationFile, remedy: Self.locationRemedy) else { return nil }
         do throws(JSONShapeError) {
-            let reader = JSONReader(root)
             let format = try reader.int("format")
             guard format == 1 else { throw .invalid(path: "format", reason: "is \(format), expected 1") }
             return try Location(reading: reader.field("location"))
@@ -51,8 +50,8 @@ public struct WeatherStore: Sendable {
     /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
     public func loadResult() -> CachedResult {
         do {
-            guard let root = try readJSON(paths.resultFile, remedy: Self.cacheRemedy) else { return .empty }
-            return .result(try WeatherResult(reading: JSONReader(root)))
+            guard let reader = try readJSON(paths.resultFile, remedy: Self.cacheRemedy) else { return .empty }
+            return .result(try WeatherResult(reading: reader))
         } catch let error as StoreError {
             return .corrupt(problem: error.description)
         } catch {
@@ -71,9 +70,9 @@ public struct WeatherStore: Sendable {
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
     public func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
         let remedy = "run weather schedule minimum (or another interval) to choose again"
-        guard let root = try readJSON(paths.scheduleFile, remedy: remedy) else { return nil }
+        guard let reader = try readJSON(paths.scheduleFile, remedy: remedy) else { return nil }
         do throws(JSONShapeError) {
-            let field = try JSONReader(root).field("interval")
+            let field = try reader.field("interval")
             guard let interval = FetchInterval(parsing: try field.string()) else {
                 throw .invalid(path: field.path, reason: "is not minimum, never or a duration")
             }
@@ -93,10 +92,10 @@ public struct WeatherStore: Sendable {
     /// The back-offs in force or past, by service host. A damaged file counts as none: it only ever
     /// makes us wait, so losing it costs a request, not data.
     public func loadBackoffs() -> [String: Backoff] {
-        guard let root = try? readJSON(paths.backoffFile, remedy: ""), case .object(let hosts) = root else { return [:] }
+        guard let reader = try? readJSON(paths.backoffFile, remedy: ""), let hosts = try? reader.members() else { return [:] }
         var backoffs: [String: Backoff] = [:]
-        for (host, value) in hosts.members {
-            if let backoff = try? Backoff(reading: JSONReader(value, path: host)) { backoffs[host] = backoff }
+        for (host, value) in hosts {
+            if let backoff = try? Backoff(reading: value) { backoffs[host] = backoff }
         }
         return backoffs
     }
@@ -133,7 +132,7 @@ public struct WeatherStore: Sendable {
     private static let locationRemedy = "run weather set <city> to save a place again"
     private static let cacheRemedy = "it will be replaced by the next fetch"
 
-    private func readJSON(_ path: String, remedy: String) throws(StoreError) -> JSON? {
+    private func readJSON(_ path: String, remedy: String) throws(StoreError) -> JSONReader? {
         let bytes: [UInt8]?
         do {
             bytes = try FileIO.read(path)
@@ -142,7 +141,7 @@ public struct WeatherStore: Sendable {
         }
         guard let bytes else { return nil }
         do {
-            return try JSON.parse(bytes)
+            return try JSONDocument(parsing: bytes).reader
         } catch {
             throw .corrupt(path: path, reason: "not valid JSON (\(error))", remedy: remedy)
         }

@@ -64,15 +64,18 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension JSON {
+/// A parsed JSON text: jansson's tree, read in place through `JSONReader` and released with the document.
+///
+/// Reading does not copy the tree into Swift values: `weather show` reads one small file, and building
+/// Swift arrays and enums for it would cost more than parsing it.
+public final class JSONDocument: @unchecked Sendable {
+    // Never changed after parsing; jansson's reading functions do not modify the tree.
+    fileprivate let root: UnsafeMutablePointer<json_t>
+
     /// Parses a whole text strictly: one object or array, nothing after it, no duplicate keys, no NUL.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSON {
+    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         var error = json_error_t()
-        let root: UnsafeMutablePointer<json_t>? = bytes.withContiguousStorageIfAvailable { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                json_loadb($0.baseAddress, $0.count, size_t(JSON_REJECT_DUPLICATES), &error)
-            }
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+        let root = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 json_loadb($0.baseAddress, $0.count, size_t(JSON_REJECT_DUPLICATES), &error)
             }
@@ -83,40 +86,18 @@ extension JSON {
             }
             throw JSONSyntaxError(text: text, line: Int(error.line), column: Int(error.column))
         }
-        defer { weather_json_release(root) }
-        return JSON(borrowing: root)
+        self.root = root
     }
 
-    /// Copies a jansson value into Swift.
-    private init(borrowing value: UnsafeMutablePointer<json_t>) {
-        switch weather_json_type(value) {
-        case JSON_OBJECT:
-            var object = JSONObject()
-            var iterator = json_object_iter(value)
-            while let current = iterator {
-                let key = String(cString: json_object_iter_key(current))
-                object[key] = JSON(borrowing: json_object_iter_value(current))
-                iterator = json_object_iter_next(value, current)
-            }
-            self = .object(object)
-        case JSON_ARRAY:
-            self = .array((0..<json_array_size(value)).map { JSON(borrowing: json_array_get(value, $0)) })
-        case JSON_STRING:
-            let buffer = UnsafeRawBufferPointer(start: json_string_value(value), count: json_string_length(value))
-            self = .string(String(decoding: buffer, as: UTF8.self))
-        case JSON_INTEGER:
-            self = .integer(Int64(json_integer_value(value)))
-        case JSON_REAL:
-            self = .number(json_real_value(value))
-        case JSON_TRUE:
-            self = .bool(true)
-        case JSON_FALSE:
-            self = .bool(false)
-        default:
-            self = .null
-        }
+    deinit {
+        weather_json_release(root)
     }
 
+    /// A reader at the root.
+    public var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
+}
+
+extension JSON {
     /// The value as compact JSON text, numbers with up to 15 significant digits.
     public func serialized() -> [UInt8] {
         let root = makeJansson()

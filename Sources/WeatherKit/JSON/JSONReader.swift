@@ -1,3 +1,5 @@
+import CJansson
+
 /// Why a JSON document does not have the shape we expect, naming the field.
 public enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field is absent.
@@ -23,65 +25,97 @@ public enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// A JSON value together with where it was found, so that a decoding error names the field.
-public struct JSONReader: Sendable {
-    /// The value at `path`.
-    public let value: JSON
+/// A value in a parsed `JSONDocument` together with where it was found, so that a decoding error names
+/// the field.
+public struct JSONReader: @unchecked Sendable {
+    /// Keeps the tree alive as long as any reader of it.
+    private let document: JSONDocument
+    private let node: UnsafeMutablePointer<json_t>
     /// The field's path from the document's root, such as `results[2].latitude`; empty at the root.
     public let path: String
 
-    /// A reader at the root of `value`.
-    public init(_ value: JSON, path: String = "") {
-        self.value = value
+    init(document: JSONDocument, node: UnsafeMutablePointer<json_t>, path: String) {
+        self.document = document
+        self.node = node
         self.path = path
+    }
+
+    /// The kinds of JSON value.
+    public enum Kind: Sendable, Equatable {
+        case null, bool, number, string, array, object
+    }
+
+    /// What kind of value this is.
+    public var kind: Kind {
+        switch weather_json_type(node) {
+        case JSON_OBJECT: .object
+        case JSON_ARRAY: .array
+        case JSON_STRING: .string
+        case JSON_INTEGER, JSON_REAL: .number
+        case JSON_TRUE, JSON_FALSE: .bool
+        default: .null
+        }
     }
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     private func mistyped(_ expected: String) -> JSONShapeError {
-        .mistyped(path: path.isEmpty ? "the document" : path, expected: expected, found: value.kindDescription)
+        .mistyped(path: path.isEmpty ? "the document" : path, expected: expected, found: kindDescription)
     }
 
     // MARK: Fields
 
     /// The member `key`, which must exist (it may be `null`).
     public func field(_ key: String) throws(JSONShapeError) -> JSONReader {
-        guard case .object(let object) = value else { throw mistyped("an object") }
-        guard let member = object[key] else { throw .missing(path: childPath(key)) }
-        return JSONReader(member, path: childPath(key))
+        guard kind == .object else { throw mistyped("an object") }
+        guard let member = json_object_get(node, key) else { throw .missing(path: childPath(key)) }
+        return JSONReader(document: document, node: member, path: childPath(key))
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
     public func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
-        guard case .object(let object) = value else { throw mistyped("an object") }
-        guard let member = object[key], member != .null else { return nil }
-        return JSONReader(member, path: childPath(key))
+        guard kind == .object else { throw mistyped("an object") }
+        guard let member = json_object_get(node, key), weather_json_type(member) != JSON_NULL else { return nil }
+        return JSONReader(document: document, node: member, path: childPath(key))
     }
 
     /// Whether the value is an object with a member `key` (of any value).
     public func has(_ key: String) -> Bool {
-        if case .object(let object) = value { object[key] != nil } else { false }
+        kind == .object && json_object_get(node, key) != nil
+    }
+
+    /// The members of an object, in order.
+    public func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
+        guard kind == .object else { throw mistyped("an object") }
+        var members: [(key: String, value: JSONReader)] = []
+        var iterator = json_object_iter(node)
+        while let current = iterator {
+            let key = String(cString: json_object_iter_key(current))
+            members.append((key, JSONReader(document: document, node: json_object_iter_value(current), path: childPath(key))))
+            iterator = json_object_iter_next(node, current)
+        }
+        return members
     }
 
     // MARK: Values
 
     /// The value as a number; integers are numbers too.
     public func double() throws(JSONShapeError) -> Double {
-        switch value {
-        case .number(let number): return number
-        case .integer(let integer): return Double(integer)
+        switch weather_json_type(node) {
+        case JSON_REAL: return json_real_value(node)
+        case JSON_INTEGER: return Double(json_integer_value(node))
         default: throw mistyped("a number")
         }
     }
 
     /// The value as a whole number; a real with no fraction (such as `900.0`) counts.
     public func int() throws(JSONShapeError) -> Int {
-        switch value {
-        case .integer(let integer):
-            guard let result = Int(exactly: integer) else { throw .invalid(path: path, reason: "is out of range") }
+        switch weather_json_type(node) {
+        case JSON_INTEGER:
+            guard let result = Int(exactly: json_integer_value(node)) else { throw .invalid(path: path, reason: "is out of range") }
             return result
-        case .number(let number):
-            guard let result = Int(exactly: number) else { throw mistyped("a whole number") }
+        case JSON_REAL:
+            guard let result = Int(exactly: json_real_value(node)) else { throw mistyped("a whole number") }
             return result
         default:
             throw mistyped("a whole number")
@@ -90,24 +124,39 @@ public struct JSONReader: Sendable {
 
     /// The value as a string.
     public func string() throws(JSONShapeError) -> String {
-        guard case .string(let string) = value else { throw mistyped("a string") }
-        return string
+        guard weather_json_type(node) == JSON_STRING else { throw mistyped("a string") }
+        return String(decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)), as: UTF8.self)
     }
 
     /// The value as a boolean; `0` and `1` count, as Open-Meteo's `is_day` uses them.
     public func bool() throws(JSONShapeError) -> Bool {
-        switch value {
-        case .bool(let flag): return flag
-        case .integer(0): return false
-        case .integer(1): return true
+        switch weather_json_type(node) {
+        case JSON_TRUE: return true
+        case JSON_FALSE: return false
+        case JSON_INTEGER where json_integer_value(node) == 0: return false
+        case JSON_INTEGER where json_integer_value(node) == 1: return true
         default: throw mistyped("a boolean")
         }
     }
 
     /// The value's elements, each with its index in its path.
     public func array() throws(JSONShapeError) -> [JSONReader] {
-        guard case .array(let elements) = value else { throw mistyped("an array") }
-        return elements.enumerated().map { JSONReader($1, path: "\(path)[\($0)]") }
+        guard kind == .array else { throw mistyped("an array") }
+        return (0..<json_array_size(node)).map { index in
+            JSONReader(document: document, node: json_array_get(node, index), path: "\(path)[\(index)]")
+        }
+    }
+
+    /// The kind of value with an article, for error messages: "a string", "null".
+    public var kindDescription: String {
+        switch kind {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 
     // MARK: Shorthands for a member
@@ -125,19 +174,5 @@ public struct JSONReader: Sendable {
     public func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
-    }
-}
-
-extension JSON {
-    /// The kind of value with an article, for error messages: "a string", "null".
-    var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .integer, .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }

@@ -34,7 +34,7 @@ public struct Location: Sendable, Equatable {
         var parts = [name]
         if let region, region != name { parts.append(region) }
         if let country = country ?? countryCode { parts.append(country) }
-        return parts.joined(separator: ", ")
+        return parts.joinedText(", ")
     }
 
     /// Whether `other` is the same place, whatever the service's spelling of its details.

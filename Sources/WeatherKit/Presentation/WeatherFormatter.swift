@@ -54,7 +54,7 @@ public struct WeatherFormatter: Sendable {
         if let summary = values.summary { weather.append(summary.capitalizedFirst) }
         weather.append(Self.temperature(values.temperature))
         if let feels = values.apparentTemperature { weather.append("feels like " + Self.temperature(feels)) }
-        lines.append(weather.joined(separator: ", "))
+        lines.append(weather.joinedText(", "))
 
         var air: [String] = []
         if let humidity = values.relativeHumidity { air.append("humidity \(Int(humidity.rounded()))%") }
@@ -64,12 +64,12 @@ public struct WeatherFormatter: Sendable {
             air.append(wind)
         }
         if let gusts = values.windGusts { air.append("gusts \(Self.kilometresPerHour(gusts))") }
-        if !air.isEmpty { lines.append(air.joined(separator: ", ").capitalizedFirst) }
+        if !air.isEmpty { lines.append(air.joinedText(", ").capitalizedFirst) }
 
         var updated = style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))")
         if stale { updated += " " + style.warning("(stale)") }
         lines.append(updated)
-        return lines.joined(separator: "\n")
+        return lines.joinedText("\n")
     }
 
     /// The result for a script, one JSON object: `location`, the values in SI units, `observedAt`,
@@ -105,9 +105,12 @@ public struct WeatherFormatter: Sendable {
 }
 
 extension String {
-    /// The text with its first letter in upper case.
+    /// The text with its first letter in upper case (ASCII letters without Unicode's case tables).
     var capitalizedFirst: String {
-        guard let first else { return self }
-        return first.uppercased() + dropFirst()
+        guard let first = utf8.first else { return self }
+        guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+            return self.first.map { $0.uppercased() + String(dropFirst()) } ?? self
+        }
+        return String(UnicodeScalar(first - 32)) + String(dropFirst())
     }
 }

@@ -31,12 +31,23 @@ public struct WeatherPresenter: Sendable {
         }
     }
 
-    /// The saved place and its saved result, with a warning when the cache was damaged.
+    /// The saved result and its place, with a warning when the cache was damaged.
+    ///
+    /// One read of one file when all is well: the result holds its place, and every run that writes the
+    /// result or the saved place does so under the fetch lock, result first. The saved place is only
+    /// checked to exist then, and read when there is no usable result.
     public func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
-        guard let location = try fetcher.savedLocation() else { throw .noLocation }
-        var warnings: [String] = []
-        if case .corrupt(let problem) = fetcher.cachedResult() { warnings.append(problem) }
-        return (location, fetcher.cachedResult(for: location), warnings)
+        switch fetcher.cachedResult() {
+        case .result(let result):
+            guard FileIO.exists(fetcher.store.paths.locationFile) else { throw .noLocation }
+            return (result.location, result, [])
+        case .empty:
+            guard let location = try fetcher.savedLocation() else { throw .noLocation }
+            return (location, nil, [])
+        case .corrupt(let problem):
+            guard let location = try fetcher.savedLocation() else { throw .noLocation }
+            return (location, nil, [problem])
+        }
     }
 
     /// Whether to fetch before showing: only for an active app whose result is missing or stale.

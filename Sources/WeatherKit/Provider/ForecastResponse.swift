@@ -21,7 +21,8 @@ public struct ForecastResponse: Sendable, Equatable {
             let units = try Units(root.optionalField("current_units"))
             let time = try current.field("time")
             let observedAt: Timestamp
-            if case .string(let text) = time.value {
+            if time.kind == .string {
+                let text = try time.string()
                 guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: offset) else {
                     throw JSONShapeError.invalid(path: time.path, reason: "is \"\(text)\", not a time such as 2026-10-08T19:00")
                 }

@@ -138,26 +138,25 @@ enum ResponseBody {
         if first == UInt8(ascii: "<") || contentType.hasPrefix("text/html") {
             throw ResponseProblem("it is an HTML page, not JSON")
         }
-        let root: JSON
-        do {
-            root = try JSON.parse(body)
+        let reader: JSONReader
+        do throws(JSONSyntaxError) {
+            reader = try JSONDocument(parsing: body).reader
         } catch {
             // jansson's words for input that stops in the middle, as opposed to text after the end.
             let cutOff = error.text.contains("premature end of input") || error.text.hasSuffix("near end of file")
             throw ResponseProblem("it is not valid JSON (\(error))" + (cutOff ? ", it looks cut off" : ""))
         }
-        let reader = JSONReader(root)
-        if case .object = root, (try? reader.bool("error")) == true {
+        guard reader.kind == .object else { throw ResponseProblem("it is \(reader.kindDescription), not an object") }
+        if (try? reader.bool("error")) == true {
             let reason = (try? reader.string("reason")) ?? "no reason given"
             throw ResponseProblem("it reports an error: \(reason)")
         }
-        guard case .object = root else { throw ResponseProblem("it is \(root.kindDescription), not an object") }
         return reader
     }
 
     /// The `reason` of an Open-Meteo error body, such as "Parameter count must be between 1 and 100.".
     static func errorReason(_ body: [UInt8]) -> String? {
-        guard let root = try? JSON.parse(body), let reason = try? JSONReader(root).string("reason") else { return nil }
+        guard let reason = try? JSONDocument(parsing: body).reader.string("reason") else { return nil }
         let trimmed = reason.trimmingWhitespace()
         return trimmed.isEmpty ? nil : String(trimmed.prefix(300))
     }
@@ -199,15 +198,14 @@ extension UInt8 {
 extension Double {
     /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`.
     func fixed(decimals: Int) -> String {
-        var scale = 1.0
+        var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = (self * scale).rounded()
+        let scaled = (self * Double(scale)).rounded()
         guard scaled.isFinite, abs(scaled) < 9e15 else { return String(self) }
         let units = Int64(scaled)
-        let negative = units < 0
-        let magnitude = String(units.magnitude).leftPadded(to: decimals + 1)
-        let split = magnitude.index(magnitude.endIndex, offsetBy: -decimals)
-        let text = decimals == 0 ? magnitude : magnitude[..<split] + "." + magnitude[split...]
-        return (negative ? "-" : "") + text
+        let whole = String(units.magnitude / scale)
+        let sign = units < 0 ? "-" : ""
+        guard decimals > 0 else { return sign + whole }
+        return sign + whole + "." + String(units.magnitude % scale).leftPadded(to: decimals)
     }
 }

@@ -105,28 +105,27 @@ enum ConfigFile {
             throw .invalidConfig(path: path, reason: error.description)
         }
         guard let bytes else { return [:] }
-        let root: JSON
+        let root: JSONReader
         do {
-            root = try JSON.parse(bytes)
+            root = try JSONDocument(parsing: bytes).reader
         } catch {
             throw .invalidConfig(path: path, reason: "not valid JSON (\(error))")
         }
-        guard case .object(let object) = root else {
+        guard let members = try? root.members() else {
             throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
         }
         let known = Settings.keys.map(\.configKey)
         var values: [String: String] = [:]
-        for (key, value) in object.members {
+        for (key, value) in members {
             guard known.contains(key) else {
                 throw .invalidConfig(
                     path: path,
                     reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))"
                 )
             }
-            switch value {
-            case .string(let text): values[key] = text
-            case .integer(let number): values[key] = String(number)
-            case .number(let number): values[key] = String(number)
+            switch value.kind {
+            case .string: values[key] = try? value.string()
+            case .number: values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
             case .null: continue
             default:
                 throw .invalidConfig(path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")

@@ -83,3 +83,17 @@ public enum RelativeTime {
         return days == 1 ? "1 day ago" : "\(days) days ago"
     }
 }
+
+extension Array where Element == String {
+    /// The strings one after another with `separator` between. The standard `joined(separator:)` is
+    /// generic code the compiler cannot specialize, and its first call in a process spends more on
+    /// runtime type lookups than `weather show` spends on everything it prints.
+    func joinedText(_ separator: String) -> String {
+        var text = ""
+        for (index, part) in enumerated() {
+            if index > 0 { text += separator }
+            text += part
+        }
+        return text
+    }
+}
