@@ -12,13 +12,13 @@ struct LogoutCommand: ParsableCommand {
         try reportingErrors { () throws(WeatherError) in
             let fetcher = try WeatherFetcher.shared
             if let location = try fetcher.forgetLocation() {
-                print("Forgot \(location.displayName) and its weather.")
+                printLine("Forgot \(location.displayName) and its weather.")
             } else {
-                print("Nothing was saved.")
+                printLine("Nothing was saved.")
             }
             do throws(WeatherError) {
                 try BackgroundRefresh(fetcher: fetcher).disable()
-                print("Background refresh is off.")
+                printLine("Background refresh is off.")
             } catch {
                 printError(error.description)
             }

@@ -24,7 +24,7 @@ struct RefreshCommand: ParsableCommand {
             report = handler.performFetch()
         }
         guard let report else { return }
-        print(report.line)
+        printLine(report.line)
         if report.result == .failed { throw ExitCode.failure }
     }
 }

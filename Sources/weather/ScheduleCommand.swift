@@ -35,7 +35,7 @@ struct ScheduleCommand: ParsableCommand {
                 guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
                 try background.choose(chosen, placeSaved: placeSaved)
             }
-            print(try background.report(placeSaved: placeSaved, now: fetcher.clock.now()))
+            printLine(try background.report(placeSaved: placeSaved, now: fetcher.clock.now()))
         }
     }
 }

@@ -40,11 +40,11 @@ struct SetCommand: ParsableCommand {
             let style = TextStyle.forStandardOutput(environment: .current())
             let matches = placement.choice.matchCount
             let how = matches == 1 ? "the only match" : "the most populous of \(matches) matches"
-            print("Saved \(placement.choice.location.displayName) (\(how)).\n")
-            print(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
+            printLine("Saved \(placement.choice.location.displayName) (\(how)).\n")
+            printLine(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
             let background = BackgroundRefresh(fetcher: fetcher)
             do throws(WeatherError) {
-                print("\n" + background.summary(of: try background.enable()))
+                printLine("\n" + background.summary(of: try background.enable()))
             } catch {
                 printError(error.description)
             }

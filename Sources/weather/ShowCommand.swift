@@ -37,6 +37,11 @@ struct ShowCommand: ParsableCommand {
     var source: Source?
 
     func run() throws {
+        try Self.show(json: json, source: source)
+    }
+
+    /// Prints the saved weather; what `run` does, and what the fast path below calls.
+    static func show(json: Bool, source: Source?) throws(ExitCode) {
         try reportingErrors { () throws(WeatherError) in
             let presenter = WeatherPresenter(
                 fetcher: try WeatherFetcher.shared,
@@ -48,7 +53,27 @@ struct ShowCommand: ParsableCommand {
             case .cached: .cached
             case nil: .automatic
             }
-            print(try presenter.show(source: sourceChoice, json: json, warn: printError))
+            printLine(try presenter.show(source: sourceChoice, json: json, warn: printError))
         }
+    }
+
+    /// The forms status bars run every few seconds, recognized without ArgumentParser (whose parsing
+    /// alone costs about a millisecond): `weather` or `weather show`, then `--json`, `--cached` and
+    /// `--refresh` at most once each, not the last two together. `nil` for anything else, which goes to
+    /// ArgumentParser as usual; either way the same `show` runs.
+    static func fastArguments(_ arguments: ArraySlice<String>) -> (json: Bool, source: Source?)? {
+        var rest = arguments
+        if rest.first == "show" { rest = rest.dropFirst() }
+        var json = false
+        var source: Source?
+        for argument in rest {
+            switch argument {
+            case "--json" where !json: json = true
+            case "--cached" where source == nil: source = .cached
+            case "--refresh" where source == nil: source = .refresh
+            default: return nil
+            }
+        }
+        return (json, source)
     }
 }

@@ -48,8 +48,26 @@ func reportingErrors(_ body: () throws(WeatherError) -> Void) throws(ExitCode) {
     }
 }
 
+/// Writes `text` and a newline to stdout at once. Not `print`: it takes `Any`, and the first dynamic cast
+/// behind it scans every protocol conformance in the binary, a good part of what `weather show` costs.
+func printLine(_ text: String) {
+    writeAll(STDOUT_FILENO, text + "\n")
+}
+
 /// Writes `weather: message` to stderr.
 func printError(_ message: String) {
-    let line = Array("weather: \(message)\n".utf8)
-    line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    writeAll(STDERR_FILENO, "weather: \(message)\n")
+}
+
+private func writeAll(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The status-bar path costs about as much as printing a file: it must not even load libcurl.
+@Suite("The fast path")
+struct FastPathTests {
+    /// The shared objects the dynamic loader opened during a run (`LD_DEBUG=files`).
+    func librariesLoaded(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws -> (Sandbox.Run, [String]) {
+        let run = try sandbox.run(arguments, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
+        let libraries = run.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" && $0 != "[" })
+        }
+        return (run, libraries)
+    }
+
+    @Test("show, in every form, never loads libcurl; a refresh that fetches does", arguments: [
+        ["show"], ["show", "--json"], [], ["show", "--cached"], ["show", "--refresh"],
+    ])
+    func showNeverLoadsCurl(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let (run, libraries) = try librariesLoaded(sandbox, arguments)
+        #expect(run.status == 0)
+        #expect(libraries.contains { $0.contains("libjansson") }, "the probe sees loaded libraries: \(libraries)")
+        #expect(!libraries.contains { $0.contains("libcurl") })
+        let (refresh, fetching) = try librariesLoaded(sandbox, ["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.hasPrefix("noData: the weather in Berlin"))
+        #expect(fetching.contains { $0.contains("libcurl") })
+    }
+
+    @Test("a form the fast path leaves to ArgumentParser prints what the fast path prints", arguments: [
+        (["show", "--json", "--json"], ["show", "--json"]),
+        (["show", "--cached", "--cached"], ["show", "--cached"]),
+        (["show", "--cached", "--json", "--cached"], ["show", "--json", "--cached"]),
+    ])
+    func sameOutput(parsed: [String], fast: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let slow = try sandbox.run(parsed)
+        let quick = try sandbox.run(fast)
+        #expect(slow.status == 0 && quick.status == 0)
+        #expect(slow.stdout == quick.stdout)
+    }
+
+    @Test("what the fast path does not recognise is ArgumentParser's to refuse or explain", arguments: [
+        (["show", "--refresh", "--cached"], 64),
+        (["show", "extra"], 64),
+        (["refresh", "extra"], 64),
+        (["refresh", "--help"], 0),
+        (["show", "--help"], 0),
+    ] as [([String], Int32)])
+    func fallsBackToArgumentParser(arguments: [String], status: Int32) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(arguments)
+        #expect(run.status == status, "\(run)")
+        if status == 0 { #expect(run.stdout.hasPrefix("OVERVIEW: ")) }
+    }
+}
