@@ -5,27 +5,39 @@
 #   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
+#   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
 
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3
+BENCH_PACKAGES = hyperfine curl time gcc
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 
-.PHONY: deps build install uninstall test demo serve bench-requests clean
+.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
-	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
+
+bench-deps:
+	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(BENCH_PACKAGES)"
+
+install-packages:
+	@missing=$$(for p in $(WANTED); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-		echo "Installing $$missing"; \
+		echo "Installing" $$missing; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
 	fi
 
-# The binary users install: a release build with the Swift standard library linked statically.
+# The binary users install: a release build with the Swift runtime linked in (a dynamic one costs about a
+# millisecond at every start) and, set in Package.swift, not position-independent; without an $$ORIGIN
+# run path, which costs a dozen failed library lookups at every start. README, "Fast path".
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product weather
+	$(SWIFT) build $(RELEASE_FLAGS) --product weather
 
 install: build
 	install -d $(BINDIR)
@@ -44,8 +56,11 @@ demo: build
 serve:
 	python3 Tests/TestSupport/fixture-server.py --port 8080
 
-bench-requests: build
+bench-requests: bench-deps build
 	python3 Tests/Benchmarks/requests.py --binary $(RELEASE)
+
+bench-speed: bench-deps build
+	python3 Tests/Benchmarks/speed.py --binary $(RELEASE)
 
 clean:
 	rm -rf .build

@@ -35,6 +35,13 @@ let package = Package(
             dependencies: [
                 "WeatherKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                // Status bars start the binary every few seconds: a release build is not position-
+                // independent, as relocating a PIE of this size costs `weather show` a third of its time
+                // (README, "Fast path", has the measurements and the trade-off). Build it with the Swift
+                // runtime linked in, as `make install` does: --static-swift-stdlib.
+                .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release)),
             ]
         ),
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
