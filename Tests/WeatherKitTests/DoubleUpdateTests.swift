@@ -171,7 +171,7 @@ struct DoubleUpdateTests {
             guard case .backingOff(_, let backoff, let remaining) = error as? WeatherError else { return false }
             return remaining == 120 && backoff.reason == "HTTP 429: Minutely API request limit exceeded. Please try again in one minute."
         }
-        #expect(fixture.store.loadBackoffs()["api.open-meteo.com"]?.failures == 1)
+        #expect(fixture.store.loadBackoffs()["127.0.0.1:9"]?.failures == 1)
         fixture.clock.advance(119)
         #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch() }
         #expect(throws: WeatherError.self) { _ = try fixture.nextRun().setLocation(PlaceQuery(name: "Berlin")) }
@@ -191,7 +191,7 @@ struct DoubleUpdateTests {
         #expect(throws: WeatherError.self) { _ = try fixture.fetcher.fetch() }
         #expect(fixture.store.loadBackoffs().isEmpty)
         #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch() }
-        let backoff = try #require(fixture.store.loadBackoffs()["api.open-meteo.com"])
+        let backoff = try #require(fixture.store.loadBackoffs()["127.0.0.1:9"])
         #expect((60...75).contains(backoff.until - fixture.clock.now()))
         #expect(backoff.reason == "HTTP 503 Service Unavailable")
     }

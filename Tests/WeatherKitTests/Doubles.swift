@@ -95,8 +95,12 @@ struct FetcherFixture {
             configHome: folder.path + "/config", cacheDirectory: folder.path + "/cache/weather",
             stateDirectory: folder.path + "/state/weather"
         ))
-        var settings = Settings.defaults
-        settings.staleAfter = staleAfter
+        // Loopback endpoints on the discard port: the scripted transport answers, and nothing could ever
+        // reach the internet even if a request slipped past it.
+        let settings = Settings(
+            geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
+            timeout: 30, staleAfter: staleAfter
+        )
         fetcher = WeatherFetcher(settings: settings, store: store, http: transport, clock: clock, notifications: notifications)
     }
 

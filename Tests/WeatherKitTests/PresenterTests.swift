@@ -43,7 +43,7 @@ struct PresenterTests {
         #expect(output.contains("10.9 °C"))
         #expect(output.contains("Updated 20 min ago (stale)"))
         #expect(warnings == [
-            "could not refresh: the forecast service at api.open-meteo.com sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago",
+            "could not refresh: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago",
         ])
     }
 

@@ -21,7 +21,9 @@ struct SettingsTests {
     @Test("without environment or file, the defaults")
     func defaults() throws {
         #expect(try Settings.load(environment: Environment([:]), paths: paths) == Settings.defaults)
-        #expect(Settings.defaults.forecastURL == "https://api.open-meteo.com/v1/forecast")
+        #expect(URLParts(Settings.defaults.forecastURL)?.authority == "api.open-meteo.com")
+        #expect(URLParts(Settings.defaults.forecastURL)?.scheme == "https")
+        #expect(Settings.defaults.forecastURL.hasSuffix("/v1/forecast"))
         #expect(Settings.defaults.timeout == 30)
     }
 
