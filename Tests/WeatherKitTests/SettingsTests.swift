@@ -40,6 +40,7 @@ struct SettingsTests {
     @Test("a bad variable is named with what it must be", arguments: [
         ("WEATHER_TIMEOUT", "abc"), ("WEATHER_TIMEOUT", "0"), ("WEATHER_TIMEOUT", "2h"),
         ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"), ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
+        ("WEATHER_FORECAST_URL", "http://127.0.0.1/v1/forecast\nExecStart=/bin/sh"), ("WEATHER_TIMEOUT", "0.5"),
     ])
     func badVariable(name: String, value: String) {
         #expect {

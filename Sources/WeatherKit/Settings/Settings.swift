@@ -34,23 +34,11 @@ public struct Settings: Sendable, Equatable {
 
     /// Every setting, in the order the README lists them.
     static let keys: [Key] = [
-        Key(variable: "WEATHER_GEOCODING_URL", configKey: "geocoding_url",
-            apply: { settings, value in
-                guard URLParts(value) != nil else { return false }
-                settings.geocodingURL = value
-                return true
-            },
-            expected: "an http:// or https:// URL"),
-        Key(variable: "WEATHER_FORECAST_URL", configKey: "forecast_url",
-            apply: { settings, value in
-                guard URLParts(value) != nil else { return false }
-                settings.forecastURL = value
-                return true
-            },
-            expected: "an http:// or https:// URL"),
+        endpoint("WEATHER_GEOCODING_URL", "geocoding_url", \.geocodingURL),
+        endpoint("WEATHER_FORECAST_URL", "forecast_url", \.forecastURL),
         Key(variable: "WEATHER_TIMEOUT", configKey: "timeout",
             apply: { settings, value in
-                guard let seconds = DurationText.parse(value), seconds > 0, seconds <= 3600 else { return false }
+                guard let seconds = DurationText.parse(value), seconds >= 1, seconds <= 3600 else { return false }
                 settings.timeout = seconds
                 return true
             },
@@ -63,6 +51,22 @@ public struct Settings: Sendable, Equatable {
             },
             expected: "a number of seconds, such as 900, or a duration such as 15m"),
     ]
+
+    /// An endpoint setting: an `http` or `https` URL without blanks or control characters, which would
+    /// not survive the trip into the timer's unit file.
+    private static func endpoint(
+        _ variable: String, _ configKey: String, _ field: any WritableKeyPath<Settings, String> & Sendable
+    ) -> Key {
+        Key(variable: variable, configKey: configKey,
+            apply: { settings, value in
+                guard URLParts(value) != nil,
+                      !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+                else { return false }
+                settings[keyPath: field] = value
+                return true
+            },
+            expected: "an http:// or https:// URL")
+    }
 
     /// The settings from `environment` and the config file at `paths.configFile`.
     public static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
