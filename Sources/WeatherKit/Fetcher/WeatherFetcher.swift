@@ -150,7 +150,8 @@ public final class WeatherFetcher: Sendable {
         guard (try? store.loadLocation())??.isSamePlace(as: location) == true else { throw .noLocation }
         switch fetched {
         case .notModified(let headers):
-            guard var renewed = stored else { throw .provider(.badResponse(provider.forecastService, problem: "304 Not Modified to an unconditional request")) }
+            // Only a conditional request, which needs a stored result, can get a 304.
+            guard var renewed = stored else { throw unexpectedNotModified }
             renewed.validators = renewed.validators.renewed(by: headers)
             renewed.updatedAt = clock.now()
             try save(renewed)
@@ -183,12 +184,13 @@ public final class WeatherFetcher: Sendable {
         let choice: PlaceChoice
         do {
             let candidates = try provider.searchPlaces(query, before: deadline)
+            clearBackoff(for: provider.geocodingService)
             choice = try PlaceChoice(choosingFrom: candidates, for: query)
         } catch {
             throw note(error)
         }
         guard case .modified(let response) = try requestForecast(for: choice.location, validators: nil) else {
-            throw .provider(.badResponse(provider.forecastService, problem: "304 Not Modified to an unconditional request"))
+            throw unexpectedNotModified
         }
         let result = makeResult(response, for: choice.location)
         let previousFile = try? FileIO.read(store.paths.resultFile)
@@ -252,6 +254,11 @@ public final class WeatherFetcher: Sendable {
         backoffs[refusal.service.host] = backoff
         try? store.saveBackoffs(backoffs)
         return .backingOff(service: refusal.service.description, backoff: backoff, remaining: backoff.until - now)
+    }
+
+    /// A 304 to a request that was not conditional: the service is not speaking HTTP as it should.
+    private var unexpectedNotModified: WeatherError {
+        .provider(.badResponse(provider.forecastService, problem: "it answered 304 Not Modified to an unconditional request"))
     }
 
     private func clearBackoff(for service: ProviderError.Service) {
