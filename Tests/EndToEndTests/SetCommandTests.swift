@@ -12,9 +12,8 @@ struct SetCommandTests {
         #expect(run.stdout == """
             Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-            Berlin, Land Berlin, Germany
-            Partly cloudy, 10.9 °C, feels like 8.2 °C
-            Humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+            Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+            Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
             Updated just now
 
             """)

@@ -11,7 +11,7 @@ struct ShowCommandTests {
         try sandbox.server.clearRequests()
         let fresh = try sandbox.run("show")
         #expect(fresh.status == 0)
-        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany\nPartly cloudy, 10.9 °C"))
+        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy\n"))
         #expect(fresh.stdout.hasSuffix("Updated just now\n"))
         let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(stale.stdout.hasSuffix("Updated just now (stale)\n"))
@@ -31,7 +31,7 @@ struct ShowCommandTests {
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
         #expect(stale.status == 0, "\(stale)")
-        #expect(stale.stdout.contains("Slight rain, 10.4 °C"))
+        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
         #expect(try sandbox.requestCount(.forecast) == 1)
         #expect(try sandbox.requestCount(.search) == 0)
     }

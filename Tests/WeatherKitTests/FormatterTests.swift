@@ -17,9 +17,8 @@ struct FormatterTests {
     func text() {
         let formatter = WeatherFormatter(now: Self.result.updatedAt + 240)
         #expect(formatter.text(Self.result, stale: false) == """
-            Berlin, Land Berlin, Germany
-            Partly cloudy, 10.9 °C, feels like 8.2 °C
-            Humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+            Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+            Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
             Updated 4 min ago
             """)
     }
@@ -29,7 +28,7 @@ struct FormatterTests {
         let formatter = WeatherFormatter(now: Self.result.updatedAt + 3000, style: .color)
         let text = formatter.text(Self.result, stale: true)
         #expect(text.hasSuffix("\u{1B}[2mUpdated 50 min ago\u{1B}[0m \u{1B}[33m(stale)\u{1B}[0m"))
-        #expect(text.hasPrefix("\u{1B}[1mBerlin, Land Berlin, Germany\u{1B}[0m"))
+        #expect(text.hasPrefix("\u{1B}[1mBerlin, Land Berlin, Germany\u{1B}[0m: 10.9 °C, partly cloudy\n"))
     }
 
     @Test("only the temperature is needed")
@@ -37,8 +36,7 @@ struct FormatterTests {
         var result = Self.result
         result.conditions = CurrentConditions(temperature: -0.04)
         #expect(WeatherFormatter(now: result.updatedAt).text(result, stale: false) == """
-            Berlin, Land Berlin, Germany
-            0.0 °C
+            Berlin, Land Berlin, Germany: 0.0 °C
             Updated just now
             """)
         #expect(WeatherFormatter.summary(of: result.conditions) == "0.0 °C")
@@ -54,7 +52,7 @@ struct FormatterTests {
         var result = Self.result
         result.conditions.windSpeed = 0
         result.conditions.windGusts = nil
-        #expect(WeatherFormatter(now: result.updatedAt).text(result, stale: false).contains("Humidity 81%, wind 0 km/h\n"))
+        #expect(WeatherFormatter(now: result.updatedAt).text(result, stale: false).contains("Feels like 8.2 °C, humidity 81%, wind 0 km/h\n"))
     }
 
     @Test("every WMO code of the table has words; others have none")

@@ -40,31 +40,25 @@ public struct WeatherFormatter: Sendable {
         return text
     }
 
-    /// The result for a person:
+    /// The result for a person, the first line whole on its own, as a status bar shows only that:
     ///
-    ///     Berlin, Land Berlin, Germany
-    ///     Partly cloudy, 10.9 °C, feels like 8.2 °C
-    ///     Humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+    ///     Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+    ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
     ///     Updated 4 min ago
     public func text(_ result: WeatherResult, stale: Bool) -> String {
         let values = result.conditions
-        var lines = [style.bold(result.location.displayName)]
+        var lines = [style.bold(result.location.displayName) + ": " + Self.summary(of: values)]
 
-        var weather: [String] = []
-        if let summary = values.summary { weather.append(summary.capitalizedFirst) }
-        weather.append(Self.temperature(values.temperature))
-        if let feels = values.apparentTemperature { weather.append("feels like " + Self.temperature(feels)) }
-        lines.append(weather.joinedText(", "))
-
-        var air: [String] = []
-        if let humidity = values.relativeHumidity { air.append("humidity \(Int(humidity.rounded()))%") }
+        var details: [String] = []
+        if let feels = values.apparentTemperature { details.append("feels like " + Self.temperature(feels)) }
+        if let humidity = values.relativeHumidity { details.append("humidity \(Int(humidity.rounded()))%") }
         if let speed = values.windSpeed {
             var wind = "wind \(Self.kilometresPerHour(speed))"
             if let direction = values.windDirection, speed > 0 { wind += " from " + Self.compassPoint(direction) }
-            air.append(wind)
+            details.append(wind)
         }
-        if let gusts = values.windGusts { air.append("gusts \(Self.kilometresPerHour(gusts))") }
-        if !air.isEmpty { lines.append(air.joinedText(", ").capitalizedFirst) }
+        if let gusts = values.windGusts { details.append("gusts \(Self.kilometresPerHour(gusts))") }
+        if !details.isEmpty { lines.append(details.joinedText(", ").capitalizedFirst) }
 
         var updated = style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))")
         if stale { updated += " " + style.warning("(stale)") }
