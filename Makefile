@@ -10,7 +10,7 @@
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
-PACKAGES = libcurl4-openssl-dev libjansson-dev python3
+PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl
 BENCH_PACKAGES = hyperfine curl time gcc
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather

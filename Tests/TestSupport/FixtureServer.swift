@@ -12,12 +12,14 @@ public final class FixtureServer: @unchecked Sendable {
     private let process: Process
     private let port: UInt16
 
-    /// Starts a server and waits until it listens.
-    public init() throws {
+    /// Starts a server and waits until it listens; with `tls`, an HTTPS server with a self-signed
+    /// certificate that no client should trust.
+    public init(tls: Bool = false) throws {
         process = Process()
         // The system's Python, not a shim that would stand between us and the server's process.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [TestPaths.fixtureServer, "--port", "0", "--fixtures", TestPaths.fixtures]
+        if tls { process.arguments! += ["--tls"] + (try Self.selfSignedCertificate()) }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
@@ -29,7 +31,7 @@ public final class FixtureServer: @unchecked Sendable {
             line.append(chunk)
         }
         baseURL = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }) else {
+        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }), !tls || baseURL.hasPrefix("https://") else {
             throw TestFailure("the fixture server printed \(baseURL)")
         }
         self.port = port
@@ -38,6 +40,24 @@ public final class FixtureServer: @unchecked Sendable {
     deinit {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// A fresh self-signed certificate for 127.0.0.1 and its key, made with openssl: the paths.
+    private static func selfSignedCertificate() throws -> [String] {
+        let folder = NSTemporaryDirectory() + "weather-tls-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem",
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw TestFailure("openssl could not make a certificate") }
+        return [folder + "/cert.pem", folder + "/key.pem"]
     }
 
     /// A scripted answer; see `fixture-server.py` for each field.
@@ -121,6 +141,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// One HTTP/1.0 exchange over a plain socket, so that the control channel shares nothing with libcurl.
+    /// (Not for a TLS server, whose control channel is closed to plain sockets.)
     private func control(_ method: String, _ path: String, body: Data = Data()) throws -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }

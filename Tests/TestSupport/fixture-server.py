@@ -275,14 +275,22 @@ def main():
     parser.add_argument("--port", type=int, default=8080, help="TCP port; 0 picks a free one (default 8080)")
     parser.add_argument("--fixtures", default=os.path.join(here, "..", "..", "Fixtures"), help="the Fixtures folder")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     arguments = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.state = State(os.path.abspath(arguments.fixtures))
     server.verbose = arguments.verbose
+    scheme = "http"
+    if arguments.tls:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*arguments.tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        scheme = "https"
     host, port = server.server_address
-    print("http://%s:%d" % (host, port), flush=True)
+    print("%s://%s:%d" % (scheme, host, port), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

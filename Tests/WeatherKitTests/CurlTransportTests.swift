@@ -87,6 +87,30 @@ struct CurlTransportTests {
         #expect(try server.requests(.forecast).count == 1)
     }
 
+    @Test("TLS certificates are always verified: a self-signed one is refused")
+    func verifiesCertificates() throws {
+        let secure = try FixtureServer(tls: true)
+        #expect {
+            _ = try get(secure.forecastURL + "?latitude=1&longitude=1")
+        } throws: { error in
+            guard case .insecure(let host, let curl) = error as? HTTPError else { return false }
+            return host == secure.baseURL.replacingPrefix("https://") && curl.message.contains("self-signed certificate")
+        }
+    }
+
+    @Test("a redirect to https is followed")
+    func redirectToHTTPS() throws {
+        let secure = try FixtureServer(tls: true)
+        try server.script(.forecast, [.init(status: 302, headers: ["Location": secure.forecastURL + "?latitude=1&longitude=1"])])
+        #expect {
+            _ = try get()
+        } throws: { error in
+            // Followed to the https server, where the untrusted certificate stops it.
+            guard case .insecure(let host, _) = error as? HTTPError else { return false }
+            return host == server.baseURL.replacingPrefix("http://")
+        }
+    }
+
     @Test("transport failures carry libcurl's words", arguments: [
         (FixtureServer.Response(drop: true), "Empty reply from server"),
         (FixtureServer.Response(truncate: 100, gzip: false), "transfer closed with"),
