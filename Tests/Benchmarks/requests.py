@@ -11,7 +11,7 @@ the requests in the server's log; the naive tools' counts are worked out from th
    terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
    server's clock moved in step.
 
-Usage: Tests/Benchmarks/requests.py [--binary .build/release/weather] [--hours 24]
+Usage: Tests/Benchmarks/requests.py [--binary PATH] [--hours 24]   (without --binary it runs make build first)
 """
 
 import argparse
@@ -176,12 +176,19 @@ def naive_file_cache(moments, maximum_age=600):
     return requests
 
 
+def build_release():
+    """Builds the release binary as `make install` does and returns its path."""
+    repository = os.path.abspath(os.path.join(HERE, "..", ".."))
+    subprocess.run(["make", "-s", "-C", repository, "build"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(repository, ".build", "release", "weather")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", default=".build/release/weather")
+    parser.add_argument("--binary", help="a weather binary to measure (default: build the release binary)")
     parser.add_argument("--hours", type=float, default=24, help="length of the simulated day (default 24)")
     arguments = parser.parse_args()
-    binary = os.path.abspath(arguments.binary)
+    binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
     if not shutil.which("cc"):
         sys.exit("requests.py needs a C compiler (cc) for its fake clock: apt-get install gcc")
 

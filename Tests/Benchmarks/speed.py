@@ -6,10 +6,10 @@
 - `weather refresh` with a stale result (one request to the loopback fixture server, parse, atomic write)
   against `curl -s` fetching the same URL from the same server. Target: at most 1.5 times curl's median.
 
-All commands run side by side in one hyperfine run (apt-get install hyperfine); peak memory is the maximum
-resident set size of single runs (GNU time). Build the release binary first (make build).
+Each group runs side by side in one hyperfine run (apt-get install hyperfine); peak memory is the maximum
+resident set size of single runs (GNU time).
 
-Usage: Tests/Benchmarks/speed.py [--binary .build/release/weather] [--runs 1000]
+Usage: Tests/Benchmarks/speed.py [--binary PATH] [--runs 1000]   (without --binary it runs make build first)
 """
 
 import argparse
@@ -37,12 +37,19 @@ def peak_memory_kib(command, environment):
     return max(peaks)
 
 
+def build_release():
+    """Builds the release binary as `make install` does and returns its path."""
+    repository = os.path.abspath(os.path.join(HERE, "..", ".."))
+    subprocess.run(["make", "-s", "-C", repository, "build"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(repository, ".build", "release", "weather")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", default=".build/release/weather")
+    parser.add_argument("--binary", help="a weather binary to measure (default: build the release binary)")
     parser.add_argument("--runs", type=int, default=1000, help="runs of each command (default 1000)")
     arguments = parser.parse_args()
-    binary = os.path.abspath(arguments.binary)
+    binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
     for tool in ("hyperfine", "curl", "/usr/bin/time"):
         if not shutil.which(tool):
             sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time")
