@@ -19,12 +19,9 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import urllib.parse
-import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SERVER = os.path.join(HERE, "..", "TestSupport", "fixture-server.py")
+from support import Home, Server, build_release
 
 
 def peak_memory_kib(command, environment):
@@ -37,13 +34,6 @@ def peak_memory_kib(command, environment):
     return max(peaks)
 
 
-def build_release():
-    """Builds the release binary as `make install` does and returns its path."""
-    repository = os.path.abspath(os.path.join(HERE, "..", ".."))
-    subprocess.run(["make", "-s", "-C", repository, "build"], check=True, stdout=subprocess.DEVNULL)
-    return os.path.join(repository, ".build", "release", "weather")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", help="a weather binary to measure (default: build the release binary)")
@@ -54,20 +44,14 @@ def main():
         if not shutil.which(tool):
             sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time")
 
-    server = subprocess.Popen([sys.executable, SERVER, "--port", "0"], stdout=subprocess.PIPE, text=True)
-    url = server.stdout.readline().strip()
-    home = tempfile.mkdtemp(prefix="weather-speed-")
-    environment = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
-        "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state",
-        "WEATHER_GEOCODING_URL": url + "/v1/search", "WEATHER_FORECAST_URL": url + "/v1/forecast",
-    }
+    server = Server()
+    home = Home(binary, server)
+    environment = home.environment
     try:
-        subprocess.run([binary, "set", "Berlin"], env=environment, check=True, capture_output=True)
-        with urllib.request.urlopen(url + "/_control/requests") as response:
-            request = [r for r in json.load(response) if r["path"].endswith("/forecast")][-1]
-        forecast = url + request["path"] + "?" + urllib.parse.urlencode(request["query"])
-        result_file = home + "/cache/weather/current.json"
+        home.run(["set", "Berlin"])
+        request = server.requests("forecast")[-1]
+        forecast = server.url + request["path"] + "?" + urllib.parse.urlencode(request["query"])
+        result_file = environment["XDG_CACHE_HOME"] + "/weather/current.json"
 
         stale = dict(environment, WEATHER_STALE_AFTER="0")
         groups = [
@@ -82,7 +66,7 @@ def main():
         print(f"| command | median | ratio | target | peak memory |")
         print(f"|---|---:|---:|---|---:|")
         for group_environment, rows in groups:
-            export = os.path.join(home, "hyperfine.json")
+            export = os.path.join(home.root, "hyperfine.json")
             subprocess.run(
                 ["hyperfine", "-N", "--warmup", "50", "--runs", str(arguments.runs), "--export-json", export,
                  "--style", "none"] + [" ".join(quote(part) for part in command) for _, command, _, _ in rows],
@@ -98,8 +82,8 @@ def main():
         print(f"\n{arguments.runs} runs of each command after 50 warm-up runs; medians; each group side by side in "
               "one hyperfine run; peak memory is the largest resident set of five runs.")
     finally:
-        server.kill()
-        shutil.rmtree(home, ignore_errors=True)
+        home.close()
+        server.close()
 
 
 def quote(text):

@@ -1,0 +1,101 @@
+"""What the benchmarks share: the fixture server, a throwaway HOME that runs weather, the release build."""
+
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "..", "TestSupport", "fixture-server.py")
+FAKE_CLOCK_SOURCE = os.path.join(HERE, "fakeclock.c")
+
+
+def build_fake_clock(folder):
+    library = os.path.join(folder, "fakeclock.so")
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", library, FAKE_CLOCK_SOURCE, "-ldl"], check=True)
+    return library
+
+
+class Server:
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, SERVER, "--port", "0"], stdout=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+
+    def control(self, method, path, payload=None):
+        data = json.dumps(payload).encode() if payload is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read() or b"null")
+
+    def requests(self, route):
+        return [r for r in self.control("GET", "/_control/requests") if r["path"].endswith("/" + route)]
+
+    def clear(self):
+        self.control("DELETE", "/_control/requests")
+
+    def script(self, route, responses):
+        self.control("POST", "/_control/responses", {"route": route, "responses": responses})
+
+    def set_clock(self, moment):
+        self.control("POST", "/_control/clock", {"offset": moment - time.time()})
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+class Home:
+    """A throwaway HOME and XDG folders, with weather pointed at the server."""
+
+    def __init__(self, binary, server):
+        self.binary = binary
+        self.root = tempfile.mkdtemp(prefix="weather-bench-")
+        self.fake_clock = None
+        self.environment = {
+            "PATH": "/usr/bin:/bin", "HOME": self.root, "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": self.root + "/config", "XDG_CACHE_HOME": self.root + "/cache",
+            "XDG_STATE_HOME": self.root + "/state",
+            "WEATHER_GEOCODING_URL": server.url + "/v1/search", "WEATHER_FORECAST_URL": server.url + "/v1/forecast",
+        }
+
+    def run(self, arguments, extra=None, at=None, terminal=False):
+        environment = dict(self.environment, **(extra or {}))
+        if at is not None:
+            self.fake_clock = self.fake_clock or build_fake_clock(self.root)
+            environment.update(LD_PRELOAD=self.fake_clock, FAKE_CLOCK_OFFSET=repr(at - time.time()), TZ="UTC")
+        if terminal:
+            leader, follower = pty.openpty()
+            process = subprocess.Popen([self.binary] + arguments, env=environment, stdout=follower, stderr=subprocess.PIPE)
+            os.close(follower)
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            os.close(leader)
+            process.wait()
+            return output.decode()
+        return subprocess.run([self.binary] + arguments, env=environment, capture_output=True, text=True).stdout
+
+    def spawn(self, arguments, extra=None):
+        return subprocess.Popen([self.binary] + arguments, env=dict(self.environment, **(extra or {})),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def build_release():
+    """Builds the release binary as `make install` does and returns its path."""
+    repository = os.path.abspath(os.path.join(HERE, "..", ".."))
+    subprocess.run(["make", "-s", "-C", repository, "build"], check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(repository, ".build", "release", "weather")
