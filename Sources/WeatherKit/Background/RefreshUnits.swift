@@ -85,20 +85,39 @@ public enum RefreshUnits {
             .replacing("@SPREAD@", with: DurationText.compact(spread(for: interval)))
     }
 
+    /// How an interval lines up with the clock, so that runs can fall a little after the data's update
+    /// times: every so many minutes within the hour, or every so many hours within the day.
+    enum ClockStep: Equatable {
+        case minutes(Int)
+        case hours(Int)
+
+        /// The step for `interval`, or `nil` when it divides neither an hour nor a day (or is too short
+        /// to start `publishDelayMinutes` into it).
+        init?(every interval: Double) {
+            let seconds = Int(interval.rounded())
+            if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > publishDelayMinutes {
+                self = .minutes(seconds / 60)
+            } else if seconds % 3600 == 0, 86_400 % seconds == 0 {
+                self = .hours(seconds / 3600)
+            } else {
+                return nil
+            }
+        }
+    }
+
     /// `OnCalendar=` a few minutes past the data's update times when `interval` divides an hour or a day;
     /// otherwise a plain period from the timer's start.
     static func schedule(every interval: Double) -> String {
-        let seconds = Int(interval.rounded())
-        let offset = publishDelayMinutes
-        if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > offset {
-            let minutes = seconds / 60
-            return "OnCalendar=*-*-* *:\(String(offset).leftPadded(to: 2))/\(minutes):00"
+        let offset = String(publishDelayMinutes).leftPadded(to: 2)
+        switch ClockStep(every: interval) {
+        case .minutes(let minutes)?:
+            return "OnCalendar=*-*-* *:\(offset)/\(minutes):00"
+        case .hours(let hours)?:
+            return "OnCalendar=*-*-* 00/\(hours):\(offset):00"
+        case nil:
+            let period = DurationText.compact(interval)
+            return "OnActiveSec=\(period)\nOnUnitActiveSec=\(period)"
         }
-        if seconds % 3600 == 0, 86_400 % seconds == 0 {
-            return "OnCalendar=*-*-* 00/\(seconds / 3600):\(String(offset).leftPadded(to: 2)):00"
-        }
-        let period = DurationText.compact(interval)
-        return "OnActiveSec=\(period)\nOnUnitActiveSec=\(period)"
     }
 
     /// The random delay added to each run: a fifth of the interval, at most 30 minutes.

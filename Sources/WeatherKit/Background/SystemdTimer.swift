@@ -144,15 +144,11 @@ public struct SystemdTimer: BackgroundScheduler {
 
     /// A crontab line that runs the same refresh, for systems without a user manager.
     public func cronLine(every interval: Double) -> String {
-        let seconds = Int(interval.rounded())
         let offset = RefreshUnits.publishDelayMinutes
-        let when: String
-        if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > offset {
-            when = "\(offset)-59/\(seconds / 60) * * * *"
-        } else if seconds % 3600 == 0, 86_400 % seconds == 0 {
-            when = "\(offset) */\(seconds / 3600) * * *"
-        } else {
-            when = "\(offset)-59/15 * * * *"
+        let when = switch RefreshUnits.ClockStep(every: interval) {
+        case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
+        case .hours(let hours)?: "\(offset) */\(hours) * * *"
+        case nil: "\(offset)-59/15 * * * *"
         }
         let assignments = environment.map { "\($0.name)=\(Self.shellQuoted($0.value))" }
         let command = (assignments + [Self.shellQuoted(executable), "refresh"]).joined(separator: " ")

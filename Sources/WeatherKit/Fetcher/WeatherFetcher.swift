@@ -146,8 +146,9 @@ public final class WeatherFetcher: Sendable {
         try checkBackoff(for: provider.forecastService)
         let fetched = try requestForecast(for: location, validators: stored?.validators)
 
-        // A logout that could not wait for the lock wins: store nothing.
-        guard (try? store.loadLocation())??.isSamePlace(as: location) == true else { throw .noLocation }
+        // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
+        // place without holding the lock, so that it still exists is all there is to check.)
+        guard FileIO.exists(store.paths.locationFile) else { throw .noLocation }
         switch fetched {
         case .notModified(let headers):
             // Only a conditional request, which needs a stored result, can get a 304.
