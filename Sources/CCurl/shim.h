@@ -64,6 +64,8 @@ static inline const char *weather_curl_load(const char *soname, weather_curl_api
 }
 
 typedef size_t (*weather_curl_data_callback)(char *buffer, size_t size, size_t count, void *context);
+typedef int (*weather_curl_progress_callback)(void *context, curl_off_t download_total, curl_off_t downloaded,
+                                              curl_off_t upload_total, curl_off_t uploaded);
 
 static inline CURLcode weather_curl_setopt_long(const weather_curl_api *api, CURL *handle, CURLoption option, long value) {
     return api->easy_setopt(handle, option, value);
@@ -87,6 +89,11 @@ static inline CURLcode weather_curl_setopt_list(const weather_curl_api *api, CUR
 
 static inline CURLcode weather_curl_setopt_callback(const weather_curl_api *api, CURL *handle, CURLoption option,
                                                     weather_curl_data_callback value) {
+    return api->easy_setopt(handle, option, value);
+}
+
+static inline CURLcode weather_curl_setopt_progress(const weather_curl_api *api, CURL *handle, CURLoption option,
+                                                    weather_curl_progress_callback value) {
     return api->easy_setopt(handle, option, value);
 }
 

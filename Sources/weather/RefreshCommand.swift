@@ -25,6 +25,6 @@ struct RefreshCommand: ParsableCommand {
         }
         guard let report else { return }
         printLine(report.line)
-        if report.result == .failed { throw ExitCode.failure }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

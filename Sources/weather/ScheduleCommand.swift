@@ -33,7 +33,7 @@ struct ScheduleCommand: ParsableCommand {
             let placeSaved = try fetcher.savedLocation() != nil
             if let interval {
                 guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
-                try background.choose(chosen, placeSaved: placeSaved)
+                try fetcher.withFetchLock { () throws(WeatherError) in try background.choose(chosen, placeSaved: placeSaved) }
             }
             printLine(try background.report(placeSaved: placeSaved, now: fetcher.clock.now()))
         }

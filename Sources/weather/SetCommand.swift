@@ -36,17 +36,20 @@ struct SetCommand: ParsableCommand {
                 throw .query(error)
             }
             let fetcher = try WeatherFetcher.shared
-            let placement = try fetcher.setLocation(query)
-            let style = TextStyle.forStandardOutput(environment: .current())
-            let matches = placement.choice.matchCount
-            let how = matches == 1 ? "the only match" : "the most populous of \(matches) matches"
-            printLine("Saved \(placement.choice.location.displayName) (\(how)).\n")
-            printLine(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
-            let background = BackgroundRefresh(fetcher: fetcher)
-            do throws(WeatherError) {
-                printLine("\n" + background.summary(of: try background.enable()))
-            } catch {
-                printError(error.description)
+            // One hold of the lock for the place, its weather and the timer's units.
+            try fetcher.withFetchLock { () throws(WeatherError) in
+                let placement = try fetcher.setLocation(query)
+                let style = TextStyle.forStandardOutput(environment: .current())
+                let matches = placement.choice.matchCount
+                let how = matches == 1 ? "the only match" : "the most populous of \(matches) matches"
+                printLine("Saved \(placement.choice.location.displayName) (\(how)).\n")
+                printLine(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
+                let background = BackgroundRefresh(fetcher: fetcher)
+                do throws(WeatherError) {
+                    printLine("\n" + background.summary(of: try background.enable()))
+                } catch {
+                    printError(error.description)
+                }
             }
         }
     }

@@ -54,9 +54,9 @@ func printLine(_ text: String) {
     writeAll(STDOUT_FILENO, text + "\n")
 }
 
-/// Writes `weather: message` to stderr.
+/// Writes `weather: message` to stderr, on one line whatever the message holds.
 func printError(_ message: String) {
-    writeAll(STDERR_FILENO, "weather: \(message)\n")
+    writeAll(STDERR_FILENO, "weather: \(message.printable)\n")
 }
 
 private func writeAll(_ descriptor: Int32, _ text: String) {

@@ -3,6 +3,19 @@ import Testing
 import TestSupport
 
 extension Sandbox {
+    /// A sandbox with its own user manager; cancels the test, saying why, where none can start, unless
+    /// `WEATHER_REQUIRE_SYSTEMD` is set (as CI sets it), which makes that a failure.
+    static func withUserManager() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        do {
+            try sandbox.startUserManager()
+        } catch {
+            if ProcessInfo.processInfo.environment["WEATHER_REQUIRE_SYSTEMD"] != nil { throw error }
+            try Test.cancel("skipped: no systemd user manager can start here: \(error)")
+        }
+        return sandbox
+    }
+
     /// Runs `weather set Berlin` and checks that it worked.
     func setBerlin(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try run("set", "Berlin")

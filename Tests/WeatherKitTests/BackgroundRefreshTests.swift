@@ -16,8 +16,8 @@ struct BackgroundRefreshTests {
     }
 
     @Test("the service runs this binary's refresh with the carried settings, a little longer than the budget")
-    func service() {
-        let unit = RefreshUnits.service(
+    func service() throws {
+        let unit = try RefreshUnits.service(
             executable: "/home/ann/.local/bin/weather",
             environment: [("WEATHER_FORECAST_URL", "http://127.0.0.1:8080/v1/forecast"), ("XDG_CACHE_HOME", "/data/cache")],
             budget: 30
@@ -29,14 +29,15 @@ struct BackgroundRefreshTests {
         #expect(unit.range(of: "@[A-Z]+@", options: .regularExpression) == nil)
     }
 
-    @Test("paths and values are escaped for systemd: quotes, backslashes, specifiers, variables")
-    func escaping() {
-        let unit = RefreshUnits.service(
+    @Test("paths and values are escaped for systemd: quotes, backslashes, specifiers; a $ stays as it is")
+    func escaping() throws {
+        let unit = try RefreshUnits.service(
             executable: "/opt/my apps/100%/we$ather",
             environment: [("WEATHER_FORECAST_URL", "http://h/f?q=\"a b\"&p=50%\\x")],
             budget: 5
         )
-        #expect(unit.contains("\nExecStart=\"/opt/my apps/100%%/we$$ather\" refresh\n"))
+        // systemd runs ExecStart='s path as written: a doubled $ would name a program that does not exist.
+        #expect(unit.contains("\nExecStart=\"/opt/my apps/100%%/we$ather\" refresh\n"))
         #expect(unit.contains("\nEnvironment=\"WEATHER_FORECAST_URL=http://h/f?q=\\\"a b\\\"&p=50%%\\\\x\"\n"))
         #expect(unit.contains("\nTimeoutStartSec=15s\n"))
     }
@@ -68,7 +69,7 @@ struct BackgroundRefreshTests {
         let runtime = folder.path + "/runtime"
         try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let service = RefreshUnits.service(
+        let service = try RefreshUnits.service(
             executable: TestPaths.weatherBinary, environment: [("WEATHER_TIMEOUT", "30s"), ("XDG_CONFIG_HOME", folder.path + "/my config")],
             budget: 30
         )
@@ -94,27 +95,29 @@ struct BackgroundRefreshTests {
     @Test("without systemd, a crontab line that runs the same refresh", arguments: [
         (900.0, "2-59/15 * * * *"), (1800.0, "2-59/30 * * * *"), (7200.0, "2 */2 * * *"), (2700.0, "2-59/15 * * * *"),
     ])
-    func cronLine(interval: Double, when: String) {
+    func cronLine(interval: Double, when: String) throws {
         let timer = SystemdTimer(
             unitDirectory: "/u", executable: "/home/ann/bin/weather",
             environment: [("WEATHER_FORECAST_URL", "http://h/f?a=1&b=50%"), ("XDG_STATE_HOME", "/my state")],
             budget: 30, dataInterval: 900
         )
-        #expect(timer.cronLine(every: interval)
+        #expect(try timer.cronLine(every: interval)
             == "\(when) WEATHER_FORECAST_URL='http://h/f?a=1&b=50\\%' XDG_STATE_HOME='/my state' /home/ann/bin/weather refresh >/dev/null 2>&1")
     }
 
-    @Test("what the service carries: WEATHER_* set now, and XDG folders only when set")
+    @Test("what the service carries: WEATHER_* set now, as this run read them, and XDG folders only when set")
     func carried() throws {
         let paths = WeatherPaths(configHome: "/c", cacheDirectory: "/k/weather", stateDirectory: "/home/u/.local/state/weather")
+        var settings = Settings.defaults
+        settings.timeout = 12
         let timer = SystemdTimer(
-            paths: paths, settings: .defaults,
+            paths: paths, settings: settings,
             environment: Environment(["WEATHER_TIMEOUT": "12", "WEATHER_STALE_AFTER": "", "XDG_CONFIG_HOME": "/c", "XDG_CACHE_HOME": "/k", "HOME": "/home/u"]),
             dataInterval: 900
         )
-        #expect(timer.environment.map { "\($0.name)=\($0.value)" } == ["WEATHER_TIMEOUT=12", "XDG_CONFIG_HOME=/c", "XDG_CACHE_HOME=/k"])
+        #expect(timer.environment.map { "\($0.name)=\($0.value)" } == ["WEATHER_TIMEOUT=12s", "XDG_CONFIG_HOME=/c", "XDG_CACHE_HOME=/k"])
         #expect(timer.unitDirectory == "/c/systemd/user")
-        #expect(timer.executable.hasPrefix("/"))
+        #expect(timer.executable?.hasPrefix("/") == true)
     }
 
     @Test("systemd's times are read")

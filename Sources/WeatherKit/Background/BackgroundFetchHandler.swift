@@ -21,6 +21,8 @@ public struct BackgroundFetchHandler: Sendable {
         public var message: String
         /// How long the run took, in seconds.
         public var elapsed: Double
+        /// The exit status: 0 unless `failed`; 128 plus the signal's number when a signal stopped the run.
+        public var exitCode: Int32 = 0
 
         /// `newData: Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy (212 ms)`.
         public var line: String {
@@ -31,41 +33,40 @@ public struct BackgroundFetchHandler: Sendable {
     /// Runs one background fetch.
     public func performFetch() -> Report {
         let started = MonotonicInstant.now()
-        let (result, message) = fetchOnce()
-        return Report(result: result, message: message, elapsed: started.elapsed)
+        let (result, message, exitCode) = fetchOnce()
+        return Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
     }
 
-    private func fetchOnce() -> (BackgroundFetchResult, String) {
-        let location: Location
-        do {
-            guard let saved = try fetcher.savedLocation() else {
-                do {
-                    try scheduler.setMinimumBackgroundFetchInterval(.never)
-                } catch {
-                    return (.noData, "no place saved, but background refresh could not be disabled: \(error)")
-                }
-                return (.noData, "no place saved; background refresh is disabled")
-            }
-            location = saved
+    private func fetchOnce() -> (BackgroundFetchResult, String, Int32) {
+        do throws(WeatherError) {
+            let (result, message) = try reportedFetch()
+            return (result, message, 0)
         } catch {
-            return (.failed, error.description)
+            return (.failed, error.description, error.exitCode)
+        }
+    }
+
+    private func reportedFetch() throws(WeatherError) -> (BackgroundFetchResult, String) {
+        guard let location = try fetcher.savedLocation() else {
+            do {
+                try scheduler.setMinimumBackgroundFetchInterval(.never)
+            } catch {
+                return (.noData, "no place saved, but background refresh could not be disabled: \(error)")
+            }
+            return (.noData, "no place saved; background refresh is disabled")
         }
         if let cached = fetcher.cachedResult(for: location), !fetcher.isStale(cached) {
             let now = fetcher.clock.now()
             let staleAt = fetcher.freshness.staleAt(cached).moment
             return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(LocalTime.describe(staleAt, now: now))")
         }
-        do throws(WeatherError) {
-            switch try fetcher.fetch() {
-            case .newData(let result):
-                return (.newData, "\(result.location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
-            case .noData(let result):
-                return (.noData, "the weather in \(result.location.displayName) has not changed")
-            case .shared(let result):
-                return (.noData, "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))")
-            }
-        } catch {
-            return (.failed, error.description)
+        switch try fetcher.fetch() {
+        case .newData(let result):
+            return (.newData, "\(result.location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
+        case .noData(let result):
+            return (.noData, "the weather in \(result.location.displayName) has not changed")
+        case .shared(let result):
+            return (.noData, "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))")
         }
     }
 }

@@ -70,10 +70,16 @@ public enum RefreshUnits {
         """
 
     /// The service that runs `executable refresh` with `environment`, allowed a little more than `budget`.
-    public static func service(executable: String, environment: [(name: String, value: String)], budget: Double) -> String {
-        let assignments = environment.map { "Environment=" + quoted("\($0.name)=\($0.value)") }
+    /// Throws, naming the value, when a value cannot be written into a unit file as it is.
+    public static func service(
+        executable: String?, environment: [(name: String, value: String)], budget: Double
+    ) throws(BackgroundRefreshError) -> String {
+        var assignments: [String] = []
+        for (name, value) in environment {
+            assignments.append("Environment=" + quoted(name + "=" + (try checked(value, naming: name))))
+        }
         return serviceTemplate
-            .replacing("@EXECUTABLE@", with: quoted(executable, command: true))
+            .replacing("@EXECUTABLE@", with: quoted(try checked(executable, naming: "the path of this weather program", executable: true)))
             .replacing("@ENVIRONMENT@", with: assignments.joined(separator: "\n"))
             .replacing("@TIMEOUT@", with: DurationText.compact(budget + 10))
     }
@@ -94,7 +100,8 @@ public enum RefreshUnits {
         /// The step for `interval`, or `nil` when it divides neither an hour nor a day (or is too short
         /// to start `publishDelayMinutes` into it).
         init?(every interval: Double) {
-            let seconds = Int(interval.rounded())
+            let seconds = Int(saturating: interval.rounded())
+            guard seconds > 0 else { return nil }
             if seconds % 60 == 0, 3600 % seconds == 0, seconds < 3600, seconds / 60 > publishDelayMinutes {
                 self = .minutes(seconds / 60)
             } else if seconds % 3600 == 0, 86_400 % seconds == 0 {
@@ -125,16 +132,30 @@ public enum RefreshUnits {
         min(interval / 5, 1800).rounded()
     }
 
-    /// A value in double quotes for a unit file: backslashes and quotes escaped, `%` doubled (systemd's
-    /// specifiers), and for a command line `$` doubled too (its variable expansion).
-    static func quoted(_ value: String, command: Bool = false) -> String {
+    /// A value that can be written into a unit file, or an error naming it: control characters (a line
+    /// break would start a directive of its own) and text that is not UTF-8 (`nil`) are refused, and in a
+    /// program's path the quotes and backslashes that systemd refuses there.
+    static func checked(_ value: String?, naming what: String, executable: Bool = false) throws(BackgroundRefreshError) -> String {
+        guard let value else { throw .unsafeForUnit(what: what, value: nil, problem: "is not UTF-8 text, which a systemd unit file cannot hold") }
+        if value.containsControlCharacters {
+            throw .unsafeForUnit(what: what, value: value, problem: "contains a control character such as a line break, which a systemd unit file cannot hold")
+        }
+        if executable, value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
+            throw .unsafeForUnit(what: what, value: value, problem: "contains a quote or a backslash, which systemd refuses in a program's path")
+        }
+        return value
+    }
+
+    /// The one way a checked value enters a unit file: in double quotes, backslashes and quotes escaped
+    /// and `%` doubled (systemd's specifiers). `$` stays as it is: `Environment=` does not expand
+    /// variables, and `ExecStart=` runs its program's path as written.
+    static func quoted(_ value: String) -> String {
         var escaped = ""
         for character in value {
             switch character {
             case "\\": escaped += "\\\\"
             case "\"": escaped += "\\\""
             case "%": escaped += "%%"
-            case "$" where command: escaped += "$$"
             default: escaped.append(character)
             }
         }

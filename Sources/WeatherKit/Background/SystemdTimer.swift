@@ -6,8 +6,8 @@ import Glibc
 public struct SystemdTimer: BackgroundScheduler {
     /// `$XDG_CONFIG_HOME/systemd/user`.
     public let unitDirectory: String
-    /// The binary the service runs: this one.
-    public let executable: String
+    /// The binary the service runs: this one; `nil` when its path is not UTF-8 text.
+    public let executable: String?
     /// What the service's environment carries: the `WEATHER_*` variables and XDG folders set now. Folders
     /// left to their defaults are left out: the user manager finds the same ones from the same home.
     public let environment: [(name: String, value: String)]
@@ -17,7 +17,7 @@ public struct SystemdTimer: BackgroundScheduler {
     public let dataInterval: Double
 
     public init(
-        unitDirectory: String, executable: String, environment: [(name: String, value: String)], budget: Double,
+        unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
         dataInterval: Double
     ) {
         self.unitDirectory = unitDirectory
@@ -27,17 +27,17 @@ public struct SystemdTimer: BackgroundScheduler {
         self.dataInterval = dataInterval
     }
 
-    /// The timer for the command that is running now: this binary, this run's settings and folders.
+    /// The timer for the command that is running now: this binary, this run's settings and folders. The
+    /// settings set in the environment are carried as this run read them (`WEATHER_TIMEOUT=30s`), never
+    /// as the raw text of the variable.
     public init(paths: WeatherPaths, settings: Settings, environment: Environment, dataInterval: Double) {
-        let carried = Settings.keys.map(\.variable).compactMap { name in
-            environment.nonEmpty(name).map { (name: name, value: $0) }
-        } + [
+        let carried = settings.asEnvironment.filter { environment.nonEmpty($0.name) != nil } + [
             ("XDG_CONFIG_HOME", paths.configHome),
             ("XDG_CACHE_HOME", FileIO.parentDirectory(of: paths.cacheDirectory)),
             ("XDG_STATE_HOME", FileIO.parentDirectory(of: paths.stateDirectory)),
         ].filter { environment[$0.0] == $0.1 }
         self.init(
-            unitDirectory: paths.configHome + "/systemd/user", executable: Self.currentExecutable(),
+            unitDirectory: paths.unitDirectory, executable: Self.currentExecutable(),
             environment: carried, budget: settings.timeout, dataInterval: dataInterval
         )
     }
@@ -50,8 +50,10 @@ public struct SystemdTimer: BackgroundScheduler {
             try disable()
             return
         }
-        try reachManager("show-environment", interval: interval)
-        let service = Array(RefreshUnits.service(executable: executable, environment: environment, budget: budget).utf8)
+        try reachManager(interval: interval)
+        let service = Array(try Self.background {
+            () throws(BackgroundRefreshError) in try RefreshUnits.service(executable: executable, environment: environment, budget: budget)
+        }.utf8)
         let timer = Array(RefreshUnits.timer(every: seconds).utf8)
         let changed: Bool
         do throws(FileError) {
@@ -78,7 +80,7 @@ public struct SystemdTimer: BackgroundScheduler {
     /// Stops and disables the timer. Nothing to do when it was never installed.
     private func disable() throws(WeatherError) {
         guard FileIO.exists(timerPath) else { return }
-        try reachManager("show-environment", interval: .never)
+        try reachManager(interval: .never)
         try systemctl("disable", "--now", RefreshUnits.timerName)
     }
 
@@ -86,7 +88,7 @@ public struct SystemdTimer: BackgroundScheduler {
 
     /// The timer's state from the user manager.
     public func status() throws(WeatherError) -> TimerStatus {
-        try reachManager("show-environment", interval: nil)
+        try reachManager(interval: nil)
         let text = try systemctl(
             "show", RefreshUnits.timerName, "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
                 + "NextElapseUSecMonotonic,LastTriggerUSec"
@@ -111,18 +113,21 @@ public struct SystemdTimer: BackgroundScheduler {
 
     // MARK: systemctl
 
-    /// Runs `systemctl --user probe` to check that a user manager answers; otherwise says so, with a
-    /// crontab line that does the same job.
-    private func reachManager(_ probe: String, interval: FetchInterval?) throws(WeatherError) {
+    /// Checks that a user manager answers `systemctl --user`; otherwise says so, with a crontab line that
+    /// does the same job.
+    private func reachManager(interval: FetchInterval?) throws(WeatherError) {
         let reason: String
         do {
-            let result = try Subprocess.run("systemctl", ["--user", probe])
+            let result = try Subprocess.run("systemctl", ["--user", "show-environment"])
             if result.succeeded { return }
             reason = result.stderr.trimmingWhitespace().split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
         } catch {
             reason = error.description
         }
-        throw .background(.noUserManager(reason: reason, cronLine: cronLine(every: seconds(for: interval ?? .minimum) ?? dataInterval)))
+        let cron = Result { () throws(BackgroundRefreshError) in
+            try cronLine(every: seconds(for: interval ?? .minimum) ?? dataInterval)
+        }
+        throw .background(.noUserManager(reason: reason, cronLine: cron))
     }
 
     /// Runs `systemctl --user arguments...` and returns its output without the final newline.
@@ -142,40 +147,67 @@ public struct SystemdTimer: BackgroundScheduler {
 
     // MARK: Without systemd
 
-    /// A crontab line that runs the same refresh, for systems without a user manager.
-    public func cronLine(every interval: Double) -> String {
+    /// A crontab line that runs the same refresh, for systems without a user manager. Throws, naming the
+    /// value, when one cannot be written into a crontab line as it is.
+    public func cronLine(every interval: Double) throws(BackgroundRefreshError) -> String {
         let offset = RefreshUnits.publishDelayMinutes
         let when = switch RefreshUnits.ClockStep(every: interval) {
         case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
         case .hours(let hours)?: "\(offset) */\(hours) * * *"
         case nil: "\(offset)-59/15 * * * *"
         }
-        let assignments = environment.map { "\($0.name)=\(Self.shellQuoted($0.value))" }
-        let command = (assignments + [Self.shellQuoted(executable), "refresh"]).joined(separator: " ")
-        // cron turns % into a newline unless escaped.
-        return when + " " + command.replacing("%", with: "\\%") + " >/dev/null 2>&1"
+        var words: [String] = []
+        for (name, value) in environment {
+            words.append(name + "=" + (try Self.cronQuoted(value, naming: name)))
+        }
+        words.append(try Self.cronQuoted(executable, naming: "the path of this weather program"))
+        return when + " " + words.joined(separator: " ") + " refresh >/dev/null 2>&1"
     }
 
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
+    /// The one way a value enters a crontab line: quoted for the shell when it needs it, `%` escaped (cron
+    /// turns it into a line break), and refused when it holds a control character (a line break would
+    /// end the line and start another) or is not UTF-8 (`nil`).
+    static func cronQuoted(_ value: String?, naming what: String) throws(BackgroundRefreshError) -> String {
+        guard let value else { throw .unsafeForCron(what: what, value: nil, problem: "is not UTF-8 text, which a crontab line cannot hold") }
+        guard !value.containsControlCharacters else {
+            throw .unsafeForCron(what: what, value: value, problem: "contains a control character such as a line break, which a crontab line cannot hold")
+        }
+        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-:=,+@".unicodeScalars.contains($0)
         }
-        return plain && !text.isEmpty ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+        let quoted = plain ? value : "'" + value.replacing("'", with: "'\\''") + "'"
+        return quoted.replacing("%", with: "\\%")
     }
 
-    /// The absolute path of the running binary.
-    public static func currentExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Runs `body`, its error a `WeatherError`.
+    private static func background<T>(_ body: () throws(BackgroundRefreshError) -> T) throws(WeatherError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .background(error)
+        }
+    }
+
+    /// The absolute path of the running binary; `nil` when it is not UTF-8 text.
+    public static func currentExecutable() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        }
+        guard count > 0 else { return CommandLine.arguments.first }
+        return String(validating: buffer[..<count], as: UTF8.self)
     }
 }
 
 /// Why background refresh could not be set up or changed.
 public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No systemd user manager answers (a container, WSL without systemd, a session without one).
-    case noUserManager(reason: String, cronLine: String)
+    /// No systemd user manager answers (a container, WSL without systemd, a session without one); the
+    /// crontab line that would do the same job, or why there is none.
+    indirect case noUserManager(reason: String, cronLine: Result<String, BackgroundRefreshError>)
+    /// A value cannot be written into the units as it is.
+    case unsafeForUnit(what: String, value: String?, problem: String)
+    /// A value cannot be written into a crontab line as it is.
+    case unsafeForCron(what: String, value: String?, problem: String)
     /// A `systemctl --user` command failed.
     case systemctl(command: String, message: String)
     /// The unit files could not be written.
@@ -189,8 +221,14 @@ public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConv
 
     public var description: String {
         switch self {
-        case .noUserManager(let reason, let cronLine):
+        case .noUserManager(let reason, .success(let cronLine)):
             "background refresh is not scheduled: no systemd user manager is reachable (\(reason)); to refresh in the background anyway, add this line with crontab -e: \(cronLine)"
+        case .noUserManager(let reason, .failure(let problem)):
+            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)), and no crontab line can stand in: \(problem)"
+        case .unsafeForUnit(let what, let value, let problem):
+            "background refresh is not set up: \(what)\(value.map { " (\($0))" } ?? "") \(problem); rename it, or choose another"
+        case .unsafeForCron(let what, let value, let problem):
+            "\(what)\(value.map { " (\($0))" } ?? "") \(problem); rename it, or choose another"
         case .systemctl(let command, let message):
             "systemctl --user \(command) failed: \(message)"
         case .files(let error):

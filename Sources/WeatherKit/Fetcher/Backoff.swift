@@ -29,20 +29,29 @@ public struct Backoff: Sendable, Equatable {
         refusal reason: String, retryAfter: String?, previous: Backoff?, now: Timestamp,
         jitter: Double = Double.random(in: 0...0.25)
     ) -> Backoff {
-        let failures = (previous?.failures ?? 0) + 1
+        let failures = min((previous?.failures ?? 0), Self.mostFailures) + 1
         if let retryAfter, let pause = Self.pause(retryAfter: retryAfter, now: now) {
             return Backoff(until: now + min(pause, longestRetryAfter), failures: failures, reason: reason)
         }
         var pause = firstPause
-        for _ in 1..<failures where pause < longestPause { pause *= 2 }
+        for _ in 1..<min(failures, 8) where pause < longestPause { pause *= 2 }
         return Backoff(until: now + min(pause, longestPause) * (1 + jitter), failures: failures, reason: reason)
     }
 
     /// Seconds from `now` that a `Retry-After` value asks for; `nil` when it is unreadable.
     public static func pause(retryAfter: String, now: Timestamp) -> Double? {
         let text = retryAfter.trimmingWhitespace()
-        if !text.isEmpty, text.allSatisfy(\.isNumber), let seconds = Double(text) { return seconds }
+        if let seconds = Freshness.deltaSeconds(text) { return seconds }
         return HTTPDate.parse(text).map { max(0, $0 - now) }
+    }
+
+    /// The count of refusals in a row is kept up to this many; the pause stops growing long before.
+    static let mostFailures = 1000
+
+    /// Whether this back-off could have been made by `after(refusal:...)` by `now`: a file that asks for
+    /// a longer wait was not written by weather, and is ignored rather than obeyed for ever.
+    func isPlausible(at now: Timestamp) -> Bool {
+        until - now <= Self.longestRetryAfter + 60 && (0...Self.mostFailures + 1).contains(failures)
     }
 
     var json: JSON {
@@ -50,6 +59,9 @@ public struct Backoff: Sendable, Equatable {
     }
 
     init(reading reader: JSONReader) throws(JSONShapeError) {
-        self.init(until: try reader.timestamp("until"), failures: try reader.int("failures"), reason: try reader.string("reason"))
+        self.init(
+            until: try reader.timestamp("until"), failures: try reader.int("failures"),
+            reason: try reader.text("reason", maximumLength: 400)
+        )
     }
 }

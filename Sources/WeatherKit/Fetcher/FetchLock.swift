@@ -22,8 +22,14 @@ final class FetchLock {
         } catch {
             throw .store(.file(error))
         }
-        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        // Non-blocking, so that a FIFO put in its place cannot stall the open; and only a regular file.
+        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600) }
         guard descriptor >= 0 else { throw .store(.file(FileError(path: path, operation: "open the lock", code: errno))) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .store(.file(FileError(path: path, operation: "open the lock", code: FileError.notRegularFile)))
+        }
         var pause: UInt32 = 5_000
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
@@ -31,11 +37,15 @@ final class FetchLock {
                 close(descriptor)
                 throw .store(.file(FileError(path: path, operation: "lock", code: code)))
             }
+            if let signal = StopSignal.received {
+                close(descriptor)
+                throw .stopped(signal: signal)
+            }
             guard !deadline.hasPassed else {
                 close(descriptor)
                 throw .busy(budget: deadline.budget)
             }
-            usleep(min(pause, UInt32(deadline.remaining * 1_000_000) + 1))
+            usleep(min(pause, UInt32(deadline.remaining.clamped(to: 0...1) * 1_000_000) + 1))
             pause = min(pause * 2, 50_000)
         }
         return FetchLock(descriptor: descriptor)

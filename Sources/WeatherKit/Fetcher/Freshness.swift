@@ -30,46 +30,68 @@ public struct Freshness: Sendable, Equatable {
         case data
     }
 
+    /// The longest a result stays fresh, whatever the server or the data say: current weather a day old is
+    /// no longer current, and a response that claims otherwise (a far `max-age` or `Expires`, a
+    /// `current.time` years ahead) must not keep every later run from asking again.
+    public static let longestLifetime = 86_400.0
+    /// How far a result's `updatedAt` may lie ahead of the clock before it counts as stale: a clock that
+    /// was set back, or a file written by something else, must not make a result fresh for ever.
+    public static let clockTolerance = 60.0
+
     /// The moment `result` becomes stale, and why then.
     public func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
+        let longest = result.updatedAt + Self.longestLifetime
         if let lifetime = Self.serverLifetime(result.validators, receivedAt: result.updatedAt) {
             return (result.updatedAt + lifetime, .server)
         }
         if let staleAfter {
             return (result.updatedAt + staleAfter, .setting)
         }
-        let interval = result.interval ?? Self.defaultInterval
+        let interval = (result.interval ?? Self.defaultInterval).clamped(to: ForecastResponse.intervals)
         let nextValues = result.observedAt + interval + Self.publishDelay
-        return (max(nextValues, result.updatedAt + min(Self.recheckDelay, interval)), .data)
+        return (min(max(nextValues, result.updatedAt + min(Self.recheckDelay, interval)), longest), .data)
     }
 
-    /// Whether `result` is stale at `now`.
+    /// Whether `result` is stale at `now`: past its moment, or fetched "in the future" by a clock that
+    /// has since been set back.
     public func isStale(_ result: WeatherResult, at now: Timestamp) -> Bool {
-        now >= staleAt(result).moment
+        now >= staleAt(result).moment || result.updatedAt - now > Self.clockTolerance
     }
 
-    /// The freshness the server gave, in seconds from `receivedAt`: `max-age` less the response's age
-    /// when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an invalid `Expires` (such
-    /// as `0`) or one in the past mean no freshness at all. `nil` when the server said nothing.
+    /// The freshness the server gave, in seconds from `receivedAt`, at most `longestLifetime`: `max-age`
+    /// less the response's age when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an
+    /// invalid `Expires` (such as `0`) or one in the past mean no freshness at all. `nil` when the server
+    /// said nothing.
     public static func serverLifetime(_ headers: HTTPValidators, receivedAt: Timestamp) -> Double? {
         guard headers.cacheControl != nil || headers.expires != nil else { return nil }
         let date = headers.date.flatMap(HTTPDate.parse)
         let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
         if directives.contains(where: { $0 == "no-cache" || $0 == "no-store" }) { return 0 }
+        let lifetime: Double
         if let maxAge = directives.lazy.compactMap({ directive -> Double? in
             guard directive.hasPrefix("max-age=") else { return nil }
-            return Double(directive.dropFirst("max-age=".count).trimmingCharacters(in: "\""))
+            return deltaSeconds(directive.dropFirst("max-age=".count).trimmingCharacters(in: "\""))
         }).first {
             // The age it already had: what the Age header says, or what the Date header shows.
             let apparentAge = date.map { max(0, receivedAt - $0) } ?? 0
-            let age = max(apparentAge, headers.age.flatMap(Double.init) ?? 0)
-            return max(0, maxAge - age)
-        }
-        if let expires = headers.expires {
+            let age = max(apparentAge, headers.age.flatMap(deltaSeconds) ?? 0)
+            lifetime = maxAge - age
+        } else if let expires = headers.expires {
             guard let expiry = HTTPDate.parse(expires) else { return 0 }
-            return max(0, expiry - (date ?? receivedAt))
+            lifetime = expiry - (date ?? receivedAt)
+        } else {
+            return nil
         }
-        return nil
+        return lifetime.clamped(to: 0...longestLifetime)
+    }
+
+    /// RFC 9111's delta-seconds: one or more ASCII digits, and no more than 2^31 however many there are
+    /// (section 1.2.2). `nil` for anything else (`inf`, `1e300`, `-5`).
+    static func deltaSeconds(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
+        return min(Double(text) ?? 2_147_483_648, 2_147_483_648)
     }
 }
 

@@ -19,8 +19,14 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     case backingOff(service: String, backoff: Backoff, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
     case busy(budget: Double)
+    /// SIGTERM or SIGINT stopped the run before it finished; nothing was saved (`StopSignal`).
+    case stopped(signal: Int32)
 
-    public var description: String {
+    /// The message, with any control character that came from outside (a server's reason, a value from
+    /// the environment, a file's path) replaced: one line, safe for a terminal.
+    public var description: String { message.printable }
+
+    private var message: String {
         switch self {
         case .settings(let error): error.description
         case .query(let error): error.description
@@ -35,6 +41,8 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(service) asked weather to slow down (\(backoff.reason)); no request before \(LocalTime.describe(backoff.until, now: backoff.until - remaining)) (in \(DurationText.format(remaining)))"
         case .busy(let budget):
             "another weather run is fetching and did not finish within this run's time budget of \(DurationText.format(budget)) (WEATHER_TIMEOUT); try again later"
+        case .stopped(let signal):
+            "stopped by \(StopSignal.name(signal)) before it finished; everything saved is as it was"
         }
     }
 
@@ -43,6 +51,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .query, .background(.tooOften), .background(.tooRarely), .background(.unreadableInterval): 64
         case .settings: 78
+        case .stopped(let signal): 128 + signal
         default: 1
         }
     }

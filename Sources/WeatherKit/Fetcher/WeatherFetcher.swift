@@ -44,6 +44,8 @@ public final class WeatherFetcher: Sendable {
 
     /// The files as this run last read or wrote them; `nil` until first needed.
     private let memory = Mutex<(location: Location??, result: WeatherStore.CachedResult?)>((nil, nil))
+    /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
+    private let lockDepth = Mutex(0)
 
     public init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
@@ -61,15 +63,27 @@ public final class WeatherFetcher: Sendable {
     // MARK: What is saved
 
     /// The saved place, or `nil` when there is none.
+    ///
+    /// `location.json` says whether a place is saved; the result file, when it holds a result, says which.
+    /// `set` renames its result into place before the place, so the result is never for an older place
+    /// than `location.json`: a `set` killed between the two renames has happened, consistently for every
+    /// later run, and the next fetch writes `location.json` to match.
     public func savedLocation() throws(WeatherError) -> Location? {
         if let known = memory.withLock({ $0.location }) { return known }
-        do {
-            let location = try store.loadLocation()
-            memory.withLock { $0.location = .some(location) }
-            return location
-        } catch {
-            throw .store(error)
+        let location: Location?
+        if !FileIO.exists(store.paths.locationFile) {
+            location = nil
+        } else if let result = cachedResult().result {
+            location = result.location
+        } else {
+            do {
+                location = try store.loadLocation()
+            } catch {
+                throw .store(error)
+            }
         }
+        memory.withLock { $0.location = .some(location) }
+        return location
     }
 
     /// The last result as stored, whatever place it is for. Read from disk once per run.
@@ -80,18 +94,9 @@ public final class WeatherFetcher: Sendable {
         return loaded
     }
 
-    /// Reads the saved place again (another run may have changed it) and remembers it.
-    private func reloadLocation() throws(WeatherError) -> Location? {
-        memory.withLock { $0.location = nil }
-        return try savedLocation()
-    }
-
-    /// Reads the result file again (another run may have written it) and remembers what it holds.
-    private func reloadResult(for location: Location) -> WeatherResult? {
-        let loaded = store.loadResult()
-        memory.withLock { $0.result = loaded }
-        guard let result = loaded.result, result.location.isSamePlace(as: location) else { return nil }
-        return result
+    /// Forgets what this run read, so that the next look reads the files as another run may have left them.
+    private func rereadFiles() {
+        memory.withLock { $0 = (nil, nil) }
     }
 
     /// The last result if it is for `location`.
@@ -133,13 +138,16 @@ public final class WeatherFetcher: Sendable {
     public func fetch() throws(WeatherError) -> Outcome {
         let seen = try savedLocation().flatMap { cachedResult(for: $0) }
         try checkBackoff(for: provider.forecastService)
-        let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
-        defer { withExtendedLifetime(lock) {} }
+        return try withFetchLock { () throws(WeatherError) -> Outcome in try fetchHoldingLock(seen: seen) }
+    }
 
+    private func fetchHoldingLock(seen: WeatherResult?) throws(WeatherError) -> Outcome {
         // Under the lock the files are as the last run left them: a `set` may have changed the place, and
         // another fetch may have stored a newer result.
-        guard let location = try reloadLocation() else { throw .noLocation }
-        let stored = reloadResult(for: location)
+        rereadFiles()
+        guard let location = try savedLocation() else { throw .noLocation }
+        let stored = cachedResult(for: location)
+        if stored != nil { matchLocationFile(to: location) }
         if let stored, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity)) {
             return .shared(stored)
         }
@@ -180,8 +188,10 @@ public final class WeatherFetcher: Sendable {
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
         try checkBackoff(for: provider.geocodingService)
         try checkBackoff(for: provider.forecastService)
-        let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
-        defer { withExtendedLifetime(lock) {} }
+        return try withFetchLock { () throws(WeatherError) -> Placement in try setLocationHoldingLock(query) }
+    }
+
+    private func setLocationHoldingLock(_ query: PlaceQuery) throws(WeatherError) -> Placement {
         let choice: PlaceChoice
         do {
             let candidates = try provider.searchPlaces(query, before: deadline)
@@ -195,6 +205,7 @@ public final class WeatherFetcher: Sendable {
         }
         let result = makeResult(response, for: choice.location)
         let previousFile = try? FileIO.read(store.paths.resultFile)
+        // The commit: once the result is renamed into place, the new place is saved (see `savedLocation`).
         try save(result)
         do {
             try store.saveLocation(choice.location)
@@ -212,23 +223,63 @@ public final class WeatherFetcher: Sendable {
     @discardableResult
     public func forgetLocation() throws(WeatherError) -> Location? {
         let location = try? savedLocation()
-        let lock = try? FetchLock.acquire(store.paths.lockFile, before: deadline)
-        defer { withExtendedLifetime(lock) {} }
+        do throws(WeatherError) {
+            try withFetchLock { () throws(WeatherError) in try removeSavedFiles() }
+        } catch {
+            // A fetch that outlasts our budget must not keep the user from forgetting the place; it stores
+            // nothing once the place is gone (see `fetchHoldingLock`).
+            guard case .busy = error else { throw error }
+            try removeSavedFiles()
+        }
+        return location ?? nil
+    }
+
+    private func removeSavedFiles() throws(WeatherError) {
         do {
             try store.removeAll()
         } catch {
             throw .store(error)
         }
         memory.withLock { $0 = (.some(nil), .empty) }
-        return location ?? nil
+    }
+
+    // MARK: The lock
+
+    /// Runs `body` holding the fetch lock, under which every file of weather's is written: the results,
+    /// the place, the back-offs, the chosen interval and the timer's units. So the holder knows that a
+    /// temporary file beside them was left by a killed run, and removes it. Calls nest: only the
+    /// outermost takes the lock. From here on SIGTERM and SIGINT stop the run cleanly (`StopSignal`):
+    /// whatever `body` throws after one of them arrived becomes `.stopped`.
+    public func withFetchLock<T>(_ body: () throws(WeatherError) -> T) throws(WeatherError) -> T {
+        if lockDepth.withLock({ $0 }) > 0 { return try body() }
+        StopSignal.install()
+        do {
+            let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
+            defer { withExtendedLifetime(lock) {} }
+            FileIO.removeTemporaryFiles(of: store.paths.writtenFiles)
+            lockDepth.withLock { $0 += 1 }
+            defer { lockDepth.withLock { $0 -= 1 } }
+            return try body()
+        } catch {
+            if let signal = StopSignal.received { throw .stopped(signal: signal) }
+            throw error
+        }
+    }
+
+    /// Writes `location.json` again when it names another place than the saved result (a `set` killed
+    /// between its two renames), so that the file says what every run already reads. Holding the lock.
+    private func matchLocationFile(to location: Location) {
+        guard (try? store.loadLocation())??.isSamePlace(as: location) != true else { return }
+        try? store.saveLocation(location)
     }
 
     // MARK: Back-off
 
     /// Throws `.backingOff` while `service` asked us to wait.
     private func checkBackoff(for service: ProviderError.Service) throws(WeatherError) {
-        guard let backoff = store.loadBackoffs()[service.host] else { return }
-        let remaining = backoff.until - clock.now()
+        let now = clock.now()
+        guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
+        let remaining = backoff.until - now
         guard remaining > 0 else { return }
         throw .backingOff(service: service.description, backoff: backoff, remaining: remaining)
     }

@@ -10,21 +10,41 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int32
 
     public var description: String {
-        "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        let reason = switch code {
+        case Self.notRegularFile: "it is not a regular file (a FIFO, a device or a folder stands there)"
+        case EFBIG: "it is larger than \(FileIO.maximumFileSize / 1_048_576) MiB"
+        case ECANCELED: "the run was stopped"
+        default: String(cString: strerror(code))
+        }
+        return "cannot \(operation) \(path): \(reason)"
     }
+
+    /// The `code` for a path that holds something other than a regular file.
+    public static let notRegularFile: Int32 = -1
 }
 
 /// Small, careful file operations on top of the system calls: whole-file reads, atomic replacement,
 /// private folders. Every descriptor is opened with `O_CLOEXEC`; every call is retried on `EINTR`.
 public enum FileIO {
-    /// The whole file, or `nil` when it does not exist. Refuses files over `limit` bytes.
-    public static func read(_ path: String, limit: Int = 1 << 20) throws(FileError) -> [UInt8]? {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+    /// The largest file weather reads or writes. Its own files are a few kilobytes; a larger one was not
+    /// written by weather, and one weather wrote must always be readable again.
+    public static let maximumFileSize = 1 << 20
+
+    /// The whole file, or `nil` when it does not exist. Refuses files over `limit` bytes, and anything but
+    /// a regular file: opening a FIFO does not wait for a writer, and reading one is refused.
+    public static func read(_ path: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw FileError(path: path, operation: "read", code: errno)
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, operation: "read", code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileError(path: path, operation: "read", code: FileError.notRegularFile)
+        }
+        guard info.st_size <= limit else { throw FileError(path: path, operation: "read", code: EFBIG) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -43,9 +63,13 @@ public enum FileIO {
     /// before it replaces the old one, so that a power cut cannot leave an empty file behind the name
     /// either. (The folder is not synced: after a power cut the old file may come back, which is all
     /// that "the previous result or the new one" asks, and it saves every write a second disk flush.)
+    ///
+    /// Refuses more than `maximumFileSize` bytes, which could never be read back; and when the run is
+    /// being stopped (`StopSignal`), removes the temporary file instead of committing it.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        guard bytes.count <= maximumFileSize else { throw FileError(path: path, operation: "write", code: EFBIG) }
         let directory = parentDirectory(of: path)
-        var template = Array("\(directory)/.\(baseName(of: path)).XXXXXX".utf8CString)
+        var template = Array("\(directory)/\(temporaryPrefix(of: path))XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError(path: path, operation: "write", code: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -53,10 +77,39 @@ public enum FileIO {
         var failure: Int32 = 0
         if !writeAll(fd, bytes) || retryingOnInterrupt({ fdatasync(fd) }) != 0 { failure = errno }
         close(fd)
+        if failure == 0, StopSignal.received != nil { failure = ECANCELED }
         if failure == 0, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw FileError(path: path, operation: "write", code: failure)
+        }
+    }
+
+    /// How the temporary files of `path` begin: `.current.json.` for `current.json`.
+    static func temporaryPrefix(of path: String) -> String {
+        "." + baseName(of: path) + "."
+    }
+
+    /// Removes the temporary files `writeAtomically` left beside each of `paths` when its run was killed
+    /// before it could rename or remove them. Only for a caller who knows no write of these files is
+    /// under way: the holder of the fetch lock, under which every one of them is written.
+    public static func removeTemporaryFiles(of paths: [String]) {
+        var prefixesByFolder: [String: [String]] = [:]
+        for path in paths { prefixesByFolder[parentDirectory(of: path), default: []].append(temporaryPrefix(of: path)) }
+        for (folder, prefixes) in prefixesByFolder {
+            guard let stream = opendir(folder) else { continue }
+            defer { closedir(stream) }
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                // mkstemp's six random characters after the prefix.
+                if prefixes.contains(where: { name.hasPrefix($0) && name.utf8.count == $0.utf8.count + 6 }) {
+                    names.append(name)
+                }
+            }
+            for name in names { unlink(folder + "/" + name) }
         }
     }
 

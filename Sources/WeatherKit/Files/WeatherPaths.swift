@@ -26,6 +26,14 @@ public struct WeatherPaths: Sendable, Equatable {
     public var lockFile: String { stateDirectory + "/fetch.lock" }
     /// The services' back-offs, which every run respects.
     public var backoffFile: String { stateDirectory + "/backoff.json" }
+    /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
+    public var unitDirectory: String { configHome + "/systemd/user" }
+
+    /// Every file weather writes, all of them under the fetch lock.
+    public var writtenFiles: [String] {
+        [resultFile, locationFile, scheduleFile, backoffFile,
+         unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName]
+    }
 
     public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
         self.configHome = configHome
@@ -36,7 +44,11 @@ public struct WeatherPaths: Sendable, Equatable {
     /// The folders for `environment`; fails only when a folder depends on a home that cannot be found.
     public init(environment: Environment) throws(SettingsError) {
         func base(_ variable: String, default relative: String) throws(SettingsError) -> String {
+            // A folder whose name is not UTF-8 cannot be named exactly here, nor in the timer's unit file:
+            // refuse it rather than use a folder the user never named.
+            guard environment.isUTF8(variable) else { throw .notUTF8(variable: variable) }
             if let value = environment.nonEmpty(variable), value.hasPrefix("/") { return value }
+            guard environment.isUTF8("HOME") else { throw .notUTF8(variable: "HOME") }
             guard let home = environment.nonEmpty("HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? Self.passwordHome()
             else { throw .noHome(variable: variable) }
             return (home == "/" ? "" : home) + "/" + relative
@@ -56,7 +68,7 @@ public struct WeatherPaths: Sendable, Equatable {
         guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
               let directory = entry.pw_dir
         else { return nil }
-        let home = String(cString: directory)
+        guard let home = String(validatingCString: directory) else { return nil }
         return home.hasPrefix("/") ? home : nil
     }
 }

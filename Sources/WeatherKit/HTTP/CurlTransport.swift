@@ -34,6 +34,8 @@ public struct CurlTransport: HTTPTransport {
         }
         let sink = ResponseSink(limit: Self.maximumBodySize)
         let code = handle.perform(into: sink)
+        if let signal = StopSignal.received { throw .stopped(host: host, signal: signal) }
+        if sink.exceededHeaderLimit { throw .tooManyHeaders(host: host, limit: ResponseSink.headerLimit) }
         if sink.exceededLimit || code == CURLE_FILESIZE_EXCEEDED.rawValue {
             throw .tooLarge(host: host, limit: Self.maximumBodySize)
         }
@@ -71,16 +73,29 @@ public struct CurlTransport: HTTPTransport {
         try handle.set(CURLOPT_TIMEOUT_MS, remainingMilliseconds)
         try handle.set(CURLOPT_CONNECTTIMEOUT_MS, min(remainingMilliseconds, Int(Self.connectTimeout * 1000)))
         try handle.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(Self.maximumBodySize))
-        try handle.setHeaders(request.headers.map { "\($0.name): \($0.value)" })
+        var lines: [String] = []
+        for (name, value) in request.headers {
+            // A line break would end the header and start another: never sent, whatever a file held.
+            guard !name.containsControlCharacters, !value.containsControlCharacters, !name.contains(":") else {
+                throw CurlError(code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue), message: "refusing to send a malformed \(name.printable) header")
+            }
+            lines.append("\(name): \(value)")
+        }
+        try handle.setHeaders(lines)
     }
 }
 
-/// Collects one transfer's headers and body, refusing bodies over a limit.
+/// Collects one transfer's headers and body, refusing bodies over a limit, and headers over another.
 final class ResponseSink {
+    /// The most header bytes accepted across a transfer's responses: real ones send a kilobyte or two.
+    static let headerLimit = 64 * 1024
+
     let limit: Int
     var body: [UInt8] = []
     var headers = HTTPHeaders()
     var exceededLimit = false
+    var exceededHeaderLimit = false
+    private var headerBytes = 0
 
     init(limit: Int) { self.limit = limit }
 
@@ -95,16 +110,23 @@ final class ResponseSink {
     }
 
     /// Takes one header line; a status line starts a new response (after a redirect or a 100 Continue).
-    func receive(headerLine chunk: UnsafeRawBufferPointer) {
+    /// `false` when the headers exceed `headerLimit`, which ends the transfer.
+    func receive(headerLine chunk: UnsafeRawBufferPointer) -> Bool {
+        headerBytes += chunk.count
+        guard headerBytes <= Self.headerLimit else {
+            exceededHeaderLimit = true
+            return false
+        }
         let line = String(decoding: chunk, as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaders()
-            return
+            return true
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        guard let colon = line.firstIndex(of: ":") else { return true }
         let name = line[..<colon].trimmingWhitespace()
         let value = line[line.index(after: colon)...].trimmingWhitespace()
         if !name.isEmpty { headers.append(name: name, value: value) }
+        return true
     }
 }
 
@@ -219,14 +241,19 @@ final class EasyHandle {
         }
         let onHeader: weather_curl_data_callback = { buffer, size, count, context in
             let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
-            sink.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count))
-            return size * count
+            return sink.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count)) ? size * count : 0
+        }
+        // Called about once a second even while nothing arrives: the moment to give up when stopped.
+        let onProgress: weather_curl_progress_callback = { _, _, _, _, _ in
+            StopSignal.received == nil ? 0 : 1
         }
         withUnsafePointer(to: curl) { api in
             _ = weather_curl_setopt_callback(api, handle, CURLOPT_WRITEFUNCTION, onBody)
             _ = weather_curl_setopt_pointer(api, handle, CURLOPT_WRITEDATA, context)
             _ = weather_curl_setopt_callback(api, handle, CURLOPT_HEADERFUNCTION, onHeader)
             _ = weather_curl_setopt_pointer(api, handle, CURLOPT_HEADERDATA, context)
+            _ = weather_curl_setopt_progress(api, handle, CURLOPT_XFERINFOFUNCTION, onProgress)
+            _ = weather_curl_setopt_long(api, handle, CURLOPT_NOPROGRESS, 0)
         }
         return withExtendedLifetime(sink) { Int(curl.easy_perform(handle).rawValue) }
     }

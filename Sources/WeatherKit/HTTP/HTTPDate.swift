@@ -5,39 +5,45 @@ public enum HTTPDate {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`;
-    /// `nil` for anything else (an `Expires: 0`, say).
+    /// `nil` for anything else (an `Expires: 0`, say), including numbers out of their ranges: every field
+    /// is unsigned decimal digits of a fixed or bounded width, and the year lies from 1 to 9999.
     public static func parse(_ text: String) -> Timestamp? {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        let day: Int, month: Int, year: Int, clock: String
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        let day: Int, month: Int, year: Int, clock: Substring
         if words.count == 6, words[5] == "GMT" {
             // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
-            guard let d = Int(words[1]), let m = monthNumber(words[2]), let y = Int(words[3]), words[3].count == 4
+            guard let d = digits(words[1], count: 2), let m = monthNumber(words[2]), let y = digits(words[3], count: 4)
             else { return nil }
             (day, month, year, clock) = (d, m, y, words[4])
         } else if words.count == 4, words[3] == "GMT" {
-            // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT (two-digit years within 50 years of now: 19xx/20xx)
-            let parts = words[1].split(separator: "-").map(String.init)
-            guard parts.count == 3, let d = Int(parts[0]), let m = monthNumber(parts[1]), let y = Int(parts[2]), parts[2].count == 2
+            // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT. RFC 9110 asks that a two-digit year more than 50
+            // years in the future be read as the most recent past year with those digits; for the dates
+            // a weather service sends, that is 20xx for 00-69 and 19xx for 70-99.
+            let parts = words[1].split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, let d = digits(parts[0], count: 2), let m = monthNumber(parts[1]),
+                  let y = digits(parts[2], count: 2)
             else { return nil }
             (day, month, year, clock) = (d, m, y < 70 ? 2000 + y : 1900 + y, words[2])
         } else if words.count == 5 {
             // asctime: Sun Nov  6 08:49:37 1994
-            guard let m = monthNumber(words[1]), let d = Int(words[2]), let y = Int(words[4]) else { return nil }
+            guard let m = monthNumber(words[1]), let d = digits(words[2], count: 1...2), let y = digits(words[4], count: 4)
+            else { return nil }
             (day, month, year, clock) = (d, m, y, words[3])
         } else {
             return nil
         }
-        let time = clock.split(separator: ":").compactMap { Int($0) }
-        guard time.count == 3, (1...CivilTime.daysIn(month: month, year: year)).contains(day),
-              time[0] < 24, time[1] < 60, time[2] < 61
+        let time = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard year >= 1, time.count == 3, let hour = digits(time[0], count: 2), let minute = digits(time[1], count: 2),
+              let second = digits(time[2], count: 2), (1...CivilTime.daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 61
         else { return nil }
         let days = CivilTime.daysSince1970(year: year, month: month, day: day)
-        return Timestamp(secondsSince1970: Double(days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]))
+        return Timestamp(checkingSecondsSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     /// The IMF-fixdate form: `Sun, 06 Nov 1994 08:49:37 GMT`.
     public static func format(_ moment: Timestamp) -> String {
-        let seconds = Int64(moment.secondsSince1970.rounded(.down))
+        let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         let civil = CivilTime(secondsSince1970: seconds, utcOffset: 0)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let weekday = weekdays[((days % 7) + 7) % 7]
@@ -45,7 +51,22 @@ public enum HTTPDate {
         return "\(weekday), \(String(civil.day).leftPadded(to: 2)) \(month) \(civil.year) \(civil.clock):\(String(civil.second).leftPadded(to: 2)) GMT"
     }
 
-    private static func monthNumber(_ name: String) -> Int? {
+    /// The number written with exactly `count` ASCII digits (no sign, no spaces); `nil` otherwise.
+    private static func digits(_ text: Substring, count: Int) -> Int? {
+        digits(text, count: count...count)
+    }
+
+    private static func digits(_ text: Substring, count: ClosedRange<Int>) -> Int? {
+        guard count.contains(text.utf8.count) else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func monthNumber(_ name: Substring) -> Int? {
         months.firstIndex(of: name.lowercased()).map { $0 + 1 }
     }
 }

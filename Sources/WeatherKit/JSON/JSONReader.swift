@@ -170,9 +170,61 @@ public struct JSONReader: @unchecked Sendable {
     public func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
     public func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
 
+    /// A number member that must lie in `range`.
+    public func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+        try checked(try double(key), key, within: range)
+    }
+
+    /// A number member that must lie in `range` when present.
+    public func optionalDouble(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
+        try optionalDouble(key).map { value throws(JSONShapeError) in try checked(value, key, within: range) }
+    }
+
+    /// A whole-number member that must lie in `range` when present.
+    public func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
+        guard let value = try optionalInt(key) else { return nil }
+        guard range.contains(value) else {
+            throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// `value`, read from member `key`, when it lies in `range`; otherwise an error naming the member.
+    public func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+        guard range.contains(value) else {
+            throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+        }
+        return value
+    }
+
+    /// A string member of at most `maximumLength` characters, with control characters replaced: text
+    /// from outside that will be shown to people.
+    public func text(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String {
+        try checkedText(try string(key), key, maximumLength: maximumLength)
+    }
+
+    /// `text(_:)` for a member that may be absent, `null` or empty.
+    public func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
+        try optionalString(key).map { value throws(JSONShapeError) in try checkedText(value, key, maximumLength: maximumLength) }
+    }
+
+    private func checkedText(_ value: String, _ key: String, maximumLength: Int) throws(JSONShapeError) -> String {
+        guard value.utf8.count <= maximumLength * 4, value.count <= maximumLength else {
+            throw .invalid(path: childPath(key), reason: "is longer than \(maximumLength) characters")
+        }
+        return value.printable
+    }
+
     /// A string member, or `nil` when absent, `null` or empty.
     public func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
+    }
+}
+
+extension Double {
+    /// `100` rather than `100.0`, for the bounds of a range in messages.
+    var shortText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

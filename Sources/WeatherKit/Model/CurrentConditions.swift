@@ -46,6 +46,19 @@ public struct CurrentConditions: Sendable, Equatable {
 }
 
 extension CurrentConditions {
+    /// The values a real observation can take, in SI units, far beyond the records (-89 °C to 57 °C,
+    /// 870 to 1084 hPa, gusts of 113 m/s). A response or a file holding anything else is refused: it is
+    /// broken or hostile, and saving it would show nonsense.
+    public enum Plausible {
+        public static let temperature = -100.0...100.0
+        public static let percentage = 0.0...100.0
+        public static let precipitation = 0.0...1000.0
+        public static let pressure = 500.0...1200.0
+        public static let windSpeed = 0.0...200.0
+        public static let windDirection = 0.0...360.0
+        public static let weatherCode = 0...99
+    }
+
     /// Field names as stored and printed by `show --json`, with the unit of each.
     static let units: JSONObject = [
         "temperature": "°C", "apparentTemperature": "°C", "relativeHumidity": "%", "precipitation": "mm",
@@ -71,17 +84,17 @@ extension CurrentConditions {
     /// Reads what `addMembers` wrote.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
-            temperature: try reader.double("temperature"),
-            apparentTemperature: try reader.optionalDouble("apparentTemperature"),
-            relativeHumidity: try reader.optionalDouble("relativeHumidity"),
+            temperature: try reader.double("temperature", within: Plausible.temperature),
+            apparentTemperature: try reader.optionalDouble("apparentTemperature", within: Plausible.temperature),
+            relativeHumidity: try reader.optionalDouble("relativeHumidity", within: Plausible.percentage),
             isDay: try reader.optionalBool("isDay"),
-            precipitation: try reader.optionalDouble("precipitation"),
-            weatherCode: try reader.optionalInt("weatherCode"),
-            cloudCover: try reader.optionalDouble("cloudCover"),
-            pressure: try reader.optionalDouble("pressure"),
-            windSpeed: try reader.optionalDouble("windSpeed"),
-            windDirection: try reader.optionalDouble("windDirection"),
-            windGusts: try reader.optionalDouble("windGusts")
+            precipitation: try reader.optionalDouble("precipitation", within: Plausible.precipitation),
+            weatherCode: try reader.optionalInt("weatherCode", within: Plausible.weatherCode),
+            cloudCover: try reader.optionalDouble("cloudCover", within: Plausible.percentage),
+            pressure: try reader.optionalDouble("pressure", within: Plausible.pressure),
+            windSpeed: try reader.optionalDouble("windSpeed", within: Plausible.windSpeed),
+            windDirection: try reader.optionalDouble("windDirection", within: Plausible.windDirection),
+            windGusts: try reader.optionalDouble("windGusts", within: Plausible.windSpeed)
         )
     }
 }

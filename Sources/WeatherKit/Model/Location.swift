@@ -45,6 +45,11 @@ public struct Location: Sendable, Equatable {
 }
 
 extension Location {
+    /// GeoNames ids are positive and well under a billion.
+    static let ids = 0...Int(Int32.max)
+    /// The largest city has under 40 million people.
+    static let populations = 0...10_000_000_000
+
     /// The location as stored in our files and printed by `show --json`.
     var json: JSON {
         var object: JSONObject = ["name": .string(name)]
@@ -62,15 +67,15 @@ extension Location {
     /// Reads what `json` wrote.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
-            id: try reader.optionalInt("id"),
-            name: try reader.string("name"),
-            region: try reader.optionalString("region"),
-            country: try reader.optionalString("country"),
-            countryCode: try reader.optionalString("countryCode"),
-            latitude: try reader.double("latitude"),
-            longitude: try reader.double("longitude"),
-            timezone: try reader.optionalString("timezone"),
-            population: try reader.optionalInt("population")
+            id: try reader.optionalInt("id", within: Self.ids),
+            name: try reader.text("name"),
+            region: try reader.optionalText("region"),
+            country: try reader.optionalText("country"),
+            countryCode: try reader.optionalText("countryCode", maximumLength: 3),
+            latitude: try reader.double("latitude", within: -90...90),
+            longitude: try reader.double("longitude", within: -180...180),
+            timezone: try reader.optionalText("timezone", maximumLength: 64),
+            population: try reader.optionalInt("population", within: Self.populations)
         )
     }
 }

@@ -53,12 +53,25 @@ public struct HTTPValidators: Sendable, Equatable {
         self.retryAfter = retryAfter
     }
 
-    /// The caching headers of `headers`.
+    /// The caching headers of `headers`; a value that could not be sent back safely is left out.
     public init(_ headers: HTTPHeaders) {
+        func safe(_ name: String) -> String? { headers[name].flatMap(Self.safeValue) }
         self.init(
-            etag: headers["ETag"], lastModified: headers["Last-Modified"], cacheControl: headers["Cache-Control"],
-            expires: headers["Expires"], date: headers["Date"], age: headers["Age"], retryAfter: headers["Retry-After"]
+            etag: safe("ETag"), lastModified: safe("Last-Modified"), cacheControl: safe("Cache-Control"),
+            expires: safe("Expires"), date: safe("Date"), age: safe("Age"), retryAfter: safe("Retry-After")
         )
+    }
+
+    /// The longest header value kept; real validators and dates are well under 100 bytes.
+    static let maximumValueLength = 512
+
+    /// `value` when it can go back into a request header as it is: at most 512 bytes of visible ASCII,
+    /// spaces and tabs. A line break would split the header; anything else is not a value a cache needs.
+    static func safeValue(_ value: String) -> String? {
+        guard value.utf8.count <= maximumValueLength,
+              value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
+        else { return nil }
+        return value
     }
 
     /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
@@ -83,12 +96,15 @@ public struct HTTPValidators: Sendable, Equatable {
         return .object(object)
     }
 
+    /// Reads what `json` wrote; a value that is not safe to send back (another program may have written
+    /// the file) is dropped, which costs at most an unconditional request.
     init(reading reader: JSONReader) throws(JSONShapeError) {
+        func safe(_ key: String) throws(JSONShapeError) -> String? {
+            try reader.optionalString(key).flatMap(Self.safeValue)
+        }
         self.init(
-            etag: try reader.optionalString("etag"), lastModified: try reader.optionalString("lastModified"),
-            cacheControl: try reader.optionalString("cacheControl"), expires: try reader.optionalString("expires"),
-            date: try reader.optionalString("date"), age: try reader.optionalString("age"),
-            retryAfter: try reader.optionalString("retryAfter")
+            etag: try safe("etag"), lastModified: try safe("lastModified"), cacheControl: try safe("cacheControl"),
+            expires: try safe("expires"), date: try safe("date"), age: try safe("age"), retryAfter: try safe("retryAfter")
         )
     }
 }
@@ -124,8 +140,8 @@ extension WeatherResult {
             location: try Location(reading: reader.field("location")),
             conditions: try CurrentConditions(reading: reader.field("conditions")),
             observedAt: try reader.timestamp("observedAt"),
-            utcOffsetSeconds: try reader.int("utcOffsetSeconds"),
-            interval: try reader.optionalDouble("interval"),
+            utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
+            interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
             updatedAt: try reader.timestamp("updatedAt"),
             validators: try reader.optionalField("http").map { reader throws(JSONShapeError) in
                 try HTTPValidators(reading: reader)

@@ -51,7 +51,7 @@ public struct WeatherFormatter: Sendable {
 
         var details: [String] = []
         if let feels = values.apparentTemperature { details.append("feels like " + Self.temperature(feels)) }
-        if let humidity = values.relativeHumidity { details.append("humidity \(Int(humidity.rounded()))%") }
+        if let humidity = values.relativeHumidity { details.append("humidity \(Int(saturating: humidity.rounded()))%") }
         if let speed = values.windSpeed {
             var wind = "wind \(Self.kilometresPerHour(speed))"
             if let direction = values.windDirection, speed > 0 { wind += " from " + Self.compassPoint(direction) }
@@ -87,14 +87,14 @@ public struct WeatherFormatter: Sendable {
 
     /// "14 km/h" from metres per second.
     static func kilometresPerHour(_ metresPerSecond: Double) -> String {
-        "\(Int((metresPerSecond * 3.6).rounded())) km/h"
+        "\(Int(saturating: (metresPerSecond * 3.6).rounded())) km/h"
     }
 
     /// "SW": the 16-point compass direction of `degrees`.
     static func compassPoint(_ degrees: Double) -> String {
         let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        return points[Int((normalized / 22.5).rounded()) % 16]
+        return points[Int(saturating: (normalized / 22.5).rounded()) & 15]
     }
 }
 

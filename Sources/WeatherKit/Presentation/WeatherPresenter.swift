@@ -69,6 +69,8 @@ public struct WeatherPresenter: Sendable {
             do throws(WeatherError) {
                 result = try fetcher.fetch().result
             } catch {
+                // Ctrl-C means "stop", not "show me the old result".
+                if case .stopped = error { throw error }
                 guard let saved = result else { throw error }
                 let age = RelativeTime.ago(fetcher.clock.now() - saved.updatedAt)
                 warn("could not refresh: \(error); showing the result from \(age)")

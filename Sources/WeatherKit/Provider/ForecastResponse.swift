@@ -16,7 +16,7 @@ public struct ForecastResponse: Sendable, Equatable {
     public static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> ForecastResponse {
         let root = try ResponseBody.json(body, headers: headers)
         do {
-            let offset = try root.optionalInt("utc_offset_seconds") ?? 0
+            let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
             let current = try root.field("current")
             let units = try Units(root.optionalField("current_units"))
             let time = try current.field("time")
@@ -24,32 +24,43 @@ public struct ForecastResponse: Sendable, Equatable {
             if time.kind == .string {
                 let text = try time.string()
                 guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: offset) else {
-                    throw JSONShapeError.invalid(path: time.path, reason: "is \"\(text)\", not a time such as 2026-10-08T19:00")
+                    throw JSONShapeError.invalid(path: time.path, reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
                 }
                 observedAt = parsed
             } else {
-                observedAt = Timestamp(secondsSince1970: try time.double())
+                let seconds = try time.double()
+                guard let parsed = Timestamp(checkingSecondsSince1970: seconds) else {
+                    throw JSONShapeError.invalid(path: time.path, reason: "is \(seconds), not a time between the years 1 and 9999")
+                }
+                observedAt = parsed
             }
+            /// A value in SI units, converted from the response's unit, refused outside `range`.
+            func value(
+                _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
+            ) throws(JSONShapeError) -> Double? {
+                guard let raw = try current.optionalDouble(key) else { return nil }
+                return try current.checked(converted(raw), key, within: range)
+            }
+            let plausible = CurrentConditions.Plausible.self
             let conditions = CurrentConditions(
-                temperature: units.temperature(try current.double("temperature_2m")),
-                apparentTemperature: try current.optionalDouble("apparent_temperature").map(units.temperature),
-                relativeHumidity: try current.optionalDouble("relative_humidity_2m"),
+                temperature: try current.checked(
+                    units.temperature(try current.double("temperature_2m")), "temperature_2m", within: plausible.temperature
+                ),
+                apparentTemperature: try value("apparent_temperature", plausible.temperature, converted: units.temperature),
+                relativeHumidity: try value("relative_humidity_2m", plausible.percentage),
                 isDay: try current.optionalBool("is_day"),
-                precipitation: try current.optionalDouble("precipitation").map(units.precipitation),
-                weatherCode: try current.optionalInt("weather_code"),
-                cloudCover: try current.optionalDouble("cloud_cover"),
-                pressure: try current.optionalDouble("pressure_msl"),
-                windSpeed: try current.optionalDouble("wind_speed_10m").map(units.speed),
-                windDirection: try current.optionalDouble("wind_direction_10m"),
-                windGusts: try current.optionalDouble("wind_gusts_10m").map(units.speed)
+                precipitation: try value("precipitation", plausible.precipitation, converted: units.precipitation),
+                weatherCode: try current.optionalInt("weather_code", within: plausible.weatherCode),
+                cloudCover: try value("cloud_cover", plausible.percentage),
+                pressure: try value("pressure_msl", plausible.pressure),
+                windSpeed: try value("wind_speed_10m", plausible.windSpeed, converted: units.speed),
+                windDirection: try value("wind_direction_10m", plausible.windDirection),
+                windGusts: try value("wind_gusts_10m", plausible.windSpeed, converted: units.speed)
             )
-            let interval = try current.optionalDouble("interval")
-            if let interval, interval <= 0 {
-                throw JSONShapeError.invalid(path: "current.interval", reason: "is \(interval), not a positive number of seconds")
-            }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, utcOffsetSeconds: offset,
-                interval: interval, validators: HTTPValidators(headers)
+                interval: try current.optionalDouble("interval", within: Self.intervals),
+                validators: HTTPValidators(headers)
             )
         } catch let error as JSONShapeError {
             throw ResponseProblem(error.description)
@@ -57,6 +68,12 @@ public struct ForecastResponse: Sendable, Equatable {
             throw ResponseProblem("\(error)")
         }
     }
+
+    /// The UTC offsets places have (-12 h to +14 h), with room to spare.
+    static let utcOffsets = -18 * 3600...18 * 3600
+    /// How often a service may say its values change: from a minute to a day. Anything else would make
+    /// `weather` ask too often, or never.
+    public static let intervals = 60.0...86_400.0
 
     /// Conversions from the units the response states (`current_units`) to ours.
     private struct Units {
@@ -75,7 +92,7 @@ public struct ForecastResponse: Sendable, Equatable {
                 ("precipitation", precipitationUnit, ["mm", "inch"]),
             ]
             for (key, unit, allowed) in known where !allowed.contains(unit) {
-                throw .invalid(path: "current_units.\(key)", reason: "is \"\(unit)\", a unit weather does not know")
+                throw .invalid(path: "current_units.\(key)", reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
             }
         }
 

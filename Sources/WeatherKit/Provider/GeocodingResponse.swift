@@ -23,38 +23,28 @@ public enum GeocodingResponse {
             guard let results = try root.optionalField("results") else { return [] }
             return try results.array().map { result throws(JSONShapeError) in
                 let location = Location(
-                    id: try result.optionalInt("id"),
-                    name: try result.string("name"),
-                    region: try result.optionalString("admin1"),
-                    country: try result.optionalString("country"),
-                    countryCode: try result.optionalString("country_code"),
-                    latitude: try result.coordinate("latitude", within: 90),
-                    longitude: try result.coordinate("longitude", within: 180),
-                    timezone: try result.optionalString("timezone"),
-                    population: try result.optionalInt("population")
+                    id: try result.optionalInt("id", within: Location.ids),
+                    name: try result.text("name"),
+                    region: try result.optionalText("admin1"),
+                    country: try result.optionalText("country"),
+                    countryCode: try result.optionalText("country_code", maximumLength: 3),
+                    latitude: try result.double("latitude", within: -90...90),
+                    longitude: try result.double("longitude", within: -180...180),
+                    timezone: try result.optionalText("timezone", maximumLength: 64),
+                    population: try result.optionalInt("population", within: Location.populations)
                 )
                 var subregions: [String] = []
                 for key in ["admin2", "admin3", "admin4"] {
-                    if let name = try result.optionalString(key) { subregions.append(name) }
+                    if let name = try result.optionalText(key) { subregions.append(name) }
                 }
                 return PlaceCandidate(
-                    location: location, subregions: subregions, featureCode: try result.optionalString("feature_code")
+                    location: location, subregions: subregions,
+                    featureCode: try result.optionalText("feature_code", maximumLength: 10)
                 )
             }
         } catch {
             throw ResponseProblem(error.description)
         }
-    }
-}
-
-extension JSONReader {
-    /// A latitude or longitude: a number from `-limit` to `limit`.
-    func coordinate(_ key: String, within limit: Double) throws(JSONShapeError) -> Double {
-        let value = try double(key)
-        guard abs(value) <= limit else {
-            throw .invalid(path: path.isEmpty ? key : "\(path).\(key)", reason: "is \(value), outside -\(Int(limit))...\(Int(limit))")
-        }
-        return value
     }
 }
 

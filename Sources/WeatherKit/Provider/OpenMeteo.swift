@@ -158,7 +158,7 @@ enum ResponseBody {
     static func errorReason(_ body: [UInt8]) -> String? {
         guard let reason = try? JSONDocument(parsing: body).reader.string("reason") else { return nil }
         let trimmed = reason.trimmingWhitespace()
-        return trimmed.isEmpty ? nil : String(trimmed.prefix(300))
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(300)).printable
     }
 }
 

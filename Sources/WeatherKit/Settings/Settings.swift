@@ -24,6 +24,9 @@ public struct Settings: Sendable, Equatable {
         staleAfter: nil
     )
 
+    /// The longest `WEATHER_STALE_AFTER`: a result older than a week is not the current weather.
+    public static let longestStaleAfter = 7 * 86_400.0
+
     /// One setting: its variable, its key in `config.json`, and how it reads a value.
     struct Key: Sendable {
         let variable: String
@@ -45,11 +48,11 @@ public struct Settings: Sendable, Equatable {
             expected: "a time from 1 second to 1 hour, such as 30 or 45s"),
         Key(variable: "WEATHER_STALE_AFTER", configKey: "stale_after",
             apply: { settings, value in
-                guard let seconds = DurationText.parse(value) else { return false }
+                guard let seconds = DurationText.parse(value), seconds <= longestStaleAfter else { return false }
                 settings.staleAfter = seconds
                 return true
             },
-            expected: "a number of seconds, such as 900, or a duration such as 15m"),
+            expected: "a time from 0 seconds to 7 days, such as 900 or 15m"),
     ]
 
     /// An endpoint setting: an `http` or `https` URL without blanks or control characters, which would
@@ -74,7 +77,7 @@ public struct Settings: Sendable, Equatable {
         let config = try ConfigFile.load(paths.configFile)
         for key in keys {
             if let value = environment[key.variable] {
-                guard key.apply(&settings, value) else {
+                guard environment.isUTF8(key.variable), key.apply(&settings, value) else {
                     throw .invalidVariable(key.variable, value: value, expected: key.expected)
                 }
             } else if let value = config[key.configKey] {
@@ -147,6 +150,8 @@ public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidConfig(path: String, reason: String)
     /// A folder lies under the home folder, which neither `HOME` nor the password database tells.
     case noHome(variable: String)
+    /// A folder's variable holds bytes that are not UTF-8.
+    case notUTF8(variable: String)
 
     public var description: String {
         switch self {
@@ -156,6 +161,8 @@ public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(reason); fix or remove the file"
         case .noHome(let variable):
             "cannot tell where the home folder is: set HOME, or \(variable) to an absolute path"
+        case .notUTF8(let variable):
+            "\(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name"
         }
     }
 }

@@ -26,6 +26,7 @@ public enum DurationText {
             }
             guard let value = Double(digits), value.isFinite else { return nil }
             total += value * unit
+            guard total.isFinite else { return nil }
             digits = ""
             sawUnit = true
         }
@@ -35,7 +36,7 @@ public enum DurationText {
 
     /// "45 s", "15 min", "2 h", "2 h 5 min", "3 days": whole units, rounded to the nearest second.
     public static func format(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = wholeSeconds(seconds)
         if total < 60 { return "\(total) s" }
         if total < 3600 {
             let seconds = total % 60
@@ -48,9 +49,15 @@ public enum DurationText {
         return "\((total + 43_200) / 86_400) days"
     }
 
+    /// `seconds` rounded, within 0 and a million years: durations computed from outside values print
+    /// without overflowing.
+    static func wholeSeconds(_ seconds: Double) -> Int {
+        Int(saturating: seconds.rounded().clamped(to: 0...3.2e13))
+    }
+
     /// The compact form `weather schedule` accepts back: `45s`, `15m`, `2h`, `1h30m`, `2d`.
     public static func compact(_ seconds: Double) -> String {
-        var rest = Int(seconds.rounded())
+        var rest = wholeSeconds(seconds)
         guard rest > 0 else { return "0s" }
         var text = ""
         for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
@@ -64,7 +71,7 @@ public enum DurationText {
 extension DurationText {
     /// How long a run took: "212 ms", "1.4 s".
     public static func elapsed(_ seconds: Double) -> String {
-        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
+        seconds < 1 ? "\(Int(saturating: (seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
     }
 }
 
@@ -72,7 +79,7 @@ extension DurationText {
 public enum RelativeTime {
     /// `seconds` ago in words; a moment in the future (a clock that moved back) is "just now".
     public static func ago(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.down))
+        let total = DurationText.wholeSeconds(seconds.rounded(.down))
         if total < 60 { return "just now" }
         if total < 3600 { return "\(total / 60) min ago" }
         if total < 86_400 {

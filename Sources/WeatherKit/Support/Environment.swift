@@ -22,10 +22,17 @@ public struct Environment: Sendable, Equatable {
         Environment()
     }
 
-    /// The value of `name`, or `nil` when unset.
+    /// The value of `name`, or `nil` when unset. Bytes that are not UTF-8 come back as U+FFFD:
+    /// check `isUTF8(_:)` where the exact value matters (a folder, a URL).
     public subscript(name: String) -> String? {
         guard let variables else { return getenv(name).map { String(cString: $0) } }
         return variables[name]
+    }
+
+    /// Whether `name` is unset or holds valid UTF-8.
+    public func isUTF8(_ name: String) -> Bool {
+        guard variables == nil, let value = getenv(name) else { return true }
+        return String(validatingCString: value) != nil
     }
 
     /// The value of `name` when it is set and not empty.

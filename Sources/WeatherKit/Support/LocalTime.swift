@@ -4,7 +4,7 @@ import Glibc
 public enum LocalTime {
     /// "07:17" within a day of `now`, otherwise "2026-11-22 07:17".
     public static func describe(_ moment: Timestamp, now: Timestamp) -> String {
-        var seconds = time_t(moment.secondsSince1970.rounded(.down))
+        var seconds = time_t(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         var fields = tm()
         localtime_r(&seconds, &fields)
         let clock = "\(String(Int(fields.tm_hour)).leftPadded(to: 2)):\(String(Int(fields.tm_min)).leftPadded(to: 2))"

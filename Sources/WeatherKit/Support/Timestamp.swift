@@ -13,6 +13,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.secondsSince1970 = secondsSince1970
     }
 
+    /// The moments weather reads from outside: years 1 to 9999, the range ISO 8601's four-digit years
+    /// and HTTP dates can name.
+    public static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
+    /// The moment `seconds` after the Unix epoch when it lies in `validRange`; `nil` otherwise (and for
+    /// NaN or infinity). Every time read from a server or a file goes through here.
+    public init?(checkingSecondsSince1970 seconds: Double) {
+        guard Self.validRange.contains(seconds) else { return nil }
+        self.init(secondsSince1970: seconds)
+    }
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
     public static func + (lhs: Timestamp, seconds: Double) -> Timestamp {
         Timestamp(secondsSince1970: lhs.secondsSince1970 + seconds)
@@ -32,7 +43,8 @@ extension Timestamp {
         let digits = max(0, min(fractionDigits, 6))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        let total = (secondsSince1970 * scale).rounded(.down)
+        // Clamped, so that a moment computed from outside values still prints (as year 1 or 9999).
+        let total = (secondsSince1970.clamped(to: Self.validRange) * scale).rounded(.down)
         let whole = Int64((total / scale).rounded(.down))
         let civil = CivilTime(secondsSince1970: whole, utcOffset: 0)
         var text = civil.isoDateTime(withSeconds: true)
@@ -85,7 +97,7 @@ extension Timestamp {
         else { return nil }
         let days = CivilTime.daysSince1970(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3600 + minute * 60) + second
-        self.init(secondsSince1970: local - Double(offset))
+        self.init(checkingSecondsSince1970: local - Double(offset))
     }
 }
 

@@ -1,0 +1,179 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Files, folders, the environment and signals that no run should meet, and do: the built binary in a
+/// private HOME. Nothing hangs, nothing traps, nothing saved is lost.
+@Suite("Hostile files, folders, environment and signals")
+struct HostileFilesTests {
+    @Test("a FIFO in place of a saved file or the config cannot make a run hang", arguments: [
+        "result", "location", "config", "lock",
+    ])
+    func fifos(file: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let path = switch file {
+        case "result": sandbox.resultFile
+        case "location": sandbox.locationFile
+        case "config": sandbox.configFile
+        default: sandbox.stateHome + "/weather/fetch.lock"
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(mkfifo(path, 0o600) == 0)
+        for arguments in [["show"], ["show", "--json"], ["refresh"], ["show", "--refresh"], ["set", "Paris"], ["logout"]] {
+            let run = try sandbox.run(arguments, environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": "5"])
+            #expect(run.status < 128, "\(arguments): \(run)")
+            #expect(run.elapsed < 5, "\(arguments) took \(run.elapsed) s")
+            if run.status != 0 {
+                #expect(run.stdout.contains("not a regular file") || run.stderr.contains("not a regular file"), "\(arguments): \(run)")
+            }
+        }
+    }
+
+    @Test("a saved result with values no server could send is reported as damaged and read as empty", arguments: [
+        ("\"relativeHumidity\":81", "\"relativeHumidity\":1e300"),
+        ("\"interval\":900", "\"interval\":0.4"),
+        ("\"utcOffsetSeconds\":7200", "\"utcOffsetSeconds\":-9223372036854775808"),
+        ("\"name\":\"Berlin\"", "\"name\":\"\(String(repeating: "x", count: 300))\""),
+        ("\"temperature\":10.9", "\"temperature\":1e308"),
+    ])
+    func damagedValues(old: String, new: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let text = String(decoding: sandbox.contents(sandbox.resultFile) ?? Data(), as: UTF8.self)
+        #expect(text.contains(old), "\(text)")
+        try sandbox.write(text.replacingOccurrences(of: old, with: new), to: sandbox.resultFile)
+        let show = try sandbox.run("show")
+        #expect(show.status == 1, "\(show)")
+        #expect(show.stderr.contains("is damaged"), "\(show)")
+        // A terminal, or the timer, heals it with one request.
+        let refresh = try sandbox.run("refresh")
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(try sandbox.run("show").status == 0)
+    }
+
+    @Test("temporary files of killed runs are removed by the next run that takes the lock")
+    func strayTemporaryFiles() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let strays = [
+            sandbox.cacheHome + "/weather/.current.json.AbC123", sandbox.stateHome + "/weather/.location.json.x1Y2z3",
+            sandbox.stateHome + "/weather/.backoff.json.qwerty", sandbox.stateHome + "/weather/.schedule.json.ZZZZZZ",
+        ]
+        let keep = [sandbox.cacheHome + "/weather/.current.json.bak", sandbox.cacheHome + "/weather/notes.txt"]
+        for path in strays + keep { try sandbox.write("{\"secret\": true}", to: path) }
+        #expect(try sandbox.run("show").status == 0)
+        #expect(strays.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "show takes no lock and removes nothing")
+        #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
+        #expect(strays.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(keep.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "only weather's own temporary files go")
+    }
+
+    @Test("a set killed between its two renames has happened, for every later run")
+    func setKilledBetweenRenames() throws {
+        let sandbox = try Sandbox()
+        try sandbox.run("set", "Paris")
+        let parisResult = try #require(sandbox.contents(sandbox.resultFile))
+        try sandbox.setBerlin()
+        // The result of the new place renamed into place, the place itself not yet: what kill -9 between
+        // the two renames of `weather set Paris` leaves.
+        try parisResult.write(to: URL(fileURLWithPath: sandbox.resultFile))
+        #expect(try sandbox.run("show").stdout.hasPrefix("Paris, "))
+        #expect(try sandbox.run("show", "--json").stdout.contains("\"name\":\"Paris\""))
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.contains("Paris"), "\(refresh)")
+        let request = try #require(try sandbox.server.requests(.forecast).first)
+        #expect(request.query["latitude"] == "48.8534", "the refresh fetched the place that show shows")
+        let location = String(decoding: sandbox.contents(sandbox.locationFile) ?? Data(), as: UTF8.self)
+        #expect(location.contains("\"name\":\"Paris\""), "and location.json now says so too")
+        #expect(try sandbox.run("logout").stdout.hasPrefix("Forgot Paris, "))
+    }
+
+    @Test("SIGTERM or SIGINT during a refresh: the transfer ends, a failed line says so, nothing changes", arguments: [SIGTERM, SIGINT])
+    func stoppedRefresh(signal: Int32) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.spawn(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        try sandbox.waitForRequest(.forecast)
+        let signalled = Date()
+        kill(refresh.process.processIdentifier, signal)
+        let run = refresh.wait()
+        #expect(Date().timeIntervalSince(signalled) < 2.5, "stopped within about a second")
+        #expect(run.status == 128 + signal, "\(run)")
+        let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        #expect(run.stdout.hasPrefix("failed: stopped by \(name) before it finished; everything saved is as it was ("), "\(run)")
+        #expect(sandbox.savedFiles() == saved)
+        #expect(sandbox.temporaryFiles().isEmpty)
+    }
+
+    @Test("SIGTERM during a set leaves the saved place and result as they were")
+    func stoppedSet() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/paris.json", trickle: 0.3)])
+        try sandbox.server.clearRequests()
+        let set = try sandbox.spawn(["set", "Paris"])
+        try sandbox.waitForRequest(.forecast)
+        kill(set.process.processIdentifier, SIGTERM)
+        let run = set.wait()
+        #expect(run.status == 128 + SIGTERM, "\(run)")
+        #expect(run.stderr == "weather: stopped by SIGTERM before it finished; everything saved is as it was\n")
+        #expect(sandbox.savedFiles() == saved)
+        #expect(sandbox.temporaryFiles().isEmpty)
+    }
+
+    @Test("a folder whose name is not UTF-8 is refused by name, never replaced by another", arguments: [
+        "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME",
+    ])
+    func notUTF8(variable: String) throws {
+        let sandbox = try Sandbox()
+        var environment = sandbox.environment
+        if variable == "HOME" { environment["XDG_STATE_HOME"] = nil }
+        environment[variable] = nil
+        let assignments = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let script = "exec env -i \(assignments) \(variable)=\"$(printf '\(sandbox.root)/caf\\351')\" \"$0\" \"$@\""
+        let run = try sandbox.run(program: "/bin/sh", ["-c", script, TestPaths.weatherBinary, "set", "Berlin"])
+        #expect(run.status == 78, "\(run)")
+        #expect(run.stderr == "weather: \(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name\n")
+        let contents = try FileManager.default.contentsOfDirectory(atPath: sandbox.root)
+        #expect(!contents.contains { $0.contains("\u{FFFD}") }, "\(contents)")
+    }
+
+    @Test("a line break in a folder's name: the place is saved, and background refresh says why it cannot be set up")
+    func lineBreakInFolder() throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.root + "/cache\nExecStartPre=/bin/touch /tmp/pwned"
+        let run = try sandbox.run(["set", "Berlin"], environment: ["XDG_CACHE_HOME": folder])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("10.9 °C"))
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.contains("no crontab line can stand in: XDG_CACHE_HOME ("), "\(run)")
+        #expect(run.stderr.hasSuffix("contains a control character such as a line break, which a crontab line cannot hold; rename it, or choose another\n"))
+        #expect(try sandbox.run(["show"], environment: ["XDG_CACHE_HOME": folder]).status == 0)
+    }
+}
+
+extension Sandbox {
+    /// Waits until the server has received a request for `route`.
+    func waitForRequest(_ route: FixtureServer.Route, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try server.requests(route).isEmpty {
+            guard Date() < deadline else { throw TestFailure("no \(route) request arrived") }
+            usleep(20_000)
+        }
+    }
+
+    /// weather's temporary files left in the saved folders.
+    func temporaryFiles() -> [String] {
+        [cacheHome + "/weather", stateHome + "/weather"].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".") }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// `kill -9` at random instants during `set` and `refresh`, a few hundred times: every write is atomic,
+/// `set` is all or nothing, and a killed run's temporary files do not outlive the next run that locks.
+@Suite("A storm of kill -9")
+struct KillStormTests {
+    /// The place `show --json` prints, or `nil` when it prints none.
+    static func shownPlace(_ sandbox: Sandbox) throws -> String? {
+        let show = try sandbox.run("show", "--json")
+        #expect(show.stderr.isEmpty, "every file parses: \(show)")
+        guard show.status == 0 else { return nil }
+        let object = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]
+        return (object?["location"] as? [String: Any])?["name"] as? String
+    }
+
+    @Test("after each kill the old or the new place is saved, consistently, and no temporary file remains")
+    func storm() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
+        let rounds = 240
+        for round in 0..<rounds {
+            let before = try #require(try Self.shownPlace(sandbox))
+            let killingSet = round % 2 == 0
+            let target = before == "Berlin" ? "Paris" : "Berlin"
+            let arguments = killingSet ? ["set", target] : ["refresh"]
+            let run = try sandbox.spawn(arguments, environment: ["WEATHER_STALE_AFTER": "0"])
+            // Anywhere from before the first request to after the last write.
+            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            kill(run.process.processIdentifier, SIGKILL)
+            let ended = run.wait()
+            let after = try #require(try Self.shownPlace(sandbox), "a place stays saved")
+            #expect(after == before || (killingSet && after == target), "round \(round): \(before) -> \(after)")
+            outcomes[after == before ? "old" : "new", default: 0] += 1
+            outcomes[ended.status == 0 ? "finished" : "killed", default: 0] += 1
+            if killingSet {
+                // The next background fetch keeps to the place that show shows: no flip back.
+                let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+                #expect(refresh.status == 0, "round \(round): \(refresh)")
+                #expect(try Self.shownPlace(sandbox) == after, "round \(round)")
+                let location = String(decoding: sandbox.contents(sandbox.locationFile) ?? Data(), as: UTF8.self)
+                #expect(location.contains("\"name\":\"\(after)\""), "round \(round): location.json follows")
+                #expect(sandbox.temporaryFiles().isEmpty, "round \(round): \(sandbox.temporaryFiles())")
+            }
+        }
+        // The storm must have hit both sides of the commit, and killed runs as well as let some finish.
+        #expect(outcomes["old", default: 0] > 0 && outcomes["new", default: 0] > 0, "\(outcomes)")
+        #expect(outcomes["killed", default: 0] > rounds / 4, "\(outcomes)")
+        #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
+        #expect(sandbox.temporaryFiles().isEmpty)
+    }
+}
