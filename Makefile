@@ -6,6 +6,7 @@
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
+#   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
 
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
@@ -15,7 +16,7 @@ BENCH_PACKAGES = hyperfine curl time gcc
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 
-.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed clean
+.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -62,5 +63,13 @@ bench-requests: bench-deps build
 bench-speed: bench-deps build
 	python3 Tests/Benchmarks/speed.py --binary $(RELEASE)
 
+# The fuzz target (Tests/Fuzz) with libFuzzer and AddressSanitizer, in a build folder of its own.
+FUZZ_SECONDS ?= 600
+FUZZ_PROCESSES ?= 2
+fuzz: deps
+	$(SWIFT) build -c release --product weather-fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	Tests/Fuzz/fuzz.sh .build-fuzz/release/weather-fuzz $(FUZZ_SECONDS) $(FUZZ_PROCESSES)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

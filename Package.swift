@@ -44,6 +44,13 @@ let package = Package(
                 .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release)),
             ]
         ),
+        // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
+        .executableTarget(
+            name: "weather-fuzz",
+            dependencies: ["WeatherKit"],
+            path: "Tests/Fuzz",
+            exclude: ["FailCases", "seeds.py", "fuzz.sh"]
+        ),
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
         .target(
             name: "TestSupport",
@@ -56,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "TestSupport"],
+            dependencies: ["weather", "weather-fuzz", "TestSupport"],
             exclude: ["Golden"]
         ),
     ]

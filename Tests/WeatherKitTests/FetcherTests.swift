@@ -70,6 +70,19 @@ struct FetcherTests {
         #expect(count.withLock { $0 } == 2)
     }
 
+    @Test("values converted from °F, read back from the file, are the same values: noData, not newData")
+    func convertedValuesAreTheSame() throws {
+        let fixture = try FetcherFixture(answers: [
+            .fixture("open-meteo/forecast-fahrenheit.json"), .fixture("open-meteo/forecast-fahrenheit.json"),
+        ])
+        try fixture.store.saveLocation(FetcherFixture.berlin)
+        guard case .newData(let first) = try fixture.fetcher.fetch() else { Issue.record("first fetch"); return }
+        // The conversion leaves more digits than the file keeps: the values differ in memory, not in meaning.
+        #expect(fixture.store.loadResult().result?.conditions != first.conditions)
+        fixture.clock.advance(60)
+        guard case .noData = try fixture.nextRun().fetch() else { Issue.record("the same values again"); return }
+    }
+
     @Test("a failed fetch leaves the saved result untouched and posts nothing")
     func failedFetch() throws {
         let fixture = try FetcherFixture(answers: [

@@ -78,17 +78,39 @@ public enum RefreshUnits {
         for (name, value) in environment {
             assignments.append("Environment=" + quoted(name + "=" + (try checked(value, naming: name))))
         }
-        return serviceTemplate
-            .replacing("@EXECUTABLE@", with: quoted(try checked(executable, naming: "the path of this weather program", executable: true)))
-            .replacing("@ENVIRONMENT@", with: assignments.joined(separator: "\n"))
-            .replacing("@TIMEOUT@", with: DurationText.compact(budget + 10))
+        return filling(serviceTemplate, with: [
+            "EXECUTABLE": quoted(try checked(executable, naming: "the path of this weather program", executable: true)),
+            "ENVIRONMENT": assignments.joined(separator: "\n"),
+            "TIMEOUT": DurationText.compact(budget + 10),
+        ])
     }
 
     /// The timer that starts the service every `interval` seconds.
     public static func timer(every interval: Double) -> String {
-        timerTemplate
-            .replacing("@SCHEDULE@", with: schedule(every: interval))
-            .replacing("@SPREAD@", with: DurationText.compact(spread(for: interval)))
+        filling(timerTemplate, with: [
+            "SCHEDULE": schedule(every: interval),
+            "SPREAD": DurationText.compact(spread(for: interval)),
+        ])
+    }
+
+    /// `template` with each `@NAME@` replaced by `values[NAME]`, in one pass; other text, `@` signs
+    /// included, stays as it is. (The standard library's `replacing` costs a hundred times more.)
+    static func filling(_ template: String, with values: [String: String]) -> String {
+        let bytes = Array(template.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 512)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "@"), let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "@")),
+               let value = values[String(decoding: bytes[(index + 1)..<end], as: UTF8.self)] {
+                result += value.utf8
+                index = end + 1
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// How an interval lines up with the clock, so that runs can fall a little after the data's update

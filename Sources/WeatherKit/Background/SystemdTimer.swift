@@ -175,8 +175,16 @@ public struct SystemdTimer: BackgroundScheduler {
         let plain = !value.isEmpty && value.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-:=,+@".unicodeScalars.contains($0)
         }
-        let quoted = plain ? value : "'" + value.replacing("'", with: "'\\''") + "'"
-        return quoted.replacing("%", with: "\\%")
+        guard !plain else { return value }
+        var quoted = "'"
+        for character in value {
+            switch character {
+            case "'": quoted += "'\\''"
+            case "%": quoted += "\\%"  // cron would make it a line break
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "'"
     }
 
     /// Runs `body`, its error a `WeatherError`.

@@ -50,7 +50,7 @@ public struct Backoff: Sendable, Equatable {
 
     /// Whether this back-off could have been made by `after(refusal:...)` by `now`: a file that asks for
     /// a longer wait was not written by weather, and is ignored rather than obeyed for ever.
-    func isPlausible(at now: Timestamp) -> Bool {
+    package func isPlausible(at now: Timestamp) -> Bool {
         until - now <= Self.longestRetryAfter + 60 && (0...Self.mostFailures + 1).contains(failures)
     }
 

@@ -168,7 +168,7 @@ public final class WeatherFetcher: Sendable {
         case .modified(let response):
             let result = makeResult(response, for: location)
             try save(result)
-            guard stored?.conditions != result.conditions else { return .noData(result) }
+            if let stored, stored.conditions.hasSameValues(as: result.conditions) { return .noData(result) }
             notifications.post(name: .weatherUpdated, object: result)
             return .newData(result)
         }

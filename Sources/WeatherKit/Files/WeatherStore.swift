@@ -29,13 +29,19 @@ public struct WeatherStore: Sendable {
 
     /// The saved place, or `nil` when none is saved.
     public func loadLocation() throws(StoreError) -> Location? {
-        guard let reader = try readJSON(paths.locationFile, remedy: Self.locationRemedy) else { return nil }
+        guard let bytes = try read(paths.locationFile) else { return nil }
+        return try Self.decodeLocation(bytes, path: paths.locationFile)
+    }
+
+    /// The saved place in `bytes`, the contents of the file at `path`.
+    package static func decodeLocation(_ bytes: [UInt8], path: String) throws(StoreError) -> Location {
+        let reader = try parse(bytes, path: path, remedy: locationRemedy)
         do throws(JSONShapeError) {
             let format = try reader.int("format")
             guard format == 1 else { throw .invalid(path: "format", reason: "is \(format), expected 1") }
             return try Location(reading: reader.field("location"))
         } catch {
-            throw .corrupt(path: paths.locationFile, reason: error.description, remedy: Self.locationRemedy)
+            throw .corrupt(path: path, reason: error.description, remedy: locationRemedy)
         }
     }
 
@@ -49,14 +55,25 @@ public struct WeatherStore: Sendable {
 
     /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
     public func loadResult() -> CachedResult {
-        do {
-            guard let reader = try readJSON(paths.resultFile, remedy: Self.cacheRemedy) else { return .empty }
-            return .result(try WeatherResult(reading: reader))
-        } catch let error as StoreError {
-            return .corrupt(problem: error.description)
+        do throws(StoreError) {
+            guard let bytes = try read(paths.resultFile) else { return .empty }
+            return Self.decodeResult(bytes, path: paths.resultFile)
         } catch {
-            let problem = StoreError.corrupt(path: paths.resultFile, reason: "\(error)", remedy: Self.cacheRemedy)
-            return .corrupt(problem: problem.description)
+            return .corrupt(problem: error.description)
+        }
+    }
+
+    /// The result in `bytes`, the contents of the file at `path`.
+    package static func decodeResult(_ bytes: [UInt8], path: String) -> CachedResult {
+        do throws(StoreError) {
+            let reader = try parse(bytes, path: path, remedy: cacheRemedy)
+            do throws(JSONShapeError) {
+                return .result(try WeatherResult(reading: reader))
+            } catch {
+                throw .corrupt(path: path, reason: error.description, remedy: cacheRemedy)
+            }
+        } catch {
+            return .corrupt(problem: error.description)
         }
     }
 
@@ -69,8 +86,14 @@ public struct WeatherStore: Sendable {
 
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
     public func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
+        guard let bytes = try read(paths.scheduleFile) else { return nil }
+        return try Self.decodePreferredInterval(bytes, path: paths.scheduleFile)
+    }
+
+    /// The chosen interval in `bytes`, the contents of the file at `path`.
+    package static func decodePreferredInterval(_ bytes: [UInt8], path: String) throws(StoreError) -> FetchInterval {
         let remedy = "run weather schedule minimum (or another interval) to choose again"
-        guard let reader = try readJSON(paths.scheduleFile, remedy: remedy) else { return nil }
+        let reader = try parse(bytes, path: path, remedy: remedy)
         do throws(JSONShapeError) {
             let field = try reader.field("interval")
             guard let interval = FetchInterval(parsing: try field.string()) else {
@@ -78,7 +101,7 @@ public struct WeatherStore: Sendable {
             }
             return interval
         } catch {
-            throw .corrupt(path: paths.scheduleFile, reason: error.description, remedy: remedy)
+            throw .corrupt(path: path, reason: error.description, remedy: remedy)
         }
     }
 
@@ -92,7 +115,13 @@ public struct WeatherStore: Sendable {
     /// The back-offs in force or past, by service host. A damaged file counts as none: it only ever
     /// makes us wait, so losing it costs a request, not data.
     public func loadBackoffs() -> [String: Backoff] {
-        guard let reader = try? readJSON(paths.backoffFile, remedy: ""), let hosts = try? reader.members() else { return [:] }
+        guard let bytes = try? read(paths.backoffFile) else { return [:] }
+        return Self.decodeBackoffs(bytes, path: paths.backoffFile)
+    }
+
+    /// The back-offs in `bytes`, the contents of the file at `path`; what cannot be read counts as none.
+    package static func decodeBackoffs(_ bytes: [UInt8], path: String) -> [String: Backoff] {
+        guard let reader = try? parse(bytes, path: path, remedy: ""), let hosts = try? reader.members() else { return [:] }
         var backoffs: [String: Backoff] = [:]
         for (host, value) in hosts {
             if let backoff = try? Backoff(reading: value) { backoffs[host] = backoff }
@@ -132,14 +161,16 @@ public struct WeatherStore: Sendable {
     private static let locationRemedy = "run weather set <city> to save a place again"
     private static let cacheRemedy = "it will be replaced by the next fetch"
 
-    private func readJSON(_ path: String, remedy: String) throws(StoreError) -> JSONReader? {
-        let bytes: [UInt8]?
+    /// The file at `path`, or `nil` when there is none.
+    private func read(_ path: String) throws(StoreError) -> [UInt8]? {
         do {
-            bytes = try FileIO.read(path)
+            return try FileIO.read(path)
         } catch {
             throw .file(error)
         }
-        guard let bytes else { return nil }
+    }
+
+    private static func parse(_ bytes: [UInt8], path: String, remedy: String) throws(StoreError) -> JSONReader {
         do {
             return try JSONDocument(parsing: bytes).reader
         } catch {
@@ -167,7 +198,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let error): error.description
-        case .corrupt(let path, let reason, let remedy): "\(path) is damaged (\(reason)); \(remedy)"
+        case .corrupt(let path, let reason, let remedy): "\(path) is damaged (\(reason.printable)); \(remedy)"
         }
     }
 }

@@ -86,18 +86,18 @@ public struct CurlTransport: HTTPTransport {
 }
 
 /// Collects one transfer's headers and body, refusing bodies over a limit, and headers over another.
-final class ResponseSink {
+package final class ResponseSink {
     /// The most header bytes accepted across a transfer's responses: real ones send a kilobyte or two.
-    static let headerLimit = 64 * 1024
+    package static let headerLimit = 64 * 1024
 
     let limit: Int
     var body: [UInt8] = []
-    var headers = HTTPHeaders()
+    package var headers = HTTPHeaders()
     var exceededLimit = false
     var exceededHeaderLimit = false
     private var headerBytes = 0
 
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// Takes a chunk of body; `false` when it would exceed the limit.
     func receive(body chunk: UnsafeRawBufferPointer) -> Bool {
@@ -111,7 +111,7 @@ final class ResponseSink {
 
     /// Takes one header line; a status line starts a new response (after a redirect or a 100 Continue).
     /// `false` when the headers exceed `headerLimit`, which ends the transfer.
-    func receive(headerLine chunk: UnsafeRawBufferPointer) -> Bool {
+    package func receive(headerLine chunk: UnsafeRawBufferPointer) -> Bool {
         headerBytes += chunk.count
         guard headerBytes <= Self.headerLimit else {
             exceededHeaderLimit = true

@@ -59,8 +59,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var line: Int
     public var column: Int
 
+    /// jansson quotes the text near the error, which may be anything: made printable.
     public var description: String {
-        line > 0 ? "line \(line), column \(column): \(text)" : text
+        (line > 0 ? "line \(line), column \(column): \(text)" : text).printable
     }
 }
 

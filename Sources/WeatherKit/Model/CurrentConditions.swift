@@ -81,6 +81,17 @@ extension CurrentConditions {
         if let windGusts { object["windGusts"] = .number(windGusts) }
     }
 
+    /// Whether `other` holds the same values once both are stored: the cache keeps 15 significant digits,
+    /// so a value read back from it equals a fresh one that differs only beyond them (a conversion from
+    /// °F, say), and that is no new data.
+    package func hasSameValues(as other: CurrentConditions) -> Bool {
+        var mine = JSONObject()
+        var theirs = JSONObject()
+        addMembers(to: &mine)
+        other.addMembers(to: &theirs)
+        return JSON.object(mine).serialized() == JSON.object(theirs).serialized()
+    }
+
     /// Reads what `addMembers` wrote.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(

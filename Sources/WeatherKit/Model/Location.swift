@@ -51,7 +51,7 @@ extension Location {
     static let populations = 0...10_000_000_000
 
     /// The location as stored in our files and printed by `show --json`.
-    var json: JSON {
+    package var json: JSON {
         var object: JSONObject = ["name": .string(name)]
         if let region { object["region"] = .string(region) }
         if let country { object["country"] = .string(country) }

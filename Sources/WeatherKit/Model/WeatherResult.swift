@@ -65,10 +65,11 @@ public struct HTTPValidators: Sendable, Equatable {
     /// The longest header value kept; real validators and dates are well under 100 bytes.
     static let maximumValueLength = 512
 
-    /// `value` when it can go back into a request header as it is: at most 512 bytes of visible ASCII,
-    /// spaces and tabs. A line break would split the header; anything else is not a value a cache needs.
+    /// `value` when it can go back into a request header as it is: 1 to 512 bytes of visible ASCII,
+    /// spaces and tabs. A line break would split the header; anything else is not a value a cache needs,
+    /// and an empty one says nothing.
     static func safeValue(_ value: String) -> String? {
-        guard value.utf8.count <= maximumValueLength,
+        guard !value.isEmpty, value.utf8.count <= maximumValueLength,
               value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
         else { return nil }
         return value
@@ -114,7 +115,7 @@ extension WeatherResult {
     static let fileFormat: Int64 = 1
 
     /// The result as the cache file stores it.
-    var json: JSON {
+    package var json: JSON {
         var conditionsObject = JSONObject()
         conditions.addMembers(to: &conditionsObject)
         var object: JSONObject = [

@@ -124,7 +124,7 @@ public struct OpenMeteo: Sendable {
 public struct ResponseProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description.printable }
 }
 
 /// Checks common to every JSON body before its shape is read.

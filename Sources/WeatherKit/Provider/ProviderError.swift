@@ -21,6 +21,12 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The setting that points at it, named in hints.
         public var setting: String
 
+        package init(role: String, host: String, setting: String) {
+            self.role = role
+            self.host = host
+            self.setting = setting
+        }
+
         public var description: String { "the \(role) service at \(host)" }
     }
 

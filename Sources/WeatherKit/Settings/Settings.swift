@@ -73,8 +73,12 @@ public struct Settings: Sendable, Equatable {
 
     /// The settings from `environment` and the config file at `paths.configFile`.
     public static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
+        try load(environment: environment, config: try ConfigFile.load(paths.configFile), configPath: paths.configFile)
+    }
+
+    /// The settings from `environment` and `config`, the values of the config file at `configPath`.
+    package static func load(environment: Environment, config: [String: String], configPath: String) throws(SettingsError) -> Settings {
         var settings = defaults
-        let config = try ConfigFile.load(paths.configFile)
         for key in keys {
             if let value = environment[key.variable] {
                 guard environment.isUTF8(key.variable), key.apply(&settings, value) else {
@@ -82,7 +86,7 @@ public struct Settings: Sendable, Equatable {
                 }
             } else if let value = config[key.configKey] {
                 guard key.apply(&settings, value) else {
-                    throw .invalidConfig(path: paths.configFile, reason: "\"\(key.configKey)\" must be \(key.expected)")
+                    throw .invalidConfig(path: configPath, reason: "\"\(key.configKey)\" must be \(key.expected)")
                 }
             }
         }
@@ -102,9 +106,9 @@ public struct Settings: Sendable, Equatable {
 }
 
 /// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
-enum ConfigFile {
+package enum ConfigFile {
     /// The file's settings as text, by key; empty when there is no file.
-    static func load(_ path: String) throws(SettingsError) -> [String: String] {
+    package static func load(_ path: String) throws(SettingsError) -> [String: String] {
         let bytes: [UInt8]?
         do {
             bytes = try FileIO.read(path, limit: 65_536)
@@ -112,6 +116,11 @@ enum ConfigFile {
             throw .invalidConfig(path: path, reason: error.description)
         }
         guard let bytes else { return [:] }
+        return try parse(bytes, path: path)
+    }
+
+    /// The settings in `bytes`, the contents of the config file at `path`, as text by key.
+    package static func parse(_ bytes: [UInt8], path: String) throws(SettingsError) -> [String: String] {
         let root: JSONReader
         do {
             root = try JSONDocument(parsing: bytes).reader

@@ -32,26 +32,36 @@ extension Unicode.Scalar {
     }
 }
 
-extension StringProtocol {
+extension String {
     /// Whether the text holds any terminal control character (C0, DEL or C1).
-    var containsControlCharacters: Bool {
-        // C0 and DEL are single bytes in UTF-8; C1 characters are 0xC2 followed by 0x80...0x9F.
-        var afterC2 = false
-        for byte in utf8 {
-            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
-            afterC2 = byte == 0xC2
+    package var containsControlCharacters: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            // C0 and DEL are single bytes in UTF-8; C1 characters are 0xC2 followed by 0x80...0x9F.
+            var afterC2 = false
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+                afterC2 = byte == 0xC2
+            }
+            return false
         }
-        return false
     }
 
     /// The text with every terminal control character replaced by U+FFFD, so that what a server or a
     /// file says can be printed without moving the cursor, retitling the window or clearing the screen.
     public var printable: String {
-        guard containsControlCharacters else { return String(self) }
+        guard containsControlCharacters else { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             scalars.append(scalar.isControlCharacter ? "\u{FFFD}" : scalar)
         }
         return String(scalars)
     }
+}
+
+extension Substring {
+    /// `String.containsControlCharacters` for a part of a string.
+    package var containsControlCharacters: Bool { String(self).containsControlCharacters }
+    /// `String.printable` for a part of a string.
+    public var printable: String { String(self).printable }
 }

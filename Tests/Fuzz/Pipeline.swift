@@ -1,0 +1,185 @@
+import Glibc
+import WeatherKit
+
+/// The whole pipeline, from bytes that could come from outside to everything weather prints and writes:
+/// a response with its headers, the saved files, the config file and the environment, decoded by the
+/// program's own code, then judged fresh or stale, printed, saved and read back, and written into the
+/// timer's units and a crontab line.
+///
+/// An input is up to seven parts separated by NUL bytes (which JSON text cannot hold):
+///
+///     forecast body \0 geocoding body \0 response headers \0 current.json \0 another saved file
+///     \0 config.json \0 environment
+///
+/// The headers are `Name: value` lines, the environment `NAME=value` lines; a `QUERY=` line there is
+/// what the user typed after `weather set`, and `EXE=` the program's own path. A part may be missing.
+///
+/// Besides "nothing traps", each run checks the promises that make the program safe: what weather
+/// writes it can read back with the same values, nothing printed holds a control character it did not
+/// put there, and no value adds a line to a unit file or a crontab line.
+enum Pipeline {
+    /// A moment in 2026, so that every run judges freshness the same way.
+    static let now = Timestamp(secondsSince1970: 1_791_478_800)
+
+    static func run(_ bytes: UnsafeRawBufferPointer) {
+        let parts = bytes.split(separator: 0, maxSplits: 6, omittingEmptySubsequences: false).map { Array($0) }
+        func part(_ index: Int) -> [UInt8] { index < parts.count ? parts[index] : [] }
+
+        let headers = responseHeaders(part(2))
+        let environment = Environment(variables(part(6)))
+        let settings = (try? Settings.load(
+            environment: environment, config: (try? ConfigFile.parse(part(5), path: "/c/weather/config.json")) ?? [:],
+            configPath: "/c/weather/config.json"
+        )) ?? .defaults
+
+        var location = Location(name: "Berlin", country: "Germany", latitude: 52.52, longitude: 13.41)
+        do {
+            let candidates = try GeocodingResponse.decode(part(1), headers: headers)
+            let query = (try? PlaceQuery(words: [environment["QUERY"] ?? "Berlin"])) ?? PlaceQuery(name: "Berlin")
+            location = try PlaceChoice(choosingFrom: candidates, for: query).location
+        } catch let error as ResponseProblem {
+            checkPrintable(error.description)
+        } catch let error as ProviderError {
+            checkPrintable(WeatherError.provider(error).description)
+        } catch {}
+
+        var results: [WeatherResult] = []
+        do {
+            let response = try ForecastResponse.decode(part(0), headers: headers)
+            results.append(WeatherResult(
+                location: location, conditions: response.conditions, observedAt: response.observedAt,
+                utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: now,
+                validators: response.validators
+            ))
+        } catch {
+            checkPrintable(WeatherError.provider(.badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)).description)
+        }
+        switch WeatherStore.decodeResult(part(3), path: "/k/weather/current.json") {
+        case .result(let cached): results.append(cached)
+        case .corrupt(let problem): checkPrintable(problem)
+        case .empty: break
+        }
+
+        let saved = part(4)
+        if let place = try? WeatherStore.decodeLocation(saved, path: "/s/weather/location.json") {
+            // Numbers are stored with 15 significant digits: what was written reads back as the same text.
+            let back = WeatherStore.decodeResult(resultBytes(for: place), path: "/x").result?.location
+            check(back?.json.serialized() == place.json.serialized(), "a saved place reads back")
+        }
+        let backoffs = WeatherStore.decodeBackoffs(saved, path: "/s/weather/backoff.json")
+        for backoff in backoffs.values {
+            _ = backoff.isPlausible(at: now)
+            let next = Backoff.after(refusal: backoff.reason, retryAfter: headers["Retry-After"], previous: backoff, now: now)
+            check(next.until - now <= Backoff.longestRetryAfter + 1, "a back-off lasts a day at most")
+            checkPrintable(WeatherError.backingOff(service: "s", backoff: next, remaining: next.until - now).description)
+        }
+        let interval = try? WeatherStore.decodePreferredInterval(saved, path: "/s/weather/schedule.json")
+
+        let freshness = Freshness(staleAfter: settings.staleAfter)
+        for result in results {
+            roundTrip(result)
+            for offset in [-61.0, 899, 1e12] {
+                let moment = now + offset
+                let stale = freshness.isStale(result, at: moment)
+                let staleAt = freshness.staleAt(result).moment
+                check(staleAt - result.updatedAt <= max(Freshness.longestLifetime, settings.staleAfter ?? 0), "fresh for a day at most")
+                let formatter = WeatherFormatter(now: moment)
+                let text = formatter.text(result, stale: stale)
+                check(lineCount(text) <= 3, "no forged lines")
+                check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+                      "text without control characters")
+                let json = Array(formatter.json(result, stale: stale).utf8)
+                check(json.count < 1 << 20, "bounded JSON")
+                _ = LocalTime.describe(staleAt, now: moment)
+                _ = RelativeTime.ago(moment - result.updatedAt)
+            }
+        }
+
+        units(environment: environment, settings: settings, interval: interval, dataInterval: results.first?.interval)
+    }
+
+    /// What weather writes it reads back, with the same values, within the file size it accepts.
+    static func roundTrip(_ result: WeatherResult) {
+        let bytes = result.json.serialized()
+        check(bytes.count <= FileIO.maximumFileSize, "a result fits in a file weather reads")
+        guard case .result(let back) = WeatherStore.decodeResult(bytes, path: "/x") else {
+            fail("written but unreadable: \(String(decoding: bytes, as: UTF8.self))")
+        }
+        check(back.conditions.hasSameValues(as: result.conditions), "the same values read back")
+        check(back.location.name == result.location.name, "the same place read back")
+        check(back.validators == result.validators, "the same validators read back")
+    }
+
+    static func resultBytes(for place: Location) -> [UInt8] {
+        WeatherResult(location: place, conditions: CurrentConditions(temperature: 1), observedAt: now, updatedAt: now).json.serialized()
+    }
+
+    /// The units and the crontab line for folders, settings and a program path from the environment: each
+    /// value is refused or stays on its own line.
+    static func units(environment: Environment, settings: Settings, interval: FetchInterval?, dataInterval: Double?) {
+        let paths = WeatherPaths(
+            configHome: environment["XDG_CONFIG_HOME"] ?? "/c", cacheDirectory: (environment["XDG_CACHE_HOME"] ?? "/k") + "/weather",
+            stateDirectory: (environment["XDG_STATE_HOME"] ?? "/s") + "/weather"
+        )
+        let timer = SystemdTimer(
+            unitDirectory: paths.unitDirectory, executable: environment["EXE"] ?? "/usr/bin/weather",
+            environment: SystemdTimer(paths: paths, settings: settings, environment: environment, dataInterval: 900).environment,
+            budget: settings.timeout, dataInterval: dataInterval ?? 900
+        )
+        let seconds = timer.seconds(for: interval ?? .minimum) ?? 900
+        check((300...604_800).contains(seconds), "the timer's period stays within 5 minutes and 7 days")
+        let timerLines = lineCount(RefreshUnits.timer(every: seconds))
+        check(timerLines - plainTimerLines <= 1, "the timer's lines are its own")
+        if let service = try? RefreshUnits.service(executable: timer.executable, environment: timer.environment, budget: settings.timeout) {
+            let expected = plainServiceLines + max(0, timer.environment.count - 1)
+            check(lineCount(service) == expected, "no value adds a line to the service:\n\(service)")
+            let assignments = service.utf8.split(separator: 0x0A).filter { $0.starts(with: "Environment=".utf8) }
+            check(assignments.count == timer.environment.count, "one Environment= per value")
+            check(!service.unicodeScalars.contains { $0.isASCII && $0.value < 0x20 && $0 != "\n" }, "no control characters in the service")
+        }
+        if let cron = try? timer.cronLine(every: seconds) {
+            check(!cron.contains { $0.isNewline }, "one crontab line")
+            check(!cron.containsControlCharacters, "no control characters in the crontab line")
+        }
+    }
+
+    static let plainTimerLines = lineCount(RefreshUnits.timer(every: 900))
+    static let plainServiceLines = lineCount(try! RefreshUnits.service(executable: "/w", environment: [], budget: 30))
+
+    /// Lines as systemd and cron count them: line feeds, and carriage returns, which both also end a line.
+    static func lineCount(_ text: String) -> Int {
+        text.utf8.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+    }
+
+    static func responseHeaders(_ bytes: [UInt8]) -> HTTPHeaders {
+        let sink = ResponseSink(limit: 1 << 20)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let withEnd = Array(line) + [UInt8(ascii: "\n")]
+            guard withEnd.withUnsafeBytes({ sink.receive(headerLine: $0) }) else { break }
+        }
+        return sink.headers
+    }
+
+    static func variables(_ bytes: [UInt8]) -> [String: String] {
+        var variables: [String: String] = [:]
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            variables[String(decoding: line[..<equals], as: UTF8.self)] = String(decoding: line[(equals + 1)...], as: UTF8.self)
+        }
+        return variables
+    }
+
+    static func checkPrintable(_ message: String) {
+        check(!message.containsControlCharacters, "a message without control characters: \(message.debugDescription)")
+    }
+
+    static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        let text = "weather-fuzz: broken promise: \(message)\n"
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        abort()
+    }
+}

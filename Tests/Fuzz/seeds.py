@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Writes the fuzzer's starting corpus into a folder: real inputs of every part the pipeline reads.
+
+Each seed is the seven NUL-separated parts that Pipeline.swift describes, built from Fixtures/: every
+forecast and geocoding response (good, broken and error bodies), the saved files as weather writes them,
+a config file, response headers and an environment. libFuzzer mutates from there.
+
+    python3 Tests/Fuzz/seeds.py CORPUS_FOLDER
+"""
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+fixtures = os.path.join(here, "..", "..", "Fixtures")
+
+
+def read(*path):
+    with open(os.path.join(fixtures, *path), "rb") as file:
+        return file.read().strip()
+
+
+def files(*folder):
+    base = os.path.join(fixtures, *folder)
+    return sorted(os.path.join(*folder, name) for name in os.listdir(base) if os.path.isfile(os.path.join(base, name)))
+
+
+HEADERS = [
+    b"HTTP/1.1 200 OK\nContent-Type: application/json\nDate: Sun, 22 Nov 2026 06:34:32 GMT",
+    b"Date: Sun, 22 Nov 2026 06:34:32 GMT\nCache-Control: max-age=600\nAge: 30\nETag: \"v1\"\n"
+    b"Last-Modified: Sun, 22 Nov 2026 06:30:00 GMT",
+    b"Expires: Sun, 22 Nov 2026 06:45:00 GMT\nDate: Sun, 22 Nov 2026 06:34:32 GMT\nRetry-After: 120",
+    b"Retry-After: Sun, 22 Nov 2026 07:00:00 GMT\nCache-Control: no-cache",
+]
+ENVIRONMENTS = [
+    b"WEATHER_TIMEOUT=30\nWEATHER_STALE_AFTER=15m\nQUERY=Berlin",
+    b"XDG_CONFIG_HOME=/home/ann/.config\nXDG_CACHE_HOME=/home/ann/cache dir\nXDG_STATE_HOME=/home/ann/state\n"
+    b"EXE=/home/ann/.local/bin/weather\nWEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast\nQUERY=Paris, US",
+    b"EXE=/opt/my apps/100%/we$ather\nQUERY=Springfield, Illinois",
+]
+
+
+def main():
+    corpus = sys.argv[1]
+    os.makedirs(corpus, exist_ok=True)
+    forecasts = files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
+    geocodings = files("open-meteo", "geocoding")
+    saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")]
+    current = read("saved", "current.json")
+    config = read("saved", "config.json")
+    count = 0
+    for index, forecast in enumerate(forecasts):
+        geocoding = geocodings[index % len(geocodings)]
+        parts = [read(forecast), read(geocoding), HEADERS[index % len(HEADERS)], current,
+                 saved[index % len(saved)], config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
+        write(corpus, count, parts)
+        count += 1
+    for index, geocoding in enumerate(geocodings):
+        parts = [read("open-meteo", "forecast", "berlin.json"), read(geocoding), HEADERS[index % len(HEADERS)],
+                 b"", saved[index % len(saved)], b"", ENVIRONMENTS[index % len(ENVIRONMENTS)]]
+        write(corpus, count, parts)
+        count += 1
+    print("%d seeds in %s" % (count, corpus))
+
+
+def write(corpus, index, parts):
+    with open(os.path.join(corpus, "seed-%03d" % index), "wb") as file:
+        file.write(b"\0".join(parts))
+
+
+if __name__ == "__main__":
+    main()
