@@ -209,7 +209,9 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     private func checkedText(_ value: String, _ key: String, maximumLength: Int) throws(JSONShapeError) -> String {
-        guard value.utf8.count <= maximumLength * 4, value.count <= maximumLength else {
+        // Counting bytes first: counting characters is the slow part, and short texts never need it.
+        let bytes = value.utf8.count
+        guard bytes <= maximumLength || (bytes <= maximumLength * 4 && value.unicodeScalars.count <= maximumLength) else {
             throw .invalid(path: childPath(key), reason: "is longer than \(maximumLength) characters")
         }
         return value.printable
