@@ -94,13 +94,3 @@ public struct Freshness: Sendable, Equatable {
         return min(Double(text) ?? 2_147_483_648, 2_147_483_648)
     }
 }
-
-extension StringProtocol {
-    /// The text without `characters` at either end.
-    func trimmingCharacters(in characters: String) -> String {
-        guard let first = firstIndex(where: { !characters.contains($0) }),
-              let last = lastIndex(where: { !characters.contains($0) })
-        else { return "" }
-        return String(self[first...last])
-    }
-}

@@ -1,30 +1,5 @@
 import CJansson
 
-/// Why a JSON document does not have the shape we expect, naming the field.
-public enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The field is absent.
-    case missing(path: String)
-    /// The field holds another kind of value.
-    case mistyped(path: String, expected: String, found: String)
-    /// The field has the right kind but an impossible value.
-    case invalid(path: String, reason: String)
-
-    /// The field's path, such as `current.temperature_2m`.
-    public var path: String {
-        switch self {
-        case .missing(let path), .mistyped(let path, _, _), .invalid(let path, _): path
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .missing(let path): "\(path) is missing"
-        case .mistyped(let path, let expected, let found): "\(path) is \(found), expected \(expected)"
-        case .invalid(let path, let reason): "\(path) \(reason)"
-        }
-    }
-}
-
 /// A value in a parsed `JSONDocument` together with where it was found, so that a decoding error names
 /// the field.
 public struct JSONReader: @unchecked Sendable {
@@ -221,12 +196,5 @@ public struct JSONReader: @unchecked Sendable {
     public func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
-    }
-}
-
-extension Double {
-    /// `100` rather than `100.0`, for the bounds of a range in messages.
-    var shortText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }

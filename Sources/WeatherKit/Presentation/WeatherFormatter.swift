@@ -1,27 +1,5 @@
 import Glibc
 
-/// How text is decorated: plain for pipes and `NO_COLOR`, ANSI colours for a terminal.
-public enum TextStyle: Sendable, Equatable {
-    case plain
-    case color
-
-    /// Colour only when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    public static func forStandardOutput(environment: Environment) -> TextStyle {
-        guard isatty(STDOUT_FILENO) == 1, environment["NO_COLOR"] == nil, environment["TERM"] != "dumb" else {
-            return .plain
-        }
-        return .color
-    }
-
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func warning(_ text: String) -> String { wrap(text, "33") }
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        self == .color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-}
-
 /// Turns a result into what people and scripts read. Values are stored in SI units and converted here.
 public struct WeatherFormatter: Sendable {
     /// The moment ages are counted to.
@@ -95,16 +73,5 @@ public struct WeatherFormatter: Sendable {
         let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         return points[Int(saturating: (normalized / 22.5).rounded()) & 15]
-    }
-}
-
-extension String {
-    /// The text with its first letter in upper case (ASCII letters without Unicode's case tables).
-    var capitalizedFirst: String {
-        guard let first = utf8.first else { return self }
-        guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
-            return self.first.map { $0.uppercased() + String(dropFirst()) } ?? self
-        }
-        return String(UnicodeScalar(first - 32)) + String(dropFirst())
     }
 }

@@ -14,11 +14,6 @@ public struct Notification: Sendable {
     public let object: (any Sendable)?
 }
 
-extension Notification.Name {
-    /// Posted after a fetch stored values that differ from the ones before: the iOS `WeatherUpdated`.
-    public static let weatherUpdated = Notification.Name("WeatherUpdated")
-}
-
 /// Delivers notifications to observers on the posting thread, like Foundation's `NotificationCenter`.
 ///
 /// WeatherKit keeps Foundation out of the binary (its start-up alone costs more than `weather show` may;

@@ -1,29 +1,5 @@
-/// The rules for values that come from outside (a server, a file, the environment, the command line):
-/// numbers convert without trapping, and text reaches a terminal without control characters.
-
-extension Int {
-    /// `value` rounded toward zero and clamped to what an `Int` holds; `NaN` is 0. For printing and
-    /// arithmetic on values that were range-checked where they entered, so that a value that slipped
-    /// through prints as a large number instead of stopping the program.
-    init(saturating value: Double) {
-        if value.isNaN {
-            self = 0
-        } else if value >= 9.2e18 {
-            self = Int.max
-        } else if value <= -9.2e18 {
-            self = Int.min
-        } else {
-            self = Int(value)
-        }
-    }
-}
-
-extension Double {
-    /// The value limited to `range`; `NaN` becomes the lower bound.
-    func clamped(to range: ClosedRange<Double>) -> Double {
-        isNaN ? range.lowerBound : Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
-    }
-}
+// Text from outside (a server, a file, the environment, the command line) reaches a terminal without
+// control characters: the one rule for what weather prints.
 
 extension Unicode.Scalar {
     /// Whether the scalar is a terminal control character: C0 (including tab and line breaks), DEL or C1.

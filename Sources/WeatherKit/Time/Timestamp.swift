@@ -101,59 +101,6 @@ extension Timestamp {
     }
 }
 
-/// A calendar date and wall-clock time at some UTC offset, computed without a time-zone database.
-struct CivilTime {
-    var year, month, day, hour, minute, second: Int
-
-    init(secondsSince1970: Int64, utcOffset: Int) {
-        let local = secondsSince1970 + Int64(utcOffset)
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let secondsOfDay = Int(local - Int64(days) * 86_400)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        hour = secondsOfDay / 3600
-        minute = secondsOfDay % 3600 / 60
-        second = secondsOfDay % 60
-    }
-
-    /// Howard Hinnant's days_from_civil.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// `2026-10-08T17:04` or `2026-10-08T17:04:12`.
-    func isoDateTime(withSeconds: Bool) -> String {
-        var text = "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
-        text += "T" + clock
-        if withSeconds { text += ":" + String(second).leftPadded(to: 2) }
-        return text
-    }
-
-    /// `17:04`.
-    var clock: String { "\(String(hour).leftPadded(to: 2)):\(String(minute).leftPadded(to: 2))" }
-}
-
 /// Reads fixed-width decimal fields from ASCII text.
 private struct DigitScanner {
     private let bytes: [UInt8]
@@ -188,12 +135,5 @@ private struct DigitScanner {
         if skip("+") { return 1 }
         if skip("-") { return -1 }
         return nil
-    }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters.
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

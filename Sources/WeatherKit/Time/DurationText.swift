@@ -74,33 +74,3 @@ extension DurationText {
         seconds < 1 ? "\(Int(saturating: (seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
     }
 }
-
-/// Ages as people say them: "just now", "4 min ago", "2 h 5 min ago", "3 days ago".
-public enum RelativeTime {
-    /// `seconds` ago in words; a moment in the future (a clock that moved back) is "just now".
-    public static func ago(_ seconds: Double) -> String {
-        let total = DurationText.wholeSeconds(seconds.rounded(.down))
-        if total < 60 { return "just now" }
-        if total < 3600 { return "\(total / 60) min ago" }
-        if total < 86_400 {
-            let minutes = total % 3600 / 60
-            return minutes == 0 ? "\(total / 3600) h ago" : "\(total / 3600) h \(minutes) min ago"
-        }
-        let days = total / 86_400
-        return days == 1 ? "1 day ago" : "\(days) days ago"
-    }
-}
-
-extension Array where Element == String {
-    /// The strings one after another with `separator` between. The standard `joined(separator:)` is
-    /// generic code the compiler cannot specialize, and its first call in a process spends more on
-    /// runtime type lookups than `weather show` spends on everything it prints.
-    func joinedText(_ separator: String) -> String {
-        var text = ""
-        for (index, part) in enumerated() {
-            if index > 0 { text += separator }
-            text += part
-        }
-        return text
-    }
-}

@@ -1,0 +1,14 @@
+/// A saved file that cannot be read or written.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The system refused a read or write.
+    case file(FileError)
+    /// The file exists but does not hold what we wrote.
+    case corrupt(path: String, reason: String, remedy: String)
+
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .corrupt(let path, let reason, let remedy): "\(path) is damaged (\(reason.printable)); \(remedy)"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
+/// freshness (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`), kept verbatim.
+public struct HTTPValidators: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+    public var cacheControl: String?
+    public var expires: String?
+    public var date: String?
+    public var age: String?
+    public var retryAfter: String?
+
+    public init(
+        etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
+        date: String? = nil, age: String? = nil, retryAfter: String? = nil
+    ) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.date = date
+        self.age = age
+        self.retryAfter = retryAfter
+    }
+
+    /// The caching headers of `headers`; a value that could not be sent back safely is left out.
+    public init(_ headers: HTTPHeaders) {
+        func safe(_ name: String) -> String? { headers[name].flatMap(Self.safeValue) }
+        self.init(
+            etag: safe("ETag"), lastModified: safe("Last-Modified"), cacheControl: safe("Cache-Control"),
+            expires: safe("Expires"), date: safe("Date"), age: safe("Age"), retryAfter: safe("Retry-After")
+        )
+    }
+
+    /// The longest header value kept; real validators and dates are well under 100 bytes.
+    static let maximumValueLength = 512
+
+    /// `value` when it can go back into a request header as it is: 1 to 512 bytes of visible ASCII,
+    /// spaces and tabs. A line break would split the header; anything else is not a value a cache needs,
+    /// and an empty one says nothing.
+    static func safeValue(_ value: String) -> String? {
+        guard !value.isEmpty, value.utf8.count <= maximumValueLength,
+              value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
+        else { return nil }
+        return value
+    }
+
+    /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
+    /// (RFC 9111, section 4.3.4); the rest stay.
+    public func renewed(by notModified: HTTPValidators) -> HTTPValidators {
+        HTTPValidators(
+            etag: notModified.etag ?? etag, lastModified: notModified.lastModified ?? lastModified,
+            cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,
+            date: notModified.date ?? date, age: notModified.age, retryAfter: notModified.retryAfter
+        )
+    }
+
+    /// Header name and stored value, for the ones present.
+    private var fields: [(key: String, value: String?)] {
+        [("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
+         ("date", date), ("age", age), ("retryAfter", retryAfter)]
+    }
+
+    var json: JSON {
+        var object = JSONObject()
+        for field in fields { if let value = field.value { object[field.key] = .string(value) } }
+        return .object(object)
+    }
+
+    /// Reads what `json` wrote; a value that is not safe to send back (another program may have written
+    /// the file) is dropped, which costs at most an unconditional request.
+    init(reading reader: JSONReader) throws(JSONShapeError) {
+        func safe(_ key: String) throws(JSONShapeError) -> String? {
+            try reader.optionalString(key).flatMap(Self.safeValue)
+        }
+        self.init(
+            etag: try safe("etag"), lastModified: try safe("lastModified"), cacheControl: try safe("cacheControl"),
+            expires: try safe("expires"), date: try safe("date"), age: try safe("age"), retryAfter: try safe("retryAfter")
+        )
+    }
+}

@@ -1,0 +1,41 @@
+/// Checks common to every JSON body before its shape is read.
+enum ResponseBody {
+    /// The body as JSON, or the problem in words: empty, HTML, cut off, not JSON, an error object.
+    static func json(_ body: [UInt8], headers: HTTPHeaders) throws(ResponseProblem) -> JSONReader {
+        guard let first = body.first(where: { !$0.isASCIIWhitespace }) else {
+            throw ResponseProblem("the body is empty")
+        }
+        let contentType = headers["Content-Type"]?.lowercased() ?? ""
+        if first == UInt8(ascii: "<") || contentType.hasPrefix("text/html") {
+            throw ResponseProblem("it is an HTML page, not JSON")
+        }
+        let reader: JSONReader
+        do throws(JSONSyntaxError) {
+            reader = try JSONDocument(parsing: body).reader
+        } catch {
+            // jansson's words for input that stops in the middle, as opposed to text after the end.
+            let cutOff = error.text.contains("premature end of input") || error.text.hasSuffix("near end of file")
+            throw ResponseProblem("it is not valid JSON (\(error))" + (cutOff ? ", it looks cut off" : ""))
+        }
+        guard reader.kind == .object else { throw ResponseProblem("it is \(reader.kindDescription), not an object") }
+        if (try? reader.bool("error")) == true {
+            let reason = (try? reader.string("reason")) ?? "no reason given"
+            throw ResponseProblem("it reports an error: \(reason)")
+        }
+        return reader
+    }
+
+    /// The `reason` of an Open-Meteo error body, such as "Parameter count must be between 1 and 100.".
+    static func errorReason(_ body: [UInt8]) -> String? {
+        guard let reason = try? JSONDocument(parsing: body).reader.string("reason") else { return nil }
+        let trimmed = reason.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(300)).printable
+    }
+}
+
+/// Why a 200 response cannot be read, in one phrase for "sent a response weather cannot read: …".
+public struct ResponseProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) { self.description = description.printable }
+}

@@ -1,0 +1,45 @@
+/// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
+package enum ConfigFile {
+    /// The file's settings as text, by key; empty when there is no file.
+    package static func load(_ path: String) throws(SettingsError) -> [String: String] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileIO.read(path, limit: 65_536)
+        } catch {
+            throw .invalidConfig(path: path, reason: error.description)
+        }
+        guard let bytes else { return [:] }
+        return try parse(bytes, path: path)
+    }
+
+    /// The settings in `bytes`, the contents of the config file at `path`, as text by key.
+    package static func parse(_ bytes: [UInt8], path: String) throws(SettingsError) -> [String: String] {
+        let root: JSONReader
+        do {
+            root = try JSONDocument(parsing: bytes).reader
+        } catch {
+            throw .invalidConfig(path: path, reason: "not valid JSON (\(error))")
+        }
+        guard let members = try? root.members() else {
+            throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
+        }
+        let known = Settings.keys.map(\.configKey)
+        var values: [String: String] = [:]
+        for (key, value) in members {
+            guard known.contains(key) else {
+                throw .invalidConfig(
+                    path: path,
+                    reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))"
+                )
+            }
+            switch value.kind {
+            case .string: values[key] = try? value.string()
+            case .number: values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
+            case .null: continue
+            default:
+                throw .invalidConfig(path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")
+            }
+        }
+        return values
+    }
+}

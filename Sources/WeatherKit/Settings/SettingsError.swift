@@ -1,0 +1,24 @@
+/// A setting or a folder that cannot be used.
+public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A `WEATHER_*` variable holds something we cannot read.
+    case invalidVariable(String, value: String, expected: String)
+    /// The config file cannot be read or makes no sense.
+    case invalidConfig(path: String, reason: String)
+    /// A folder lies under the home folder, which neither `HOME` nor the password database tells.
+    case noHome(variable: String)
+    /// A folder's variable holds bytes that are not UTF-8.
+    case notUTF8(variable: String)
+
+    public var description: String {
+        switch self {
+        case .invalidVariable(let name, let value, let expected):
+            "\(name)=\"\(value)\" is not valid: it must be \(expected)"
+        case .invalidConfig(let path, let reason):
+            "\(path): \(reason); fix or remove the file"
+        case .noHome(let variable):
+            "cannot tell where the home folder is: set HOME, or \(variable) to an absolute path"
+        case .notUTF8(let variable):
+            "\(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// The small text helpers weather needs without Foundation: trimming, padding, joining, numbers as text.
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+extension Array where Element == String {
+    /// The strings one after another with `separator` between. The standard `joined(separator:)` is
+    /// generic code the compiler cannot specialize, and its first call in a process spends more on
+    /// runtime type lookups than `weather show` spends on everything it prints.
+    func joinedText(_ separator: String) -> String {
+        var text = ""
+        for (index, part) in enumerated() {
+            if index > 0 { text += separator }
+            text += part
+        }
+        return text
+    }
+}
+
+extension StringProtocol {
+    /// The text without spaces, tabs and line breaks at either end.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+}
+
+extension Double {
+    /// `100` rather than `100.0`, for the bounds of a range in messages.
+    var shortText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+}
+
+extension String {
+    /// The text with its first letter in upper case (ASCII letters without Unicode's case tables).
+    var capitalizedFirst: String {
+        guard let first = utf8.first else { return self }
+        guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
+            return self.first.map { $0.uppercased() + String(dropFirst()) } ?? self
+        }
+        return String(UnicodeScalar(first - 32)) + String(dropFirst())
+    }
+}
+
+extension Double {
+    /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`.
+    func fixed(decimals: Int) -> String {
+        var scale: UInt64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (self * Double(scale)).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return String(self) }
+        let units = Int64(scaled)
+        let whole = String(units.magnitude / scale)
+        let sign = units < 0 ? "-" : ""
+        guard decimals > 0 else { return sign + whole }
+        return sign + whole + "." + String(units.magnitude % scale).leftPadded(to: decimals)
+    }
+}
+
+extension UInt8 {
+    var isASCIIWhitespace: Bool {
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\t")
+    }
+}
+
+extension StringProtocol {
+    /// The text without `characters` at either end.
+    func trimmingCharacters(in characters: String) -> String {
+        guard let first = firstIndex(where: { !characters.contains($0) }),
+              let last = lastIndex(where: { !characters.contains($0) })
+        else { return "" }
+        return String(self[first...last])
+    }
+}
