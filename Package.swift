@@ -54,6 +54,7 @@ let package = Package(
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
         .target(
             name: "TestSupport",
+            dependencies: ["WeatherKit"],
             path: "Tests/TestSupport",
             exclude: ["fixture-server.py", "demo.sh"]
         ),
@@ -61,10 +62,14 @@ let package = Package(
             name: "WeatherKitTests",
             dependencies: ["WeatherKit", "TestSupport"]
         ),
+        // Each command run in-process, in a context of doubles.
+        .testTarget(
+            name: "CommandTests",
+            dependencies: ["weather", "WeatherKit", "TestSupport"]
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "weather-fuzz", "TestSupport"],
-            exclude: ["Golden"]
+            dependencies: ["weather", "weather-fuzz", "TestSupport"]
         ),
     ]
 )

@@ -1,27 +1,26 @@
 import ArgumentParser
 import WeatherKit
 
-struct LogoutCommand: ParsableCommand {
+struct LogoutCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Forget the saved place and its weather, and stop background refresh.",
         discussion: "Running it with nothing saved is fine. The interval chosen with weather schedule is kept for the next weather set."
     )
 
-    func run() throws {
-        try reportingErrors { () throws(WeatherError) in
-            let fetcher = try WeatherFetcher.shared
-            if let location = try fetcher.forgetLocation() {
-                printLine("Forgot \(location.displayName) and its weather.")
-            } else {
-                printLine("Nothing was saved.")
-            }
-            do throws(WeatherError) {
-                try BackgroundRefresh(fetcher: fetcher).disable()
-                printLine("Background refresh is off.")
-            } catch {
-                printError(error.description)
-            }
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        if let location = try context.fetcher.forgetLocation() {
+            context.console.printLine("Forgot \(location.displayName) and its weather.")
+        } else {
+            context.console.printLine("Nothing was saved.")
         }
+        do throws(WeatherError) {
+            try BackgroundRefresh(context: context).disable()
+            context.console.printLine("Background refresh is off.")
+        } catch {
+            context.console.printError(error.description)
+        }
+        return 0
     }
 }

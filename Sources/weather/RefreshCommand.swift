@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct RefreshCommand: ParsableCommand {
+struct RefreshCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch in the background: what the timer runs.",
@@ -16,15 +16,10 @@ struct RefreshCommand: ParsableCommand {
             """
     )
 
-    func run() throws {
-        var report: BackgroundFetchHandler.Report?
-        try reportingErrors { () throws(WeatherError) in
-            let fetcher = try WeatherFetcher.shared
-            let handler = BackgroundFetchHandler(fetcher: fetcher, scheduler: BackgroundRefresh(fetcher: fetcher).scheduler)
-            report = handler.performFetch()
-        }
-        guard let report else { return }
-        printLine(report.line)
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+
+    func run(in context: WeatherContext) -> Int32 {
+        let report = BackgroundFetchHandler(context: context).performFetch()
+        context.console.printLine(report.line)
+        return report.exitCode
     }
 }

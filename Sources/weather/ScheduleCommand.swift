@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct ScheduleCommand: ParsableCommand {
+struct ScheduleCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
         abstract: "Show or change how often the weather is refreshed in the background.",
@@ -26,16 +26,15 @@ struct ScheduleCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"))
     var interval: String?
 
-    func run() throws {
-        try reportingErrors { () throws(WeatherError) in
-            let fetcher = try WeatherFetcher.shared
-            let background = BackgroundRefresh(fetcher: fetcher)
-            let placeSaved = try fetcher.savedLocation() != nil
-            if let interval {
-                guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
-                try fetcher.withFetchLock { () throws(WeatherError) in try background.choose(chosen, placeSaved: placeSaved) }
-            }
-            printLine(try background.report(placeSaved: placeSaved, now: fetcher.clock.now()))
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let background = BackgroundRefresh(context: context)
+        let placeSaved = try context.fetcher.savedLocation() != nil
+        if let interval {
+            guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
+            try context.fetcher.withFetchLock { () throws(WeatherError) in try background.choose(chosen, placeSaved: placeSaved) }
         }
+        context.console.printLine(try background.report(placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone))
+        return 0
     }
 }

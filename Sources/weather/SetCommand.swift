@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct SetCommand: ParsableCommand {
+struct SetCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Find a place, save it, print its weather, and refresh it in the background.",
@@ -27,30 +27,27 @@ struct SetCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The place's name, optionally followed by , and a qualifier.", valueName: "city"))
     var words: [String] = []
 
-    func run() throws {
-        try reportingErrors { () throws(WeatherError) in
-            let query: PlaceQuery
-            do throws(PlaceQueryError) {
-                query = try PlaceQuery(words: words)
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let query: PlaceQuery
+        do throws(PlaceQueryError) {
+            query = try PlaceQuery(words: words)
+        } catch {
+            throw .query(error)
+        }
+        let fetcher = context.fetcher
+        // One hold of the lock for the place, its weather and the timer's units.
+        try fetcher.withFetchLock { () throws(WeatherError) in
+            let placement = try fetcher.setLocation(query)
+            context.console.printLine(placement.announcement + "\n")
+            context.console.printLine(WeatherFormatter(now: fetcher.clock.now(), style: context.textStyle).text(placement.result, stale: false))
+            let background = BackgroundRefresh(context: context)
+            do throws(WeatherError) {
+                context.console.printLine("\n" + background.summary(of: try background.enable()))
             } catch {
-                throw .query(error)
-            }
-            let fetcher = try WeatherFetcher.shared
-            // One hold of the lock for the place, its weather and the timer's units.
-            try fetcher.withFetchLock { () throws(WeatherError) in
-                let placement = try fetcher.setLocation(query)
-                let style = TextStyle.forStandardOutput(environment: .current())
-                let matches = placement.choice.matchCount
-                let how = matches == 1 ? "the only match" : "the most populous of \(matches) matches"
-                printLine("Saved \(placement.choice.location.displayName) (\(how)).\n")
-                printLine(WeatherFormatter(now: fetcher.clock.now(), style: style).text(placement.result, stale: false))
-                let background = BackgroundRefresh(fetcher: fetcher)
-                do throws(WeatherError) {
-                    printLine("\n" + background.summary(of: try background.enable()))
-                } catch {
-                    printError(error.description)
-                }
+                context.console.printError(error.description)
             }
         }
+        return 0
     }
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Glibc
 import WeatherKit
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the saved weather at once, with its age.",
@@ -36,31 +35,26 @@ struct ShowCommand: ParsableCommand {
     @Flag
     var source: Source?
 
-    func run() throws {
-        try Self.show(json: json, source: source)
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        try Self.show(json: json, source: source, in: context)
     }
 
-    /// Prints the saved weather; what `run` does, and what the fast path below calls.
-    static func show(json: Bool, source: Source?) throws(ExitCode) {
-        try reportingErrors { () throws(WeatherError) in
-            let presenter = WeatherPresenter(
-                fetcher: try WeatherFetcher.shared,
-                appState: AppState.foreground(),
-                style: json ? .plain : TextStyle.forStandardOutput(environment: .current())
-            )
-            let sourceChoice: WeatherPresenter.Source = switch source {
-            case .refresh: .refresh
-            case .cached: .cached
-            case nil: .automatic
-            }
-            printLine(try presenter.show(source: sourceChoice, json: json, warn: printError))
+    /// What `run(in:)` does, for the parsed command and for the fast path alike.
+    static func show(json: Bool, source: Source?, in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let choice: WeatherPresenter.Source = switch source {
+        case .refresh: .refresh
+        case .cached: .cached
+        case nil: .automatic
         }
+        try WeatherPresenter(context: context, json: json).show(source: choice, json: json)
+        return 0
     }
 
     /// The forms status bars run every few seconds, recognized without ArgumentParser (whose parsing
-    /// alone costs about a millisecond): `weather` or `weather show`, then `--json`, `--cached` and
-    /// `--refresh` at most once each, not the last two together. `nil` for anything else, which goes to
-    /// ArgumentParser as usual; either way the same `show` runs.
+    /// costs about a millisecond of runtime reflection): `weather` or `weather show`, then `--json`,
+    /// `--cached` and `--refresh` at most once each, not the last two together. `nil` for anything else,
+    /// which goes to ArgumentParser as usual; either way `show(json:source:in:)` runs.
     static func fastArguments(_ arguments: ArraySlice<String>) -> (json: Bool, source: Source?)? {
         var rest = arguments
         if rest.first == "show" { rest = rest.dropFirst() }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Glibc
 import WeatherKit
 
-/// `weather`: the command tree. Each command parses its arguments and calls WeatherKit, nothing more.
+/// `weather`: the command tree. Each command parses its arguments and calls WeatherKit in the run's
+/// `WeatherContext`, nothing more; `run(in:)` is what a test calls with a context of doubles.
 struct WeatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
@@ -36,38 +36,33 @@ struct WeatherCommand: ParsableCommand {
         subcommands: [SetCommand.self, ShowCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self],
         defaultSubcommand: ShowCommand.self
     )
-}
 
-/// Runs `body`; a `WeatherError` becomes one line on stderr and its exit status.
-func reportingErrors(_ body: () throws(WeatherError) -> Void) throws(ExitCode) {
-    do {
-        try body()
-    } catch {
-        printError(error.description)
-        throw ExitCode(error.exitCode)
+    /// Runs `body` in this process's context (`WeatherContext.live`, built once) and returns the exit
+    /// status; a context that cannot be built (a bad setting) is one line on stderr and its status.
+    static func runLive(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
+        do throws(WeatherError) {
+            return try WeatherContext.live.run(body)
+        } catch {
+            TerminalConsole().printError(error.description)
+            return error.exitCode
+        }
+    }
+
+    /// `status` as ArgumentParser's way out: nothing for 0, otherwise that exit code.
+    static func exit(with status: Int32) throws(ExitCode) {
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// Writes `text` and a newline to stdout at once. Not `print`: it takes `Any`, and the first dynamic cast
-/// behind it scans every protocol conformance in the binary, a good part of what `weather show` costs.
-func printLine(_ text: String) {
-    writeAll(STDOUT_FILENO, text + "\n")
+/// A command that does its work in a run's `WeatherContext`: `run()` runs it in this process's context,
+/// and a test calls `run(in:)` with a context of doubles.
+protocol ContextCommand: ParsableCommand {
+    /// Does the command's work in `context`; returns the exit status, or throws what went wrong.
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32
 }
 
-/// Writes `weather: message` to stderr, on one line whatever the message holds.
-func printError(_ message: String) {
-    writeAll(STDERR_FILENO, "weather: \(message.printable)\n")
-}
-
-private func writeAll(_ descriptor: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+extension ContextCommand {
+    func run() throws {
+        try WeatherCommand.exit(with: WeatherCommand.runLive { context throws(WeatherError) in try run(in: context) })
     }
 }

@@ -1,26 +1,15 @@
 import ArgumentParser
 import Glibc
+import WeatherKit
 
-// The two forms run most often skip ArgumentParser, whose parsing costs a few milliseconds of runtime
+// The forms run most often skip ArgumentParser, whose parsing costs about a millisecond of runtime
 // reflection: `weather show` in its few forms (status bars run it every few seconds) and a bare
-// `weather refresh` (the timer). Each runs the same code as its parsed command.
+// `weather refresh` (the timer). Each runs the same `run(in:)` as its parsed command.
 let arguments = CommandLine.arguments.dropFirst()
 if let (json, source) = ShowCommand.fastArguments(arguments) {
-    do {
-        try ShowCommand.show(json: json, source: source)
-        exit(0)
-    } catch {
-        exit(error.rawValue)
-    }
+    exit(WeatherCommand.runLive { context throws(WeatherError) in try ShowCommand.show(json: json, source: source, in: context) })
 }
 if arguments.elementsEqual(["refresh"]) {
-    do {
-        try RefreshCommand().run()
-        exit(0)
-    } catch let error as ExitCode {
-        exit(error.rawValue)
-    } catch {
-        exit(1)
-    }
+    exit(WeatherCommand.runLive { context throws(WeatherError) in RefreshCommand().run(in: context) })
 }
 WeatherCommand.main()

@@ -2,22 +2,15 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The help a person reads, compared with the files in `Golden/`. After an intended change, run
-/// `WEATHER_UPDATE_GOLDEN=1 swift test --filter HelpTests` and review the diff.
+/// The help a person reads, compared with the files in `Tests/Golden/` (see `expectGolden`).
 @Suite("Help text")
 struct HelpTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
     @Test("each command's help reads as written", arguments: ["", "set", "show", "refresh", "schedule", "logout"])
     func help(command: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run((command.isEmpty ? [] : [command]) + ["--help"])
         #expect(run.status == 0)
-        let file = Self.golden.appendingPathComponent("help\(command.isEmpty ? "" : "-" + command).txt")
-        if ProcessInfo.processInfo.environment["WEATHER_UPDATE_GOLDEN"] != nil {
-            try Data(run.stdout.utf8).write(to: file)
-        }
-        #expect(run.stdout == (try String(contentsOf: file, encoding: .utf8)))
+        try expectGolden(run.stdout, named: "help\(command.isEmpty ? "" : "-" + command).txt")
     }
 
     @Test("--version prints the version alone")

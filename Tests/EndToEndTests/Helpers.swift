@@ -37,3 +37,9 @@ extension Sandbox.Run {
     /// stderr's lines.
     var errorLines: [Substring] { stderr.split(separator: "\n") }
 }
+
+/// The names of the background refresh units, as the tests spell them (the library has its own).
+enum UnitNames {
+    static let timer = "weather-refresh.timer"
+    static let service = "weather-refresh.service"
+}

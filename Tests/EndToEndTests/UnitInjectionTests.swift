@@ -28,9 +28,9 @@ struct UnitInjectionTests {
         #expect(service.contains("ExecStart=\"\(binary.replacingOccurrences(of: "%", with: "%%"))\" refresh\n"), "\(service)")
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
-        let start = try sandbox.systemctl("start", RefreshUnits.service)
+        let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
-        let result = try sandbox.systemctl("show", RefreshUnits.service, "--property=Result,ExecMainStatus").stdout
+        let result = try sandbox.systemctl("show", UnitNames.service, "--property=Result,ExecMainStatus").stdout
         #expect(result == "Result=success\nExecMainStatus=0\n")
         #expect(try sandbox.run("show").stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
     }
@@ -75,7 +75,7 @@ struct UnitInjectionTests {
         let service = try String(contentsOfFile: serviceFile(sandbox), encoding: .utf8)
         #expect(service.contains("\nEnvironment=\"WEATHER_TIMEOUT=30s\"\n"), "\(service)")
         #expect(service.contains("\nEnvironment=\"WEATHER_STALE_AFTER=15m\"\n"), "\(service)")
-        let start = try sandbox.systemctl("start", RefreshUnits.service)
+        let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
     }
 
@@ -86,11 +86,11 @@ struct UnitInjectionTests {
             .replacingOccurrences(of: "\"interval\":900", with: "\"interval\":60")
         try sandbox.server.script(.forecast, [.init(body: body)])
         #expect(try sandbox.run("set", "Berlin").status == 0)
-        let calendar = try sandbox.systemctl("show", RefreshUnits.timer, "--property=TimersCalendar").stdout
+        let calendar = try sandbox.systemctl("show", UnitNames.timer, "--property=TimersCalendar").stdout
         #expect(calendar.contains("OnCalendar=*-*-* *:02/5:00"), "\(calendar)")
         try sandbox.write("{\"format\":1,\"interval\":\"1s\"}", to: sandbox.stateHome + "/weather/schedule.json")
         #expect(try sandbox.run("set", "Berlin").status == 0)
-        let again = try sandbox.systemctl("show", RefreshUnits.timer, "--property=TimersCalendar").stdout
+        let again = try sandbox.systemctl("show", UnitNames.timer, "--property=TimersCalendar").stdout
         #expect(again.contains("OnCalendar=*-*-* *:02/5:00"), "\(again)")
     }
 }

@@ -49,7 +49,7 @@ enum Pipeline {
             results.append(WeatherResult(
                 location: location, conditions: response.conditions, observedAt: response.observedAt,
                 utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: now,
-                validators: response.validators
+                cachingHeaders: response.cachingHeaders
             ))
         } catch {
             checkPrintable(WeatherError.provider(.badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)).description)
@@ -71,7 +71,10 @@ enum Pipeline {
             _ = backoff.isPlausible(at: now)
             let next = Backoff.after(refusal: backoff.reason, retryAfter: headers["Retry-After"], previous: backoff, now: now)
             check(next.until - now <= Backoff.longestRetryAfter + 1, "a back-off lasts a day at most")
-            checkPrintable(WeatherError.backingOff(service: "s", backoff: next, remaining: next.until - now).description)
+            checkPrintable(WeatherError.backingOff(
+                service: "s", reason: next.reason, resumesAt: LocalTime.describe(next.until, now: now, in: .system),
+                remaining: next.until - now
+            ).description)
         }
         let interval = try? WeatherStore.decodePreferredInterval(saved, path: "/s/weather/schedule.json")
 
@@ -90,7 +93,7 @@ enum Pipeline {
                       "text without control characters")
                 let json = Array(formatter.json(result, stale: stale).utf8)
                 check(json.count < 1 << 20, "bounded JSON")
-                _ = LocalTime.describe(staleAt, now: moment)
+                _ = LocalTime.describe(staleAt, now: moment, in: .fixed(offsetSeconds: 3600))
                 _ = RelativeTime.ago(moment - result.updatedAt)
             }
         }
@@ -107,7 +110,7 @@ enum Pipeline {
         }
         check(back.conditions.hasSameValues(as: result.conditions), "the same values read back")
         check(back.location.name == result.location.name, "the same place read back")
-        check(back.validators == result.validators, "the same validators read back")
+        check(back.cachingHeaders == result.cachingHeaders, "the same cachingHeaders read back")
     }
 
     static func resultBytes(for place: Location) -> [UInt8] {
@@ -123,8 +126,8 @@ enum Pipeline {
         )
         let timer = SystemdTimer(
             unitDirectory: paths.unitDirectory, executable: environment["EXE"] ?? "/usr/bin/weather",
-            environment: SystemdTimer(paths: paths, settings: settings, environment: environment, dataInterval: 900).environment,
-            budget: settings.timeout, dataInterval: dataInterval ?? 900
+            environment: SystemdTimer.carried(paths: paths, settings: settings, environment: environment),
+            budget: settings.timeout, dataInterval: { dataInterval ?? 900 }
         )
         let seconds = timer.seconds(for: interval ?? .minimum) ?? 900
         check((300...604_800).contains(seconds), "the timer's period stays within 5 minutes and 7 days")
@@ -137,7 +140,7 @@ enum Pipeline {
             check(assignments.count == timer.environment.count, "one Environment= per value")
             check(!service.unicodeScalars.contains { $0.isASCII && $0.value < 0x20 && $0 != "\n" }, "no control characters in the service")
         }
-        if let cron = try? timer.cronLine(every: seconds) {
+        if let cron = try? CronLine.line(every: seconds, environment: timer.environment, executable: timer.executable) {
             check(!cron.contains { $0.isNewline }, "one crontab line")
             check(!cron.containsControlCharacters, "no control characters in the crontab line")
         }

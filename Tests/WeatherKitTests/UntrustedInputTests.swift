@@ -107,8 +107,7 @@ struct UntrustedInputTests {
         for seconds in [Double.infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, Double(Int64.max)] {
             let text = Timestamp(secondsSince1970: seconds).iso8601(fractionDigits: 3)
             #expect(text.hasSuffix("Z"))
-            _ = LocalTime.describe(Timestamp(secondsSince1970: seconds), now: Timestamp(secondsSince1970: 0))
-            _ = HTTPDate.format(Timestamp(secondsSince1970: seconds))
+            _ = LocalTime.describe(Timestamp(secondsSince1970: seconds), now: Timestamp(secondsSince1970: 0), in: .system)
         }
     }
 
@@ -117,20 +116,20 @@ struct UntrustedInputTests {
     static let receivedAt = Timestamp(secondsSince1970: 1_791_478_800)
 
     @Test("server lifetimes are read strictly and last at most a day", arguments: [
-        (HTTPValidators(cacheControl: "max-age=1e300"), nil as Double?),
-        (HTTPValidators(cacheControl: "max-age=inf"), nil),
-        (HTTPValidators(cacheControl: "max-age=-5"), nil),
-        (HTTPValidators(cacheControl: "max-age=99999999999999999999999999"), 86_400),
-        (HTTPValidators(cacheControl: "max-age=600"), 600),
-        (HTTPValidators(cacheControl: "max-age=600", age: "1e300"), 600),
-        (HTTPValidators(cacheControl: "max-age=600", age: "99999999999999"), 0),
-        (HTTPValidators(expires: "Fri, 31 Dec 9999 23:59:59 GMT"), 86_400),
-        (HTTPValidators(expires: "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT"), 0),
-        (HTTPValidators(cacheControl: "public", expires: "Sun Nov  6 08:49:37 9223372036854775807"), 0),
-        (HTTPValidators(cacheControl: "max-age=600", date: "Sun Nov  6 08:49:37 9223372036854775807"), 600),
+        (CachingHeaders(cacheControl: "max-age=1e300"), nil as Double?),
+        (CachingHeaders(cacheControl: "max-age=inf"), nil),
+        (CachingHeaders(cacheControl: "max-age=-5"), nil),
+        (CachingHeaders(cacheControl: "max-age=99999999999999999999999999"), 86_400),
+        (CachingHeaders(cacheControl: "max-age=600"), 600),
+        (CachingHeaders(cacheControl: "max-age=600", age: "1e300"), 600),
+        (CachingHeaders(cacheControl: "max-age=600", age: "99999999999999"), 0),
+        (CachingHeaders(expires: "Fri, 31 Dec 9999 23:59:59 GMT"), 86_400),
+        (CachingHeaders(expires: "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT"), 0),
+        (CachingHeaders(cacheControl: "public", expires: "Sun Nov  6 08:49:37 9223372036854775807"), 0),
+        (CachingHeaders(cacheControl: "max-age=600", date: "Sun Nov  6 08:49:37 9223372036854775807"), 600),
     ])
-    func lifetimes(validators: HTTPValidators, lifetime: Double?) {
-        let found = Freshness.serverLifetime(validators, receivedAt: Self.receivedAt)
+    func lifetimes(cachingHeaders: CachingHeaders, lifetime: Double?) {
+        let found = Freshness.serverLifetime(cachingHeaders, receivedAt: Self.receivedAt)
         if let lifetime {
             #expect(found == lifetime)
         } else {
@@ -142,7 +141,7 @@ struct UntrustedInputTests {
     @Test("a result can be fresh for a day at most, and one fetched in the future is stale")
     func freshnessBounds() {
         let far = WeatherResult(
-            location: FetcherFixture.berlin, conditions: CurrentConditions(temperature: 1),
+            location: TestContext.berlin, conditions: CurrentConditions(temperature: 1),
             observedAt: Timestamp(secondsSince1970: Timestamp.validRange.upperBound), interval: 86_400,
             updatedAt: Self.receivedAt
         )
@@ -188,7 +187,7 @@ struct UntrustedInputTests {
             cloudCover: value, pressure: value, windSpeed: value, windDirection: value, windGusts: value
         )
         let result = WeatherResult(
-            location: FetcherFixture.berlin, conditions: conditions, observedAt: Timestamp(secondsSince1970: value),
+            location: TestContext.berlin, conditions: conditions, observedAt: Timestamp(secondsSince1970: value),
             interval: value, updatedAt: Timestamp(secondsSince1970: value)
         )
         let formatter = WeatherFormatter(now: Self.receivedAt)
@@ -254,13 +253,13 @@ struct UntrustedInputTests {
         #expect(try GeocodingResponse.decode(ok).first?.location.name.count == 200)
     }
 
-    @Test("validators that cannot go back into a header are not kept", arguments: [
+    @Test("cachingHeaders that cannot go back into a header are not kept", arguments: [
         "\"a\rb\"", "\"a\nIf-Match: x\"", "\"\u{1B}\"", String(repeating: "e", count: 513), "\"caf\u{E9}\"",
     ])
     func unsafeValidators(etag: String) {
         let headers = HTTPHeaders([("ETag", etag), ("Last-Modified", etag), ("Cache-Control", etag)])
-        #expect(HTTPValidators(headers) == HTTPValidators())
-        #expect(HTTPValidators(HTTPHeaders([("ETag", "\"v1\"")])).etag == "\"v1\"")
+        #expect(CachingHeaders(headers) == CachingHeaders())
+        #expect(CachingHeaders(HTTPHeaders([("ETag", "\"v1\"")])).etag == "\"v1\"")
     }
 
     @Test("text is made printable: C0, DEL and C1 become U+FFFD, everything else stays")

@@ -14,6 +14,11 @@ public struct BackgroundFetchHandler: Sendable {
         self.scheduler = scheduler
     }
 
+    /// The handler of a run woken by the timer.
+    public init(context: WeatherContext) {
+        self.init(fetcher: context.fetcher, scheduler: context.scheduler)
+    }
+
     /// What one run did, for its one line of output.
     public struct Report: Sendable, Equatable {
         public var result: BackgroundFetchResult
@@ -55,17 +60,19 @@ public struct BackgroundFetchHandler: Sendable {
             }
             return (.noData, "no place saved; background refresh is disabled")
         }
-        if let cached = fetcher.cachedResult(for: location), !fetcher.isStale(cached) {
+        let cached = fetcher.cachedResult(for: location)
+        if let cached, !fetcher.needsFetch(cached, in: .background) {
             let now = fetcher.clock.now()
             let staleAt = fetcher.freshness.staleAt(cached).moment
-            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(LocalTime.describe(staleAt, now: now))")
+            let until = LocalTime.describe(staleAt, now: now, in: fetcher.timeZone)
+            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)")
         }
         switch try fetcher.fetch() {
         case .newData(let result):
             return (.newData, "\(result.location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
         case .noData(let result):
             return (.noData, "the weather in \(result.location.displayName) has not changed")
-        case .shared(let result):
+        case .fetchedByAnotherRun(let result):
             return (.noData, "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))")
         }
     }

@@ -56,16 +56,9 @@ public struct BackgroundRefresh: Sendable {
 }
 
 extension BackgroundRefresh {
-    /// Background refresh for this process: its fetcher's files and settings, a systemd user timer that
-    /// runs this binary, `minimum` meaning the saved data's own update interval.
-    public init(fetcher: WeatherFetcher, environment: Environment = .current()) {
-        let dataInterval = fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval
-        self.init(
-            store: fetcher.store,
-            scheduler: SystemdTimer(
-                paths: fetcher.store.paths, settings: fetcher.settings, environment: environment, dataInterval: dataInterval
-            )
-        )
+    /// Background refresh for a run: its files and its scheduler.
+    public init(context: WeatherContext) {
+        self.init(store: context.store, scheduler: context.scheduler)
     }
 
     /// One line for `set`: how often background refresh now runs.
@@ -77,7 +70,7 @@ extension BackgroundRefresh {
     }
 
     /// What `weather schedule` prints: the chosen interval, the timer's state and its next run.
-    public func report(placeSaved: Bool, now: Timestamp) throws(WeatherError) -> String {
+    public func report(placeSaved: Bool, now: Timestamp, in zone: LocalTimeZone) throws(WeatherError) -> String {
         let interval = try preferredInterval()
         let status = try scheduler.status()
         var lines: [String] = []
@@ -95,10 +88,10 @@ extension BackgroundRefresh {
         let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
         lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")
         if status.active, let next = status.nextRun {
-            lines.append("Next run: \(LocalTime.describe(next, now: now)) (in \(DurationText.format(max(0, next - now))))")
+            lines.append("Next run: \(LocalTime.describe(next, now: now, in: zone)) (in \(DurationText.format(max(0, next - now))))")
         }
         if let last = status.lastRun {
-            lines.append("Last run: \(LocalTime.describe(last, now: now)) (\(RelativeTime.ago(now - last)))")
+            lines.append("Last run: \(LocalTime.describe(last, now: now, in: zone)) (\(RelativeTime.ago(now - last)))")
         }
         return lines.joined(separator: "\n")
     }

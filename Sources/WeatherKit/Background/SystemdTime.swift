@@ -1,8 +1,7 @@
-import Glibc
-
-/// Times as `systemctl show` prints them.
+/// Times as `systemctl show` prints them, with `TZ=UTC` in its environment (see `SystemdTimer`), so that
+/// reading them needs no time-zone database.
 enum SystemdTime {
-    /// "Sat 2026-11-21 07:02:07 UTC": a wall-clock time in the local zone; `nil` for "" or "n/a".
+    /// "Sat 2026-11-21 07:02:07 UTC": a wall-clock time in UTC; `nil` for "" or "n/a".
     static func wallClock(_ text: String) -> Timestamp? {
         let parts = text.split(separator: " ")
         guard parts.count >= 3, let date = parts.first(where: { $0.contains("-") }),
@@ -10,17 +9,12 @@ enum SystemdTime {
         else { return nil }
         let day = date.split(separator: "-").compactMap { Int($0) }
         let clock = time.split(separator: ":").compactMap { Int($0) }
-        guard day.count == 3, clock.count == 3 else { return nil }
-        var fields = tm()
-        fields.tm_year = Int32(day[0] - 1900)
-        fields.tm_mon = Int32(day[1] - 1)
-        fields.tm_mday = Int32(day[2])
-        fields.tm_hour = Int32(clock[0])
-        fields.tm_min = Int32(clock[1])
-        fields.tm_sec = Int32(clock[2])
-        fields.tm_isdst = -1
-        let seconds = mktime(&fields)
-        return seconds == -1 ? nil : Timestamp(secondsSince1970: Double(seconds))
+        guard day.count == 3, clock.count == 3, (1...9999).contains(day[0]), (1...12).contains(day[1]),
+              (1...CivilTime.daysIn(month: day[1], year: day[0])).contains(day[2]),
+              (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0..<61).contains(clock[2])
+        else { return nil }
+        let days = CivilTime.daysSince1970(year: day[0], month: day[1], day: day[2])
+        return Timestamp(secondsSince1970: Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]))
     }
 
     /// "1d 2h 3min 4.5s": a span since boot on the monotonic clock, in seconds; `nil` for "" or "0".
@@ -32,10 +26,10 @@ enum SystemdTime {
         var total = 0.0
         for part in text.split(separator: " ") {
             guard let unit = units.first(where: { part.hasSuffix($0.0) }),
-                  let value = Double(part.dropLast(unit.0.count))
+                  let value = Double(part.dropLast(unit.0.count)), value.isFinite
             else { return nil }
             total += value * unit.1
         }
-        return total > 0 ? total : nil
+        return total > 0 && total.isFinite ? total : nil
     }
 }

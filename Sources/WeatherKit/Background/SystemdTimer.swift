@@ -13,34 +13,49 @@ public struct SystemdTimer: BackgroundScheduler {
     public let environment: [(name: String, value: String)]
     /// The run's time budget, which the service's start timeout must exceed.
     public let budget: Double
-    /// The data's update interval in seconds: what `.minimum` means.
-    public let dataInterval: Double
+    /// Tells the time, to turn the manager's "since boot" times into moments.
+    public let clock: any WallClock
+    private let currentDataInterval: @Sendable () -> Double
 
+    /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
     public init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
-        dataInterval: Double
+        clock: any WallClock = SystemClock(), dataInterval: @escaping @Sendable () -> Double
     ) {
         self.unitDirectory = unitDirectory
         self.executable = executable
         self.environment = environment
         self.budget = budget
-        self.dataInterval = dataInterval
+        self.clock = clock
+        currentDataInterval = dataInterval
     }
 
-    /// The timer for the command that is running now: this binary, this run's settings and folders. The
-    /// settings set in the environment are carried as this run read them (`WEATHER_TIMEOUT=30s`), never
-    /// as the raw text of the variable.
-    public init(paths: WeatherPaths, settings: Settings, environment: Environment, dataInterval: Double) {
-        let carried = settings.asEnvironment.filter { environment.nonEmpty($0.name) != nil } + [
+    /// The timer of a run: this binary, with the run's settings and folders. The settings set in the
+    /// environment are carried as the run read them (`WEATHER_TIMEOUT=30s`), never as the raw text of the
+    /// variable; the data's interval is the saved result's, read when first needed.
+    public init(context: WeatherContext) {
+        let fetcher = context.fetcher
+        self.init(
+            unitDirectory: context.paths.unitDirectory, executable: Self.currentExecutable(),
+            environment: Self.carried(paths: context.paths, settings: context.settings, environment: context.environment),
+            budget: context.settings.timeout, clock: context.clock,
+            dataInterval: { fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval }
+        )
+    }
+
+    /// The variables the service needs to act as this run: settings set in the environment, as read, and
+    /// XDG folders set in it.
+    package static func carried(
+        paths: WeatherPaths, settings: Settings, environment: Environment
+    ) -> [(name: String, value: String)] {
+        settings.asEnvironment.filter { environment.nonEmpty($0.name) != nil } + [
             ("XDG_CONFIG_HOME", paths.configHome),
             ("XDG_CACHE_HOME", FileIO.parentDirectory(of: paths.cacheDirectory)),
             ("XDG_STATE_HOME", FileIO.parentDirectory(of: paths.stateDirectory)),
         ].filter { environment[$0.0] == $0.1 }
-        self.init(
-            unitDirectory: paths.unitDirectory, executable: Self.currentExecutable(),
-            environment: carried, budget: settings.timeout, dataInterval: dataInterval
-        )
     }
+
+    public var dataInterval: Double { currentDataInterval() }
 
     var servicePath: String { unitDirectory + "/" + RefreshUnits.serviceName }
     var timerPath: String { unitDirectory + "/" + RefreshUnits.timerName }
@@ -51,9 +66,12 @@ public struct SystemdTimer: BackgroundScheduler {
             return
         }
         try reachManager(interval: interval)
-        let service = Array(try Self.background {
-            () throws(BackgroundRefreshError) in try RefreshUnits.service(executable: executable, environment: environment, budget: budget)
-        }.utf8)
+        let service: [UInt8]
+        do throws(BackgroundRefreshError) {
+            service = Array(try RefreshUnits.service(executable: executable, environment: environment, budget: budget).utf8)
+        } catch {
+            throw .background(error)
+        }
         let timer = Array(RefreshUnits.timer(every: seconds).utf8)
         let changed: Bool
         do throws(FileError) {
@@ -100,7 +118,7 @@ public struct SystemdTimer: BackgroundScheduler {
         }
         let realtime = properties["NextElapseUSecRealtime"].flatMap(SystemdTime.wallClock)
         let monotonic = properties["NextElapseUSecMonotonic"].flatMap(SystemdTime.sinceBoot)
-        let nextFromMonotonic = monotonic.map { SystemClock().now() + ($0 - MonotonicInstant.now().seconds) }
+        let nextFromMonotonic = monotonic.map { clock.now() + ($0 - MonotonicInstant.now().seconds) }
         let next = [realtime, nextFromMonotonic].compactMap { $0 }.min()
         return TimerStatus(
             installed: FileIO.exists(timerPath),
@@ -124,18 +142,20 @@ public struct SystemdTimer: BackgroundScheduler {
         } catch {
             reason = error.description
         }
+        let seconds = seconds(for: interval ?? .minimum) ?? seconds(for: .minimum) ?? Freshness.defaultInterval
         let cron = Result { () throws(BackgroundRefreshError) in
-            try cronLine(every: seconds(for: interval ?? .minimum) ?? dataInterval)
+            try CronLine.line(every: seconds, environment: environment, executable: executable)
         }
         throw .background(.noUserManager(reason: reason, cronLine: cron))
     }
 
-    /// Runs `systemctl --user arguments...` and returns its output without the final newline.
+    /// Runs `systemctl --user arguments...` and returns its output without the final newline. With `TZ=UTC`,
+    /// so that the times it prints read the same whatever the user's zone (`SystemdTime`).
     @discardableResult
     private func systemctl(_ arguments: String...) throws(WeatherError) -> String {
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run("systemctl", ["--user"] + arguments)
+            result = try Subprocess.run("systemctl", ["--user"] + arguments, environment: ["TZ": "UTC"])
         } catch {
             throw .background(.systemctl(command: arguments.joined(separator: " "), message: error.description))
         }
@@ -143,57 +163,6 @@ public struct SystemdTimer: BackgroundScheduler {
             throw .background(.systemctl(command: arguments.joined(separator: " "), message: result.stderr.trimmingWhitespace()))
         }
         return result.stdout.trimmingWhitespace()
-    }
-
-    // MARK: Without systemd
-
-    /// A crontab line that runs the same refresh, for systems without a user manager. Throws, naming the
-    /// value, when one cannot be written into a crontab line as it is.
-    public func cronLine(every interval: Double) throws(BackgroundRefreshError) -> String {
-        let offset = RefreshUnits.publishDelayMinutes
-        let when = switch RefreshUnits.ClockStep(every: interval) {
-        case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
-        case .hours(let hours)?: "\(offset) */\(hours) * * *"
-        case nil: "\(offset)-59/15 * * * *"
-        }
-        var words: [String] = []
-        for (name, value) in environment {
-            words.append(name + "=" + (try Self.cronQuoted(value, naming: name)))
-        }
-        words.append(try Self.cronQuoted(executable, naming: "the path of this weather program"))
-        return when + " " + words.joined(separator: " ") + " refresh >/dev/null 2>&1"
-    }
-
-    /// The one way a value enters a crontab line: quoted for the shell when it needs it, `%` escaped (cron
-    /// turns it into a line break), and refused when it holds a control character (a line break would
-    /// end the line and start another) or is not UTF-8 (`nil`).
-    static func cronQuoted(_ value: String?, naming what: String) throws(BackgroundRefreshError) -> String {
-        guard let value else { throw .unsafeForCron(what: what, value: nil, problem: "is not UTF-8 text, which a crontab line cannot hold") }
-        guard !value.containsControlCharacters else {
-            throw .unsafeForCron(what: what, value: value, problem: "contains a control character such as a line break, which a crontab line cannot hold")
-        }
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-:=,+@".unicodeScalars.contains($0)
-        }
-        guard !plain else { return value }
-        var quoted = "'"
-        for character in value {
-            switch character {
-            case "'": quoted += "'\\''"
-            case "%": quoted += "\\%"  // cron would make it a line break
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "'"
-    }
-
-    /// Runs `body`, its error a `WeatherError`.
-    private static func background<T>(_ body: () throws(BackgroundRefreshError) -> T) throws(WeatherError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .background(error)
-        }
     }
 
     /// The absolute path of the running binary; `nil` when it is not UTF-8 text.

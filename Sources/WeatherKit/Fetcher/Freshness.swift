@@ -41,7 +41,7 @@ public struct Freshness: Sendable, Equatable {
     /// The moment `result` becomes stale, and why then.
     public func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
         let longest = result.updatedAt + Self.longestLifetime
-        if let lifetime = Self.serverLifetime(result.validators, receivedAt: result.updatedAt) {
+        if let lifetime = Self.serverLifetime(result.cachingHeaders, receivedAt: result.updatedAt) {
             return (result.updatedAt + lifetime, .server)
         }
         if let staleAfter {
@@ -62,7 +62,7 @@ public struct Freshness: Sendable, Equatable {
     /// less the response's age when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an
     /// invalid `Expires` (such as `0`) or one in the past mean no freshness at all. `nil` when the server
     /// said nothing.
-    public static func serverLifetime(_ headers: HTTPValidators, receivedAt: Timestamp) -> Double? {
+    public static func serverLifetime(_ headers: CachingHeaders, receivedAt: Timestamp) -> Double? {
         guard headers.cacheControl != nil || headers.expires != nil else { return nil }
         let date = headers.date.flatMap(HTTPDate.parse)
         let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }

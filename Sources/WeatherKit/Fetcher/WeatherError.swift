@@ -14,9 +14,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     case noResultYet(Location)
     /// Background refresh cannot be scheduled or changed.
     case background(BackgroundRefreshError)
-    /// A service asked us to wait, and the wait is not over: no request was sent. `remaining` is counted
-    /// from when the error was made.
-    case backingOff(service: String, backoff: Backoff, remaining: Double)
+    /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
+    /// time it ends, `remaining` the seconds until then, counted from when the error was made.
+    case backingOff(service: String, reason: String, resumesAt: String, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
     case busy(budget: Double)
     /// SIGTERM or SIGINT stopped the run before it finished; nothing was saved (`StopSignal`).
@@ -37,8 +37,8 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noResultYet(let location):
             "no weather for \(location.displayName) fetched yet; run weather refresh, or weather show in a terminal"
         case .background(let error): error.description
-        case .backingOff(let service, let backoff, let remaining):
-            "\(service) asked weather to slow down (\(backoff.reason)); no request before \(LocalTime.describe(backoff.until, now: backoff.until - remaining)) (in \(DurationText.format(remaining)))"
+        case .backingOff(let service, let reason, let resumesAt, let remaining):
+            "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"
         case .busy(let budget):
             "another weather run is fetching and did not finish within this run's time budget of \(DurationText.format(budget)) (WEATHER_TIMEOUT); try again later"
         case .stopped(let signal):

@@ -3,29 +3,13 @@ import Synchronization
 /// Fetches the weather for the saved place, keeps the last result (with its location and `updatedAt`),
 /// and posts `WeatherUpdated` when the values change.
 ///
-/// `WeatherFetcher.shared` serves the process; `init(settings:store:http:clock:notifications:)` builds one
-/// from parts for a test. Foreground (`weather show`) and background (`weather refresh`) go through the
-/// same fetcher, so they share one cache and one set of rules.
+/// `WeatherFetcher.shared` serves the process: the fetcher of `WeatherContext.live`. A test builds one
+/// from parts, or a context of doubles. Foreground (`weather show`) and background (`weather refresh`) go
+/// through the same fetcher, so they share one cache and one set of rules.
 public final class WeatherFetcher: Sendable {
-    /// The process-wide fetcher, built on first use from the environment, the XDG folders and libcurl.
+    /// The process-wide fetcher, built on first use with the live context.
     public static var shared: WeatherFetcher {
-        get throws(WeatherError) { try sharedInstance.get() }
-    }
-
-    private static let sharedInstance = Result { () throws(WeatherError) -> WeatherFetcher in
-        let environment = Environment.current()
-        do throws(SettingsError) {
-            let paths = try WeatherPaths(environment: environment)
-            return WeatherFetcher(
-                settings: try Settings.load(environment: environment, paths: paths),
-                store: WeatherStore(paths: paths),
-                http: CurlTransport(),
-                clock: SystemClock(),
-                notifications: .default
-            )
-        } catch {
-            throw .settings(error)
-        }
+        get throws(WeatherError) { try WeatherContext.live.fetcher }
     }
 
     /// The run's settings.
@@ -34,6 +18,8 @@ public final class WeatherFetcher: Sendable {
     public let store: WeatherStore
     /// Tells the time for `updatedAt` and freshness.
     public let clock: any WallClock
+    /// How clock times in messages are printed.
+    public let timeZone: LocalTimeZone
     /// Where `WeatherUpdated` is posted.
     public let notifications: NotificationCenter
     /// The run's network time budget (`WEATHER_TIMEOUT`), started when the fetcher was made.
@@ -43,17 +29,18 @@ public final class WeatherFetcher: Sendable {
     let provider: OpenMeteo
 
     /// The files as this run last read or wrote them; `nil` until first needed.
-    private let memory = Mutex<(location: Location??, result: WeatherStore.CachedResult?)>((nil, nil))
+    private let memory = Mutex(Memory())
     /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
     private let lockDepth = Mutex(0)
 
     public init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
-        notifications: NotificationCenter
+        timeZone: LocalTimeZone, notifications: NotificationCenter
     ) {
         self.settings = settings
         self.store = store
         self.clock = clock
+        self.timeZone = timeZone
         self.notifications = notifications
         deadline = Deadline(seconds: settings.timeout)
         freshness = Freshness(staleAfter: settings.staleAfter)
@@ -69,7 +56,7 @@ public final class WeatherFetcher: Sendable {
     /// than `location.json`: a `set` killed between the two renames has happened, consistently for every
     /// later run, and the next fetch writes `location.json` to match.
     public func savedLocation() throws(WeatherError) -> Location? {
-        if let known = memory.withLock({ $0.location }) { return known }
+        if case .read(let known) = memory.withLock({ $0.location }) { return known }
         let location: Location?
         if !FileIO.exists(store.paths.locationFile) {
             location = nil
@@ -82,7 +69,7 @@ public final class WeatherFetcher: Sendable {
                 throw .store(error)
             }
         }
-        memory.withLock { $0.location = .some(location) }
+        memory.withLock { $0.location = .read(location) }
         return location
     }
 
@@ -96,7 +83,7 @@ public final class WeatherFetcher: Sendable {
 
     /// Forgets what this run read, so that the next look reads the files as another run may have left them.
     private func rereadFiles() {
-        memory.withLock { $0 = (nil, nil) }
+        memory.withLock { $0 = Memory() }
     }
 
     /// The last result if it is for `location`.
@@ -110,24 +97,15 @@ public final class WeatherFetcher: Sendable {
         freshness.isStale(result, at: clock.now())
     }
 
-    // MARK: Fetching
-
-    /// What a fetch brought.
-    public enum Outcome: Sendable, Equatable {
-        /// Values that differ from the ones saved before (or the first ones).
-        case newData(WeatherResult)
-        /// The same values as before, or `304 Not Modified`; the saved result was renewed.
-        case noData(WeatherResult)
-        /// Another run stored a newer result while this one waited for the lock: no request was sent.
-        case shared(WeatherResult)
-
-        /// The saved result after the fetch.
-        public var result: WeatherResult {
-            switch self {
-            case .newData(let result), .noData(let result), .shared(let result): result
-            }
-        }
+    /// Whether a run in `state` fetches before it shows `result`: when someone is looking (`active`) or
+    /// the timer woke it (`background`), and the result is missing or stale. A pipe (`inactive`) never.
+    public func needsFetch(_ result: WeatherResult?, in state: AppState) -> Bool {
+        guard state.fetchesWhenStale else { return false }
+        guard let result else { return true }
+        return isStale(result)
     }
+
+    // MARK: Fetching
 
     /// Fetches the current weather for the saved place, saves it and, when the values changed, posts
     /// `WeatherUpdated`. On failure the saved result is left exactly as it was.
@@ -135,13 +113,13 @@ public final class WeatherFetcher: Sendable {
     /// However many processes call this at once, one request is made: they take turns at the fetch lock,
     /// and a run that finds a result newer than the one it judged stale uses that one instead. A stored
     /// `ETag` or `Last-Modified` makes the request conditional, and a service's back-off is respected.
-    public func fetch() throws(WeatherError) -> Outcome {
+    public func fetch() throws(WeatherError) -> FetchOutcome {
         let seen = try savedLocation().flatMap { cachedResult(for: $0) }
         try checkBackoff(for: provider.forecastService)
-        return try withFetchLock { () throws(WeatherError) -> Outcome in try fetchHoldingLock(seen: seen) }
+        return try withFetchLock { () throws(WeatherError) -> FetchOutcome in try fetchHoldingLock(seen: seen) }
     }
 
-    private func fetchHoldingLock(seen: WeatherResult?) throws(WeatherError) -> Outcome {
+    private func fetchHoldingLock(seen: WeatherResult?) throws(WeatherError) -> FetchOutcome {
         // Under the lock the files are as the last run left them: a `set` may have changed the place, and
         // another fetch may have stored a newer result.
         rereadFiles()
@@ -149,10 +127,10 @@ public final class WeatherFetcher: Sendable {
         let stored = cachedResult(for: location)
         if stored != nil { matchLocationFile(to: location) }
         if let stored, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity)) {
-            return .shared(stored)
+            return .fetchedByAnotherRun(stored)
         }
         try checkBackoff(for: provider.forecastService)
-        let fetched = try requestForecast(for: location, validators: stored?.validators)
+        let fetched = try requestForecast(for: location, cachingHeaders: stored?.cachingHeaders)
 
         // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
         // place without holding the lock, so that it still exists is all there is to check.)
@@ -161,7 +139,7 @@ public final class WeatherFetcher: Sendable {
         case .notModified(let headers):
             // Only a conditional request, which needs a stored result, can get a 304.
             guard var renewed = stored else { throw unexpectedNotModified }
-            renewed.validators = renewed.validators.renewed(by: headers)
+            renewed.cachingHeaders = renewed.cachingHeaders.renewed(by: headers)
             renewed.updatedAt = clock.now()
             try save(renewed)
             return .noData(renewed)
@@ -180,6 +158,12 @@ public final class WeatherFetcher: Sendable {
         public var choice: PlaceChoice
         /// Its current weather, now saved.
         public var result: WeatherResult
+
+        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
+        public var announcement: String {
+            let how = choice.matchCount == 1 ? "the only match" : "the most populous of \(choice.matchCount) matches"
+            return "Saved \(choice.location.displayName) (\(how))."
+        }
     }
 
     /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
@@ -198,13 +182,13 @@ public final class WeatherFetcher: Sendable {
             clearBackoff(for: provider.geocodingService)
             choice = try PlaceChoice(choosingFrom: candidates, for: query)
         } catch {
-            throw note(error)
+            throw recordingBackoff(after: error)
         }
-        guard case .modified(let response) = try requestForecast(for: choice.location, validators: nil) else {
+        guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
             throw unexpectedNotModified
         }
         let result = makeResult(response, for: choice.location)
-        let previousFile = try? FileIO.read(store.paths.resultFile)
+        let previousFile = PreviousFile(store.paths.resultFile)
         // The commit: once the result is renamed into place, the new place is saved (see `savedLocation`).
         try save(result)
         do {
@@ -213,7 +197,7 @@ public final class WeatherFetcher: Sendable {
             restoreResultFile(previousFile)
             throw .store(error)
         }
-        memory.withLock { $0.location = .some(choice.location) }
+        memory.withLock { $0.location = .read(choice.location) }
         notifications.post(name: .weatherUpdated, object: result)
         return Placement(choice: choice, result: result)
     }
@@ -240,7 +224,7 @@ public final class WeatherFetcher: Sendable {
         } catch {
             throw .store(error)
         }
-        memory.withLock { $0 = (.some(nil), .empty) }
+        memory.withLock { $0 = Memory(location: .read(nil), result: .empty) }
     }
 
     // MARK: The lock
@@ -281,22 +265,22 @@ public final class WeatherFetcher: Sendable {
         guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
         let remaining = backoff.until - now
         guard remaining > 0 else { return }
-        throw .backingOff(service: service.description, backoff: backoff, remaining: remaining)
+        throw backingOff(service, backoff, now: now)
     }
 
     /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
-    private func requestForecast(for location: Location, validators: HTTPValidators?) throws(WeatherError) -> OpenMeteo.ForecastFetch {
+    private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError) -> OpenMeteo.ForecastFetch {
         do {
-            let fetched = try provider.currentWeather(at: location, validators: validators, before: deadline)
+            let fetched = try provider.currentWeather(at: location, cachingHeaders: cachingHeaders, before: deadline)
             clearBackoff(for: provider.forecastService)
             return fetched
         } catch {
-            throw note(error)
+            throw recordingBackoff(after: error)
         }
     }
 
-    /// `error` as a `WeatherError`, after recording the back-off it calls for.
-    private func note(_ error: ProviderError) -> WeatherError {
+    /// `error` as a `WeatherError`, after recording the back-off it calls for (after a 429 or a 503).
+    private func recordingBackoff(after error: ProviderError) -> WeatherError {
         guard let refusal = error.refusal else { return .provider(error) }
         var backoffs = store.loadBackoffs()
         let now = clock.now()
@@ -305,7 +289,14 @@ public final class WeatherFetcher: Sendable {
         )
         backoffs[refusal.service.host] = backoff
         try? store.saveBackoffs(backoffs)
-        return .backingOff(service: refusal.service.description, backoff: backoff, remaining: backoff.until - now)
+        return backingOff(refusal.service, backoff, now: now)
+    }
+
+    private func backingOff(_ service: ProviderError.Service, _ backoff: Backoff, now: Timestamp) -> WeatherError {
+        .backingOff(
+            service: service.description, reason: backoff.reason,
+            resumesAt: LocalTime.describe(backoff.until, now: now, in: timeZone), remaining: backoff.until - now
+        )
     }
 
     /// A 304 to a request that was not conditional: the service is not speaking HTTP as it should.
@@ -325,7 +316,7 @@ public final class WeatherFetcher: Sendable {
         WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
             utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: clock.now(),
-            validators: response.validators
+            cachingHeaders: response.cachingHeaders
         )
     }
 
@@ -339,12 +330,42 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// Puts back the result file, byte for byte, as it was before a `set` that failed half-way.
-    private func restoreResultFile(_ previous: [UInt8]??) {
+    private func restoreResultFile(_ previous: PreviousFile) {
         switch previous {
-        case .some(.some(let bytes)): try? FileIO.writeAtomically(bytes, to: store.paths.resultFile)
-        case .some(.none): try? FileIO.remove(store.paths.resultFile)
-        case .none: break
+        case .contents(let bytes): try? FileIO.writeAtomically(bytes, to: store.paths.resultFile)
+        case .absent: try? FileIO.remove(store.paths.resultFile)
+        case .unreadable: break
         }
         memory.withLock { $0.result = nil }
+    }
+}
+
+/// The files as one run last read or wrote them, so that it reads each at most once.
+private struct Memory {
+    /// The saved place, or `nil` when none is saved; `notRead` until first needed.
+    var location: Remembered<Location?> = .notRead
+    /// What the result file held; `nil` until first needed.
+    var result: WeatherStore.CachedResult?
+}
+
+/// A value read from a file, or not read yet.
+private enum Remembered<Value> {
+    case notRead
+    case read(Value)
+}
+
+/// A file as it was before a change that may have to be undone.
+private enum PreviousFile {
+    case contents([UInt8])
+    case absent
+    /// It could not be read, so it cannot be put back.
+    case unreadable
+
+    init(_ path: String) {
+        do {
+            self = try FileIO.read(path).map(PreviousFile.contents) ?? .absent
+        } catch {
+            self = .unreadable
+        }
     }
 }

@@ -18,7 +18,7 @@ public struct WeatherPaths: Sendable, Equatable {
     public var configFile: String { configDirectory + "/config.json" }
     /// The saved place.
     public var locationFile: String { stateDirectory + "/location.json" }
-    /// The last result, with its location, `updatedAt` and HTTP validators.
+    /// The last result, with its location, `updatedAt` and the response's caching headers.
     public var resultFile: String { cacheDirectory + "/current.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
     public var scheduleFile: String { stateDirectory + "/schedule.json" }

@@ -1,6 +1,6 @@
 /// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
 /// freshness (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`), kept verbatim.
-public struct HTTPValidators: Sendable, Equatable {
+public struct CachingHeaders: Sendable, Equatable {
     public var etag: String?
     public var lastModified: String?
     public var cacheControl: String?
@@ -46,8 +46,8 @@ public struct HTTPValidators: Sendable, Equatable {
 
     /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
     /// (RFC 9111, section 4.3.4); the rest stay.
-    public func renewed(by notModified: HTTPValidators) -> HTTPValidators {
-        HTTPValidators(
+    public func renewed(by notModified: CachingHeaders) -> CachingHeaders {
+        CachingHeaders(
             etag: notModified.etag ?? etag, lastModified: notModified.lastModified ?? lastModified,
             cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,
             date: notModified.date ?? date, age: notModified.age, retryAfter: notModified.retryAfter

@@ -13,11 +13,11 @@ public struct WeatherResult: Sendable, Equatable {
     /// When the result was fetched or last revalidated.
     public var updatedAt: Timestamp
     /// The response's caching headers, for conditional requests and freshness.
-    public var validators: HTTPValidators
+    public var cachingHeaders: CachingHeaders
 
     public init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
-        interval: Double? = nil, updatedAt: Timestamp, validators: HTTPValidators = HTTPValidators()
+        interval: Double? = nil, updatedAt: Timestamp, cachingHeaders: CachingHeaders = CachingHeaders()
     ) {
         self.location = location
         self.conditions = conditions
@@ -25,7 +25,7 @@ public struct WeatherResult: Sendable, Equatable {
         self.utcOffsetSeconds = utcOffsetSeconds
         self.interval = interval
         self.updatedAt = updatedAt
-        self.validators = validators
+        self.cachingHeaders = cachingHeaders
     }
 }
 
@@ -46,7 +46,7 @@ extension WeatherResult {
         ]
         if let interval { object["interval"] = .number(interval) }
         object["updatedAt"] = .string(updatedAt.iso8601(fractionDigits: 3))
-        object["http"] = validators.json
+        object["http"] = cachingHeaders.json
         return .object(object)
     }
 
@@ -63,9 +63,9 @@ extension WeatherResult {
             utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
             interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
             updatedAt: try reader.timestamp("updatedAt"),
-            validators: try reader.optionalField("http").map { reader throws(JSONShapeError) in
-                try HTTPValidators(reading: reader)
-            } ?? HTTPValidators()
+            cachingHeaders: try reader.optionalField("http").map { reader throws(JSONShapeError) in
+                try CachingHeaders(reading: reader)
+            } ?? CachingHeaders()
         )
     }
 }

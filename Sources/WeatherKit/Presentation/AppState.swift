@@ -1,16 +1,12 @@
-import Glibc
-
-/// Whether someone is looking, as iOS's `UIApplication.State`.
+/// Whether someone is looking, as iOS's `UIApplication.State`; it decides whether a stale result is fetched.
 public enum AppState: String, Sendable, Equatable {
     /// A person at a terminal: stdout is a TTY. A stale result is refreshed before it is shown.
     case active
     /// A status bar or a script reading a pipe: served from the cache, never the network.
     case inactive
-    /// Woken by the timer to fetch (`weather refresh`).
+    /// Woken by the timer (`weather refresh`): nobody is looking, and a stale result is fetched.
     case background
 
-    /// `active` when stdout is a terminal, otherwise `inactive`.
-    public static func foreground() -> AppState {
-        isatty(STDOUT_FILENO) == 1 ? .active : .inactive
-    }
+    /// Whether a run in this state fetches a result that is missing or stale: everywhere but in a pipe.
+    public var fetchesWhenStale: Bool { self != .inactive }
 }

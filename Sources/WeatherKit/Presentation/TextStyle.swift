@@ -1,16 +1,12 @@
-import Glibc
-
 /// How text is decorated: plain for pipes and `NO_COLOR`, ANSI colours for a terminal.
 public enum TextStyle: Sendable, Equatable {
     case plain
     case color
 
-    /// Colour only when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    public static func forStandardOutput(environment: Environment) -> TextStyle {
-        guard isatty(STDOUT_FILENO) == 1, environment["NO_COLOR"] == nil, environment["TERM"] != "dumb" else {
-            return .plain
-        }
-        return .color
+    /// Colour only when `console` is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+    public init(console: any Console, environment: Environment) {
+        let wanted = console.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        self = wanted ? .color : .plain
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

@@ -1,6 +1,6 @@
-/// What `weather show` prints: the saved result at once, refreshed first only when it is stale and the
-/// app is active. A status bar's pipe never touches the network, so the foreground and the background
-/// fetch never both fetch the same data.
+/// `weather show`: prints the saved result at once, refreshed first only when it is stale and the app is
+/// active. A status bar's pipe never touches the network, so the foreground and the background fetch
+/// never both fetch the same data.
 public struct WeatherPresenter: Sendable {
     /// Where `show` may get its data.
     public enum Source: Sendable, Equatable {
@@ -15,11 +15,22 @@ public struct WeatherPresenter: Sendable {
     public let fetcher: WeatherFetcher
     public let appState: AppState
     public let style: TextStyle
+    /// Where the result and the warnings are printed.
+    public let console: any Console
 
-    public init(fetcher: WeatherFetcher, appState: AppState, style: TextStyle = .plain) {
+    public init(fetcher: WeatherFetcher, appState: AppState, style: TextStyle = .plain, console: any Console) {
         self.fetcher = fetcher
         self.appState = appState
         self.style = style
+        self.console = console
+    }
+
+    /// The presenter of a run, in the app state its console says, in its style (`plain` for JSON).
+    public init(context: WeatherContext, json: Bool = false) {
+        self.init(
+            fetcher: context.fetcher, appState: context.foregroundState, style: json ? .plain : context.textStyle,
+            console: context.console
+        )
     }
 
     /// The state `show` acts in, after `--refresh` or `--cached`.
@@ -50,22 +61,13 @@ public struct WeatherPresenter: Sendable {
         }
     }
 
-    /// Whether to fetch before showing: only for an active app whose result is missing or stale.
-    public func needsRefresh(_ result: WeatherResult?, in state: AppState) -> Bool {
-        guard state == .active else { return false }
-        guard let result else { return true }
-        return fetcher.isStale(result)
-    }
-
-    /// The text `weather show` prints; `warn` gets each warning for stderr as it arises, even when the
-    /// show then fails.
-    public func show(
-        source: Source = .automatic, json: Bool = false, warn: (String) -> Void = { _ in }
-    ) throws(WeatherError) -> String {
+    /// Prints the saved result, refreshed first when `source` and the app state say so; each warning goes
+    /// to standard error as it arises, even when the show then fails.
+    public func show(source: Source = .automatic, json: Bool = false) throws(WeatherError) {
         let (location, cached, warnings) = try loadFromCache()
         var result = cached
-        warnings.forEach(warn)
-        if needsRefresh(result, in: effectiveState(source)) {
+        warnings.forEach(console.printError)
+        if fetcher.needsFetch(result, in: effectiveState(source)) {
             do throws(WeatherError) {
                 result = try fetcher.fetch().result
             } catch {
@@ -73,13 +75,13 @@ public struct WeatherPresenter: Sendable {
                 if case .stopped = error { throw error }
                 guard let saved = result else { throw error }
                 let age = RelativeTime.ago(fetcher.clock.now() - saved.updatedAt)
-                warn("could not refresh: \(error); showing the result from \(age)")
+                console.printError("could not refresh: \(error); showing the result from \(age)")
             }
         }
         guard let result else { throw .noResultYet(location) }
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.isStale(result, at: now)
         let formatter = WeatherFormatter(now: now, style: style)
-        return json ? formatter.json(result, stale: stale) : formatter.text(result, stale: stale)
+        console.printLine(json ? formatter.json(result, stale: stale) : formatter.text(result, stale: stale))
     }
 }

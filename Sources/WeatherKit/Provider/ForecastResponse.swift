@@ -9,7 +9,7 @@ public struct ForecastResponse: Sendable, Equatable {
     /// How often the values change, in seconds (900 for Open-Meteo's 15-minute data).
     public var interval: Double?
     /// The response's caching headers.
-    public var validators: HTTPValidators
+    public var cachingHeaders: CachingHeaders
 
     /// Reads a 200 response strictly: a temperature is required, other values may be `null` or absent.
     /// Units other than the ones we ask for (°F, km/h, inches...) are converted.
@@ -60,7 +60,7 @@ public struct ForecastResponse: Sendable, Equatable {
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, utcOffsetSeconds: offset,
                 interval: try current.optionalDouble("interval", within: Self.intervals),
-                validators: HTTPValidators(headers)
+                cachingHeaders: CachingHeaders(headers)
             )
         } catch let error as JSONShapeError {
             throw ResponseProblem(error.description)

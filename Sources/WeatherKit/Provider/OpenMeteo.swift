@@ -57,9 +57,9 @@ public struct OpenMeteo: Sendable {
     // MARK: Forecast
 
     /// The request for the current weather at `location`, coordinates rounded to 4 decimals (about 10 m),
-    /// values in SI units, times in the place's own zone; conditional when `validators` has an `ETag`
+    /// values in SI units, times in the place's own zone; conditional when `cachingHeaders` has an `ETag`
     /// (`If-None-Match`) or a `Last-Modified` (`If-Modified-Since`, the exact stored text).
-    public func forecastRequest(for location: Location, validators: HTTPValidators? = nil) -> HTTPRequest {
+    public func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
         let parameters = [
             ("latitude", location.latitude.fixed(decimals: 4)),
             ("longitude", location.longitude.fixed(decimals: 4)),
@@ -70,8 +70,8 @@ public struct OpenMeteo: Sendable {
             ("precipitation_unit", "mm"),
         ]
         var headers: [(name: String, value: String)] = []
-        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
-        if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        if let etag = cachingHeaders?.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = cachingHeaders?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         return HTTPRequest(url: URLQuery.append(parameters, to: forecastURL), headers: headers)
     }
 
@@ -80,16 +80,16 @@ public struct OpenMeteo: Sendable {
         /// New values.
         case modified(ForecastResponse)
         /// `304 Not Modified`: the stored values stand; these are the response's caching headers.
-        case notModified(HTTPValidators)
+        case notModified(CachingHeaders)
     }
 
-    /// The current weather at `location`; with `validators` of a stored result, asked conditionally.
+    /// The current weather at `location`; with `cachingHeaders` of a stored result, asked conditionally.
     public func currentWeather(
-        at location: Location, validators: HTTPValidators? = nil, before deadline: Deadline
+        at location: Location, cachingHeaders: CachingHeaders? = nil, before deadline: Deadline
     ) throws(ProviderError) -> ForecastFetch {
-        let request = forecastRequest(for: location, validators: validators)
+        let request = forecastRequest(for: location, cachingHeaders: cachingHeaders)
         let response = try send(request, to: forecastService, before: deadline, conditional: !request.headers.isEmpty)
-        if response.status == 304 { return .notModified(HTTPValidators(response.headers)) }
+        if response.status == 304 { return .notModified(CachingHeaders(response.headers)) }
         do {
             return .modified(try ForecastResponse.decode(response.body, headers: response.headers))
         } catch {

@@ -23,8 +23,11 @@ public struct Subprocess: Sendable {
         }
     }
 
-    /// Runs `program` (found on `PATH`) with `arguments`, in this process's environment, and waits.
-    public static func run(_ program: String, _ arguments: [String]) throws(LaunchError) -> Result {
+    /// Runs `program` (found on `PATH`) with `arguments`, in this process's environment with `environment`
+    /// set over it, and waits.
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws(LaunchError) -> Result {
         var output: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         guard pipe(&output) == 0 else { throw LaunchError(program: program, code: errno) }
@@ -44,8 +47,18 @@ public struct Subprocess: Sendable {
 
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            let name = String(cString: variable).prefix { $0 != "=" }
+            if environment[String(name)] == nil { inherited.append(variable) }
+            entry += 1
+        }
+        let added = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { added.forEach { free($0) } }
+        let envp = inherited + added + [nil]
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, envp)
         close(output[1])
         close(errors[1])
         guard spawned == 0 else {

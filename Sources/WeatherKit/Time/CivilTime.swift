@@ -41,11 +41,13 @@ struct CivilTime {
 
     /// `2026-10-08T17:04` or `2026-10-08T17:04:12`.
     func isoDateTime(withSeconds: Bool) -> String {
-        var text = "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
-        text += "T" + clock
+        var text = date + "T" + clock
         if withSeconds { text += ":" + String(second).leftPadded(to: 2) }
         return text
     }
+
+    /// `2026-10-08`.
+    var date: String { "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))" }
 
     /// `17:04`.
     var clock: String { "\(String(hour).leftPadded(to: 2)):\(String(minute).leftPadded(to: 2))" }

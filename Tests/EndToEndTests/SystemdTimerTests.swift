@@ -2,50 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("Background refresh without a systemd user manager")
-struct NoUserManagerTests {
-    static let sentence = "weather: background refresh is not scheduled: no systemd user manager is reachable ("
-
-    @Test("set still works and says on stderr how to refresh with cron instead")
-    func set() throws {
-        let sandbox = try Sandbox()
-        let run = try sandbox.run("set", "Berlin")
-        #expect(run.status == 0)
-        #expect(run.stdout.contains("10.9 °C"))
-        #expect(run.errorLines.count == 1)
-        #expect(run.stderr.hasPrefix(Self.sentence))
-        let cron = "add this line with crontab -e: 2-59/15 * * * * WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
-        #expect(run.stderr.hasSuffix(cron), "\(run)")
-        #expect(!FileManager.default.fileExists(atPath: sandbox.configHome + "/systemd"))
-    }
-
-    @Test("schedule fails with the same sentence; a bad interval is refused before that")
-    func schedule() throws {
-        let sandbox = try Sandbox()
-        let status = try sandbox.run("schedule")
-        #expect(status.status == 1)
-        #expect(status.stderr.hasPrefix(Self.sentence))
-        let tooOften = try sandbox.run("schedule", "4m")
-        #expect(tooOften.status == 64)
-        #expect(tooOften.stderr.hasPrefix("weather: every 4 min is too often: background refresh runs at most every 5 minutes"))
-        let nonsense = try sandbox.run("schedule", "often")
-        #expect(nonsense.status == 64)
-        #expect(nonsense.stderr == "weather: \"often\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)\n")
-    }
-
-    @Test("logout and refresh with nothing scheduled stay quiet")
-    func quiet() throws {
-        let sandbox = try Sandbox()
-        try sandbox.run("set", "Berlin")
-        let logout = try sandbox.run("logout")
-        #expect(logout.status == 0)
-        #expect(logout.stderr.isEmpty)
-        #expect(logout.stdout.hasSuffix("Background refresh is off.\n"))
-        let refresh = try sandbox.run("refresh")
-        #expect(refresh.stdout.hasPrefix("noData: no place saved; background refresh is disabled ("))
-    }
-}
-
 /// The timer with a real `systemd --user`: the Linux form of the system waking the app.
 @Suite("Background refresh through a real systemd user timer", .serialized)
 struct SystemdTimerTests {
@@ -54,13 +10,13 @@ struct SystemdTimerTests {
     }
 
     func timerState(_ sandbox: Sandbox) throws -> String {
-        let active = try sandbox.systemctl("is-active", RefreshUnits.timer).stdout
-        let enabled = try sandbox.systemctl("is-enabled", RefreshUnits.timer).stdout
+        let active = try sandbox.systemctl("is-active", UnitNames.timer).stdout
+        let enabled = try sandbox.systemctl("is-enabled", UnitNames.timer).stdout
         return (active + " " + enabled).replacingOccurrences(of: "\n", with: "")
     }
 
     func timerProperty(_ sandbox: Sandbox, _ name: String) throws -> String {
-        try sandbox.systemctl("show", RefreshUnits.timer, "--property=" + name).stdout
+        try sandbox.systemctl("show", UnitNames.timer, "--property=" + name).stdout
     }
 
     @Test("set enables the timer; the service refreshes for real; schedule changes it; never and logout stop it")
@@ -82,7 +38,7 @@ struct SystemdTimerTests {
         // The system wakes the app: a real background fetch, as the timer would start it.
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 100)])
         try sandbox.server.clearRequests()
-        let start = try sandbox.systemctl("start", RefreshUnits.service)
+        let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
         #expect(try sandbox.requestCount(.forecast) >= 1)
         #expect(try sandbox.run("show", "--cached").stdout.contains(": 10.4 °C, slight rain\n"))
@@ -118,7 +74,7 @@ struct SystemdTimerTests {
         #expect(try timerState(sandbox) == "active enabled")
         try FileManager.default.removeItem(atPath: sandbox.locationFile)
         try sandbox.server.clearRequests()
-        let start = try sandbox.systemctl("start", RefreshUnits.service)
+        let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
         #expect(try timerState(sandbox) == "inactive disabled")
         #expect(try sandbox.requestCount() == 0)
@@ -129,20 +85,15 @@ struct SystemdTimerTests {
     func hardening() throws {
         let sandbox = try sandboxWithUserManager()
         try sandbox.setBerlin()
-        let properties = try sandbox.systemctl("show", RefreshUnits.service, "--property=NoNewPrivileges,MemoryDenyWriteExecute,RestrictRealtime,TimeoutStartUSec,Nice,UMask").stdout
+        let properties = try sandbox.systemctl("show", UnitNames.service, "--property=NoNewPrivileges,MemoryDenyWriteExecute,RestrictRealtime,TimeoutStartUSec,Nice,UMask").stdout
         #expect(properties.contains("NoNewPrivileges=yes"))
         #expect(properties.contains("MemoryDenyWriteExecute=yes"))
         #expect(properties.contains("TimeoutStartUSec=40s"))
         #expect(properties.contains("Nice=19"))
         #expect(properties.contains("UMask=0077"))
-        let start = try sandbox.systemctl("start", RefreshUnits.service)
+        let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
-        let result = try sandbox.systemctl("show", RefreshUnits.service, "--property=Result,ExecMainStatus").stdout
+        let result = try sandbox.systemctl("show", UnitNames.service, "--property=Result,ExecMainStatus").stdout
         #expect(result == "Result=success\nExecMainStatus=0\n")
     }
-}
-
-enum RefreshUnits {
-    static let timer = "weather-refresh.timer"
-    static let service = "weather-refresh.service"
 }

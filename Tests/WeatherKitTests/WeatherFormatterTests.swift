@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import WeatherKit
 
 @Suite("What people read")
-struct FormatterTests {
+struct WeatherFormatterTests {
     static let result = WeatherResult(
-        location: FetcherFixture.berlin,
+        location: TestContext.berlin,
         conditions: CurrentConditions(
             temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: false, precipitation: 0,
             weatherCode: 2, cloudCover: 64, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3

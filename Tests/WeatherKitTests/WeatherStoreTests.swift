@@ -4,7 +4,7 @@ import TestSupport
 @testable import WeatherKit
 
 @Suite("The store: private, atomic, forgiving of a damaged cache")
-struct StoreTests {
+struct WeatherStoreTests {
     let folder: TemporaryFolder
     let store: WeatherStore
 
@@ -17,11 +17,11 @@ struct StoreTests {
     }
 
     static let result = WeatherResult(
-        location: FetcherFixture.berlin,
+        location: TestContext.berlin,
         conditions: CurrentConditions(temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, weatherCode: 2, windSpeed: 3.9),
         observedAt: Timestamp(secondsSince1970: 1_791_478_800), utcOffsetSeconds: 7200, interval: 900,
         updatedAt: Timestamp(secondsSince1970: 1_791_479_012.345),
-        validators: HTTPValidators(etag: "\"abc\"", lastModified: "Thu, 08 Oct 2026 17:00:00 GMT")
+        cachingHeaders: CachingHeaders(etag: "\"abc\"", lastModified: "Thu, 08 Oct 2026 17:00:00 GMT")
     )
 
     func mode(_ path: String) throws -> Int {
@@ -31,9 +31,9 @@ struct StoreTests {
     @Test("a saved result and place read back exactly")
     func roundTrip() throws {
         try store.saveResult(Self.result)
-        try store.saveLocation(FetcherFixture.berlin)
+        try store.saveLocation(TestContext.berlin)
         #expect(store.loadResult() == .result(Self.result))
-        #expect(try store.loadLocation() == FetcherFixture.berlin)
+        #expect(try store.loadLocation() == TestContext.berlin)
     }
 
     @Test("folders are created 0700 and files 0600, whatever the umask")
@@ -41,7 +41,7 @@ struct StoreTests {
         let previous = umask(0)
         defer { umask(previous) }
         try store.saveResult(Self.result)
-        try store.saveLocation(FetcherFixture.berlin)
+        try store.saveLocation(TestContext.berlin)
         #expect(try mode(store.paths.resultFile) == 0o600)
         #expect(try mode(store.paths.locationFile) == 0o600)
         #expect(try mode(store.paths.cacheDirectory) == 0o700)
@@ -103,7 +103,7 @@ struct StoreTests {
     @Test("removing everything twice is fine")
     func removeAll() throws {
         try store.saveResult(Self.result)
-        try store.saveLocation(FetcherFixture.berlin)
+        try store.saveLocation(TestContext.berlin)
         try store.removeAll()
         try store.removeAll()
         #expect(!FileIO.exists(store.paths.resultFile))

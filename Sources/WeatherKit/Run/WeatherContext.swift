@@ -1,0 +1,98 @@
+import Synchronization
+
+/// Everything one run of weather works with, built in one place: the environment, the folders, the
+/// settings, the clock and the time zone, the HTTP transport, the console, the background scheduler, and
+/// the fetcher over them. Commands take it as their one argument.
+///
+/// `WeatherContext.live` is this process's, built once from the real parts (`WeatherFetcher.shared` is
+/// its fetcher); a test builds one of doubles and runs a command in-process. The model is swiftly's
+/// `SwiftlyCoreContext`.
+public final class WeatherContext: Sendable {
+    /// The variables the run was started with.
+    public let environment: Environment
+    /// Where weather's files are.
+    public let paths: WeatherPaths
+    /// The run's settings.
+    public let settings: Settings
+    /// Tells the time for `updatedAt`, freshness and ages.
+    public let clock: any WallClock
+    /// How clock times are printed.
+    public let timeZone: LocalTimeZone
+    /// Where output and errors go, and whether a person is looking.
+    public let console: any Console
+    /// Fetches and keeps results, for this run.
+    public let fetcher: WeatherFetcher
+    private let makeScheduler: @Sendable (WeatherContext) -> any BackgroundScheduler
+    private let builtScheduler = Mutex<(any BackgroundScheduler)?>(nil)
+
+    /// A run of these parts; `scheduler` is built on first use (most runs never schedule anything).
+    public init(
+        environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
+        timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
+        scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
+    ) {
+        self.environment = environment
+        self.paths = paths
+        self.settings = settings
+        self.clock = clock
+        self.timeZone = timeZone
+        self.console = console
+        makeScheduler = scheduler
+        fetcher = WeatherFetcher(
+            settings: settings, store: WeatherStore(paths: paths), http: http, clock: clock, timeZone: timeZone,
+            notifications: notifications
+        )
+    }
+
+    /// What turns background fetching on and off: for a live run, the systemd user timer.
+    public var scheduler: any BackgroundScheduler {
+        builtScheduler.withLock { built in
+            if let built { return built }
+            let scheduler = makeScheduler(self)
+            built = scheduler
+            return scheduler
+        }
+    }
+
+    /// The saved files.
+    public var store: WeatherStore { fetcher.store }
+
+    /// The app's state for a command a person or a status bar runs: `active` in a terminal.
+    public var foregroundState: AppState { console.isTerminal ? .active : .inactive }
+
+    /// How text for standard output is decorated.
+    public var textStyle: TextStyle { TextStyle(console: console, environment: environment) }
+
+    /// Runs a command's `body` in this context: a `WeatherError` becomes one line on standard error.
+    /// Returns the exit status: `body`'s own, or the error's.
+    public func run(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
+        do {
+            return try body(self)
+        } catch {
+            console.printError(error.description)
+            return error.exitCode
+        }
+    }
+}
+
+extension WeatherContext {
+    /// This process's run, built on first use from the environment, the XDG folders, the settings, the
+    /// system clock and time zone, libcurl, the terminal and the systemd user manager.
+    public static var live: WeatherContext {
+        get throws(WeatherError) { try liveContext.get() }
+    }
+
+    private static let liveContext = Result { () throws(WeatherError) -> WeatherContext in
+        let environment = Environment.current()
+        do throws(SettingsError) {
+            let paths = try WeatherPaths(environment: environment)
+            return WeatherContext(
+                environment: environment, paths: paths, settings: try Settings.load(environment: environment, paths: paths),
+                clock: SystemClock(), timeZone: .system, http: CurlTransport(), console: TerminalConsole(),
+                notifications: .default, scheduler: { SystemdTimer(context: $0) }
+            )
+        } catch {
+            throw .settings(error)
+        }
+    }
+}

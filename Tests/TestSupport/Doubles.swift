@@ -1,0 +1,160 @@
+import Synchronization
+public import WeatherKit
+
+/// A clock that shows whatever time the test sets.
+public final class TestClock: WallClock {
+    private let current: Mutex<Timestamp>
+
+    /// 2026-10-08T17:00:00Z unless told otherwise.
+    public init(_ start: Timestamp = Timestamp(secondsSince1970: 1_791_478_800)) {
+        current = Mutex(start)
+    }
+
+    public func now() -> Timestamp { current.withLock { $0 } }
+
+    public func advance(_ seconds: Double) { current.withLock { $0 = $0 + seconds } }
+}
+
+/// Answers requests from a script of responses and records them: for logic tests that need no sockets.
+/// (End-to-end tests use real libcurl against the fixture server.)
+public final class ScriptedTransport: HTTPTransport {
+    public enum Answer: Sendable {
+        case fixture(String, status: Int = 200, headers: [(String, String)] = [])
+        case failure(HTTPError)
+    }
+
+    private let state: Mutex<(answers: [Answer], requests: [HTTPRequest])>
+
+    public init(_ answers: [Answer] = []) {
+        state = Mutex((answers, []))
+    }
+
+    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    public func queue(_ answers: Answer...) { state.withLock { $0.answers += answers } }
+
+    public func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
+        let answer = state.withLock { state -> Answer? in
+            state.requests.append(request)
+            return state.answers.isEmpty ? nil : state.answers.removeFirst()
+        }
+        switch answer {
+        case .fixture(let name, let status, let headers)?:
+            let body = (try? TestPaths.fixture(name)) ?? []
+            return HTTPResponse(status: status, headers: HTTPHeaders(headers.map { ($0.0, $0.1) }), body: body)
+        case .failure(let error)?:
+            throw error
+        case nil:
+            throw .unreachable(host: "test", CurlError(code: 7, message: "no answer scripted"))
+        }
+    }
+}
+
+/// Records the intervals set, as the systemd timer would apply them; fails when told to.
+public final class RecordingScheduler: BackgroundScheduler {
+    private let intervals = Mutex<[FetchInterval]>([])
+    public let failure: WeatherError?
+    public let dataInterval = 900.0
+
+    public init(failure: WeatherError? = nil) {
+        self.failure = failure
+    }
+
+    public var recorded: [FetchInterval] { intervals.withLock { $0 } }
+
+    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
+        if let failure { throw failure }
+        intervals.withLock { $0.append(interval) }
+    }
+
+    public func status() throws(WeatherError) -> TimerStatus {
+        if let failure { throw failure }
+        let active = recorded.last.map { $0 != .never } ?? false
+        return TimerStatus(installed: !recorded.isEmpty, enabled: active, active: active)
+    }
+}
+
+/// Keeps what a run prints, as a terminal or as a pipe.
+public final class RecordingConsole: Console {
+    public let isTerminal: Bool
+    private let written = Mutex<(output: String, errors: String)>(("", ""))
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    /// Everything written to standard output.
+    public var output: String { written.withLock { $0.output } }
+    /// Everything written to standard error.
+    public var errors: String { written.withLock { $0.errors } }
+
+    public func write(_ text: String) { written.withLock { $0.output += text } }
+    public func writeError(_ text: String) { written.withLock { $0.errors += text } }
+}
+
+/// A run of weather made of doubles: a temporary folder, a scripted transport, a test clock, UTC, a
+/// recording console and scheduler. `context` is what commands take; `nextRun()` is the next run of the
+/// program over the same files.
+public struct TestContext: Sendable {
+    public let folder: TemporaryFolder
+    public let transport: ScriptedTransport
+    public let clock: TestClock
+    public let scheduler: RecordingScheduler
+    public let notifications = NotificationCenter()
+    public let settings: Settings
+    public let environment: Environment
+    public let context: WeatherContext
+
+    public init(
+        staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = [], terminal: Bool = false,
+        environment: [String: String] = [:], scheduler: RecordingScheduler = RecordingScheduler()
+    ) throws {
+        folder = try TemporaryFolder()
+        transport = ScriptedTransport(answers)
+        clock = TestClock()
+        self.scheduler = scheduler
+        self.environment = Environment(environment)
+        // Loopback endpoints on the discard port: the scripted transport answers, and nothing could ever
+        // reach the internet even if a request slipped past it.
+        settings = Settings(
+            geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
+            timeout: 30, staleAfter: staleAfter
+        )
+        context = Self.context(folder: folder, settings: settings, environment: self.environment, clock: clock,
+                               transport: transport, scheduler: scheduler, notifications: notifications,
+                               console: RecordingConsole(isTerminal: terminal))
+    }
+
+    private static func context(
+        folder: TemporaryFolder, settings: Settings, environment: Environment, clock: TestClock,
+        transport: ScriptedTransport, scheduler: RecordingScheduler, notifications: NotificationCenter,
+        console: RecordingConsole
+    ) -> WeatherContext {
+        WeatherContext(
+            environment: environment,
+            paths: WeatherPaths(
+                configHome: folder.path + "/config", cacheDirectory: folder.path + "/cache/weather",
+                stateDirectory: folder.path + "/state/weather"
+            ),
+            settings: settings, clock: clock, timeZone: .fixed(offsetSeconds: 0), http: transport, console: console,
+            notifications: notifications, scheduler: { _ in scheduler }
+        )
+    }
+
+    public var fetcher: WeatherFetcher { context.fetcher }
+    public var store: WeatherStore { context.store }
+    /// What the run printed.
+    public var console: RecordingConsole { context.console as! RecordingConsole }
+
+    /// The next run of the program over the same files and doubles: a fresh fetcher that has read nothing
+    /// yet, and a console of its own, a terminal when `terminal` says so.
+    public func nextRun(terminal: Bool = false) -> WeatherContext {
+        Self.context(folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
+                     scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal))
+    }
+
+    public static let berlin = Location(
+        id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
+        latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
+    )
+}

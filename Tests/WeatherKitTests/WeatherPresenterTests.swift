@@ -1,0 +1,103 @@
+import Testing
+import TestSupport
+@testable import WeatherKit
+
+@Suite("WeatherPresenter: the cache at once, the network only when stale and active")
+struct WeatherPresenterTests {
+    /// A run with Berlin saved and fetched, `age` seconds ago.
+    func saved(age: Double, answers: [ScriptedTransport.Answer] = []) throws -> TestContext {
+        let fixture = try TestContext(answers: [
+            .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+        ] + answers)
+        _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
+        fixture.clock.advance(age)
+        return fixture
+    }
+
+    /// A presenter of the next run, in `state`, and what it printed.
+    func presenter(_ fixture: TestContext, _ state: AppState) -> (WeatherPresenter, RecordingConsole) {
+        let run = fixture.nextRun()
+        let console = run.console as! RecordingConsole
+        return (WeatherPresenter(fetcher: run.fetcher, appState: state, console: console), console)
+    }
+
+    @Test("fetches only when stale and active", arguments: [
+        (0.0, AppState.active, WeatherPresenter.Source.automatic, false),
+        (0, .inactive, .automatic, false),
+        (1000, .active, .automatic, false),
+        (1200, .active, .automatic, true),
+        (1200, .inactive, .automatic, false),
+        (1200, .inactive, .refresh, true),
+        (0, .inactive, .refresh, false),
+        (1200, .active, .cached, false),
+    ])
+    func decision(age: Double, state: AppState, source: WeatherPresenter.Source, fetches: Bool) throws {
+        let fixture = try saved(age: age, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
+        let (presenter, console) = presenter(fixture, state)
+        let (_, cached, _) = try presenter.loadFromCache()
+        #expect(presenter.fetcher.needsFetch(cached, in: presenter.effectiveState(source)) == fetches)
+        try presenter.show(source: source)
+        #expect(fixture.transport.requests.count == (fetches ? 3 : 2))
+        #expect(console.output.contains(fetches ? "10.4 °C" : "10.9 °C"))
+        // Observed at 17:00, so stale from 17:17, when the 17:15 values are surely out.
+        #expect(console.output.contains("(stale)") == (age >= 1020 && !fetches))
+    }
+
+    @Test("a failed refresh shows the saved result with a warning and its age")
+    func failedRefresh() throws {
+        let fixture = try saved(age: 1200, answers: [.fixture("broken/forecast-empty.json")])
+        let (presenter, console) = presenter(fixture, .active)
+        try presenter.show()
+        #expect(console.output.contains("10.9 °C"))
+        #expect(console.output.contains("Updated 20 min ago (stale)"))
+        #expect(console.errors == """
+            weather: could not refresh: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago
+
+            """)
+    }
+
+    @Test("no saved place is an error telling what to run")
+    func noLocation() throws {
+        let fixture = try TestContext()
+        #expect(throws: WeatherError.noLocation) { try presenter(fixture, .active).0.show() }
+        #expect(WeatherError.noLocation.description.contains("weather set <city>"))
+    }
+
+    @Test("a place without a result is fetched when active, an error when not")
+    func placeWithoutResult() throws {
+        let fixture = try saved(age: 0, answers: [.fixture("open-meteo/forecast/berlin.json")])
+        try FileIO.remove(fixture.store.paths.resultFile)
+        #expect(throws: WeatherError.noResultYet(TestContext.berlin)) { try presenter(fixture, .inactive).0.show() }
+        let (active, console) = presenter(fixture, .active)
+        try active.show()
+        #expect(console.output.contains("10.9 °C"))
+    }
+
+    @Test("a damaged cache is reported, treated as empty, and replaced by a refresh")
+    func corruptCache() throws {
+        let fixture = try saved(age: 0, answers: [.fixture("open-meteo/forecast/berlin.json")])
+        try FileIO.writeAtomically(Array("{\"format\":".utf8), to: fixture.store.paths.resultFile)
+        let (presenter, console) = presenter(fixture, .active)
+        try presenter.show()
+        #expect(console.errors.split(separator: "\n").count == 1)
+        #expect(console.errors.contains("is damaged"))
+        #expect(console.output.contains("10.9 °C"))
+        #expect(fixture.store.loadResult().result != nil)
+    }
+
+    @Test("JSON output carries the contract's fields")
+    func json() throws {
+        let fixture = try saved(age: 1200)
+        let (presenter, console) = presenter(fixture, .inactive)
+        try presenter.show(json: true)
+        let reader = try JSONDocument(parsing: Array(console.output.utf8)).reader
+        #expect(try reader.field("location").string("name") == "Berlin")
+        #expect(try reader.field("location").string("country") == "Germany")
+        #expect(try reader.field("location").double("latitude") == 52.52437)
+        #expect(try reader.field("location").double("longitude") == 13.41053)
+        #expect(try reader.double("temperature") == 10.9)
+        #expect(try reader.string("updatedAt") == "2026-10-08T17:00:00Z")
+        #expect(try reader.bool("stale") == true)
+        #expect(try reader.field("units").string("windSpeed") == "m/s")
+    }
+}
