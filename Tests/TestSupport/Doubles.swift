@@ -1,39 +1,39 @@
 import Synchronization
-public import WeatherKit
+package import WeatherKit
 
 /// A clock that shows whatever time the test sets.
-public final class TestClock: WallClock {
+package final class TestClock: WallClock {
     private let current: Mutex<Timestamp>
 
     /// 2026-10-08T17:00:00Z unless told otherwise.
-    public init(_ start: Timestamp = Timestamp(secondsSince1970: 1_791_478_800)) {
+    package init(_ start: Timestamp = Timestamp(secondsSince1970: 1_791_478_800)) {
         current = Mutex(start)
     }
 
-    public func now() -> Timestamp { current.withLock { $0 } }
+    package func now() -> Timestamp { current.withLock { $0 } }
 
-    public func advance(_ seconds: Double) { current.withLock { $0 = $0 + seconds } }
+    package func advance(_ seconds: Double) { current.withLock { $0 = $0 + seconds } }
 }
 
 /// Answers requests from a script of responses and records them: for logic tests that need no sockets.
 /// (End-to-end tests use real libcurl against the fixture server.)
-public final class ScriptedTransport: HTTPTransport {
-    public enum Answer: Sendable {
+package final class ScriptedTransport: HTTPTransport {
+    package enum Answer: Sendable {
         case fixture(String, status: Int = 200, headers: [(String, String)] = [])
         case failure(HTTPError)
     }
 
     private let state: Mutex<(answers: [Answer], requests: [HTTPRequest])>
 
-    public init(_ answers: [Answer] = []) {
+    package init(_ answers: [Answer] = []) {
         state = Mutex((answers, []))
     }
 
-    public var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    package var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
-    public func queue(_ answers: Answer...) { state.withLock { $0.answers += answers } }
+    package func queue(_ answers: Answer...) { state.withLock { $0.answers += answers } }
 
-    public func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
         let answer = state.withLock { state -> Answer? in
             state.requests.append(request)
             return state.answers.isEmpty ? nil : state.answers.removeFirst()
@@ -51,23 +51,23 @@ public final class ScriptedTransport: HTTPTransport {
 }
 
 /// Records the intervals set, as the systemd timer would apply them; fails when told to.
-public final class RecordingScheduler: BackgroundScheduler {
+package final class RecordingScheduler: BackgroundScheduler {
     private let intervals = Mutex<[FetchInterval]>([])
-    public let failure: WeatherError?
-    public let dataInterval = 900.0
+    package let failure: WeatherError?
+    package let dataInterval = 900.0
 
-    public init(failure: WeatherError? = nil) {
+    package init(failure: WeatherError? = nil) {
         self.failure = failure
     }
 
-    public var recorded: [FetchInterval] { intervals.withLock { $0 } }
+    package var recorded: [FetchInterval] { intervals.withLock { $0 } }
 
-    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
+    package func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
         if let failure { throw failure }
         intervals.withLock { $0.append(interval) }
     }
 
-    public func status() throws(WeatherError) -> TimerStatus {
+    package func status() throws(WeatherError) -> TimerStatus {
         if let failure { throw failure }
         let active = recorded.last.map { $0 != .never } ?? false
         return TimerStatus(installed: !recorded.isEmpty, enabled: active, active: active)
@@ -75,37 +75,37 @@ public final class RecordingScheduler: BackgroundScheduler {
 }
 
 /// Keeps what a run prints, as a terminal or as a pipe.
-public final class RecordingConsole: Console {
-    public let isTerminal: Bool
+package final class RecordingConsole: Console {
+    package let isTerminal: Bool
     private let written = Mutex<(output: String, errors: String)>(("", ""))
 
-    public init(isTerminal: Bool = false) {
+    package init(isTerminal: Bool = false) {
         self.isTerminal = isTerminal
     }
 
     /// Everything written to standard output.
-    public var output: String { written.withLock { $0.output } }
+    package var output: String { written.withLock { $0.output } }
     /// Everything written to standard error.
-    public var errors: String { written.withLock { $0.errors } }
+    package var errors: String { written.withLock { $0.errors } }
 
-    public func write(_ text: String) { written.withLock { $0.output += text } }
-    public func writeError(_ text: String) { written.withLock { $0.errors += text } }
+    package func write(_ text: String) { written.withLock { $0.output += text } }
+    package func writeError(_ text: String) { written.withLock { $0.errors += text } }
 }
 
 /// A run of weather made of doubles: a temporary folder, a scripted transport, a test clock, UTC, a
 /// recording console and scheduler. `context` is what commands take; `nextRun()` is the next run of the
 /// program over the same files.
-public struct TestContext: Sendable {
-    public let folder: TemporaryFolder
-    public let transport: ScriptedTransport
-    public let clock: TestClock
-    public let scheduler: RecordingScheduler
-    public let notifications = NotificationCenter()
-    public let settings: Settings
-    public let environment: Environment
-    public let context: WeatherContext
+package struct TestContext: Sendable {
+    package let folder: TemporaryFolder
+    package let transport: ScriptedTransport
+    package let clock: TestClock
+    package let scheduler: RecordingScheduler
+    package let notifications = NotificationCenter()
+    package let settings: Settings
+    package let environment: Environment
+    package let context: WeatherContext
 
-    public init(
+    package init(
         staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = [], terminal: Bool = false,
         environment: [String: String] = [:], scheduler: RecordingScheduler = RecordingScheduler()
     ) throws {
@@ -141,19 +141,19 @@ public struct TestContext: Sendable {
         )
     }
 
-    public var fetcher: WeatherFetcher { context.fetcher }
-    public var store: WeatherStore { context.store }
+    package var fetcher: WeatherFetcher { context.fetcher }
+    package var store: WeatherStore { context.store }
     /// What the run printed.
-    public var console: RecordingConsole { context.console as! RecordingConsole }
+    package var console: RecordingConsole { context.console as! RecordingConsole }
 
     /// The next run of the program over the same files and doubles: a fresh fetcher that has read nothing
     /// yet, and a console of its own, a terminal when `terminal` says so.
-    public func nextRun(terminal: Bool = false) -> WeatherContext {
+    package func nextRun(terminal: Bool = false) -> WeatherContext {
         Self.context(folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
                      scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal))
     }
 
-    public static let berlin = Location(
+    package static let berlin = Location(
         id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
         latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
     )

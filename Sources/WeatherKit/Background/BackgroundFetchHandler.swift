@@ -5,11 +5,11 @@
 /// does when nobody is logged in.
 public struct BackgroundFetchHandler: Sendable {
     /// Fetches and keeps the result.
-    public let fetcher: WeatherFetcher
+    let fetcher: WeatherFetcher
     /// Switches background fetching off when there is nothing to fetch for.
-    public let scheduler: any BackgroundScheduler
+    let scheduler: any BackgroundScheduler
 
-    public init(fetcher: WeatherFetcher, scheduler: any BackgroundScheduler) {
+    init(fetcher: WeatherFetcher, scheduler: any BackgroundScheduler) {
         self.fetcher = fetcher
         self.scheduler = scheduler
     }
@@ -21,11 +21,11 @@ public struct BackgroundFetchHandler: Sendable {
 
     /// What one run did, for its one line of output.
     public struct Report: Sendable, Equatable {
-        public var result: BackgroundFetchResult
+        var result: BackgroundFetchResult
         /// What happened, in words.
-        public var message: String
+        var message: String
         /// How long the run took, in seconds.
-        public var elapsed: Double
+        var elapsed: Double
         /// The exit status: 0 unless `failed`; 128 plus the signal's number when a signal stopped the run.
         public var exitCode: Int32 = 0
 

@@ -1,5 +1,5 @@
 /// What a background fetch reports to the system, as iOS's `UIBackgroundFetchResult`.
-public enum BackgroundFetchResult: String, Sendable, Equatable {
+enum BackgroundFetchResult: String, Sendable, Equatable {
     /// New values were fetched and saved.
     case newData
     /// Nothing new: the result was still fresh, the values were the same, or no place is saved.

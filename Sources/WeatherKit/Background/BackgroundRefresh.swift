@@ -3,20 +3,20 @@
 /// background run with nothing to fetch turn it off, and neither forgets the user's choice.
 public struct BackgroundRefresh: Sendable {
     /// The shortest interval allowed: more often drains batteries and hammers a free service.
-    public static let shortestInterval = 300.0
+    static let shortestInterval = 300.0
     /// The longest interval allowed.
-    public static let longestInterval = 7 * 86_400.0
+    static let longestInterval = 7 * 86_400.0
 
-    public let store: WeatherStore
-    public let scheduler: any BackgroundScheduler
+    let store: WeatherStore
+    let scheduler: any BackgroundScheduler
 
-    public init(store: WeatherStore, scheduler: any BackgroundScheduler) {
+    init(store: WeatherStore, scheduler: any BackgroundScheduler) {
         self.store = store
         self.scheduler = scheduler
     }
 
     /// The interval the user chose; `minimum` until they choose.
-    public func preferredInterval() throws(WeatherError) -> FetchInterval {
+    func preferredInterval() throws(WeatherError) -> FetchInterval {
         do {
             return try store.loadPreferredInterval() ?? .minimum
         } catch {

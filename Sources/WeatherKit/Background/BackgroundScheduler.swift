@@ -2,7 +2,7 @@ extension BackgroundScheduler {
     /// Seconds between runs for `interval`; `nil` for `.never`. Always from 5 minutes to 7 days, whatever
     /// the source: a server's `current.interval` of 1 second, or a schedule file written by hand, cannot
     /// make the timer fire more often than `weather schedule` allows.
-    public func seconds(for interval: FetchInterval) -> Double? {
+    package func seconds(for interval: FetchInterval) -> Double? {
         let allowed = BackgroundRefresh.shortestInterval...BackgroundRefresh.longestInterval
         switch interval {
         case .never: return nil
@@ -13,7 +13,7 @@ extension BackgroundScheduler {
 }
 
 /// Turns background fetching on, off, or to another interval: the one place that does.
-public protocol BackgroundScheduler: Sendable {
+package protocol BackgroundScheduler: Sendable {
     /// The data's update interval in seconds: what `.minimum` means.
     var dataInterval: Double { get }
 

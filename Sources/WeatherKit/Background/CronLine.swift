@@ -1,9 +1,9 @@
 /// The crontab line that does the timer's job where no systemd user manager runs (containers, WSL).
-public enum CronLine {
+package enum CronLine {
     /// A line that runs `executable refresh` with `environment` every `interval` seconds, a couple of
     /// minutes after the data's own update times like the timer. Throws, naming the value, when one
     /// cannot be written into a crontab line as it is.
-    public static func line(
+    package static func line(
         every interval: Double, environment: [(name: String, value: String)], executable: String?
     ) throws(BackgroundRefreshError) -> String {
         let offset = RefreshUnits.publishDelayMinutes

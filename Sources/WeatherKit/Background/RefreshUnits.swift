@@ -2,14 +2,14 @@
 ///
 /// The templates are copies of `Config/weather-refresh.service.in` and `Config/weather-refresh.timer.in`
 /// (a test keeps them identical): the binary needs them wherever it is installed, without the repository.
-public enum RefreshUnits {
+package enum RefreshUnits {
     /// The service's file name.
-    public static let serviceName = "weather-refresh.service"
+    static let serviceName = "weather-refresh.service"
     /// The timer's file name.
-    public static let timerName = "weather-refresh.timer"
+    static let timerName = "weather-refresh.timer"
     /// How long after the data's own update time a calendar schedule fires: Open-Meteo needs a few minutes
     /// to publish each quarter hour's values.
-    public static let publishDelayMinutes = 2
+    static let publishDelayMinutes = 2
 
     static let serviceTemplate = """
         # The background fetch: `weather set` and `weather schedule` render this template into
@@ -71,7 +71,7 @@ public enum RefreshUnits {
 
     /// The service that runs `executable refresh` with `environment`, allowed a little more than `budget`.
     /// Throws, naming the value, when a value cannot be written into a unit file as it is.
-    public static func service(
+    package static func service(
         executable: String?, environment: [(name: String, value: String)], budget: Double
     ) throws(BackgroundRefreshError) -> String {
         var assignments: [String] = []
@@ -86,7 +86,7 @@ public enum RefreshUnits {
     }
 
     /// The timer that starts the service every `interval` seconds.
-    public static func timer(every interval: Double) -> String {
+    package static func timer(every interval: Double) -> String {
         filling(timerTemplate, with: [
             "SCHEDULE": schedule(every: interval),
             "SPREAD": DurationText.compact(spread(for: interval)),

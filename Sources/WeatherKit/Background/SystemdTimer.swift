@@ -3,22 +3,22 @@ import Glibc
 /// Background fetching through a systemd user timer: the Linux form of iOS's background fetch.
 /// `setMinimumBackgroundFetchInterval` writes `weather-refresh.timer` and `weather-refresh.service` into
 /// `$XDG_CONFIG_HOME/systemd/user/` and has the user manager run them; `.never` stops and disables the timer.
-public struct SystemdTimer: BackgroundScheduler {
+package struct SystemdTimer: BackgroundScheduler {
     /// `$XDG_CONFIG_HOME/systemd/user`.
-    public let unitDirectory: String
+    let unitDirectory: String
     /// The binary the service runs: this one; `nil` when its path is not UTF-8 text.
-    public let executable: String?
+    package let executable: String?
     /// What the service's environment carries: the `WEATHER_*` variables and XDG folders set now. Folders
     /// left to their defaults are left out: the user manager finds the same ones from the same home.
-    public let environment: [(name: String, value: String)]
+    package let environment: [(name: String, value: String)]
     /// The run's time budget, which the service's start timeout must exceed.
-    public let budget: Double
+    let budget: Double
     /// Tells the time, to turn the manager's "since boot" times into moments.
-    public let clock: any WallClock
+    let clock: any WallClock
     private let currentDataInterval: @Sendable () -> Double
 
     /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
-    public init(
+    package init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
         clock: any WallClock = SystemClock(), dataInterval: @escaping @Sendable () -> Double
     ) {
@@ -33,7 +33,7 @@ public struct SystemdTimer: BackgroundScheduler {
     /// The timer of a run: this binary, with the run's settings and folders. The settings set in the
     /// environment are carried as the run read them (`WEATHER_TIMEOUT=30s`), never as the raw text of the
     /// variable; the data's interval is the saved result's, read when first needed.
-    public init(context: WeatherContext) {
+    init(context: WeatherContext) {
         let fetcher = context.fetcher
         self.init(
             unitDirectory: context.paths.unitDirectory, executable: Self.currentExecutable(),
@@ -55,12 +55,12 @@ public struct SystemdTimer: BackgroundScheduler {
         ].filter { environment[$0.0] == $0.1 }
     }
 
-    public var dataInterval: Double { currentDataInterval() }
+    package var dataInterval: Double { currentDataInterval() }
 
     var servicePath: String { unitDirectory + "/" + RefreshUnits.serviceName }
     var timerPath: String { unitDirectory + "/" + RefreshUnits.timerName }
 
-    public func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
+    package func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError) {
         guard let seconds = seconds(for: interval) else {
             try disable()
             return
@@ -105,7 +105,7 @@ public struct SystemdTimer: BackgroundScheduler {
     // MARK: Status
 
     /// The timer's state from the user manager.
-    public func status() throws(WeatherError) -> TimerStatus {
+    package func status() throws(WeatherError) -> TimerStatus {
         try reachManager(interval: nil)
         let text = try systemctl(
             "show", RefreshUnits.timerName, "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
@@ -166,7 +166,7 @@ public struct SystemdTimer: BackgroundScheduler {
     }
 
     /// The absolute path of the running binary; `nil` when it is not UTF-8 text.
-    public static func currentExecutable() -> String? {
+    static func currentExecutable() -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }

@@ -1,22 +1,22 @@
 /// A pause every process respects after a service said it has had too much (429) or is unavailable (503):
 /// until `Retry-After` when the service sent one, otherwise exponentially longer with each refusal, with
 /// jitter, from one minute up to an hour.
-public struct Backoff: Sendable, Equatable {
+package struct Backoff: Sendable, Equatable {
     /// The first pause without a `Retry-After`.
-    public static let firstPause = 60.0
+    static let firstPause = 60.0
     /// The longest pause without a `Retry-After`.
-    public static let longestPause = 3600.0
+    static let longestPause = 3600.0
     /// The longest `Retry-After` honoured; a service asking for more is asked again after a day.
-    public static let longestRetryAfter = 86_400.0
+    package static let longestRetryAfter = 86_400.0
 
     /// No request to the service before this moment.
-    public var until: Timestamp
+    package var until: Timestamp
     /// How many refusals in a row led here.
-    public var failures: Int
+    var failures: Int
     /// The service's refusal, such as "HTTP 429: Minutely API request limit exceeded.".
-    public var reason: String
+    package var reason: String
 
-    public init(until: Timestamp, failures: Int, reason: String) {
+    init(until: Timestamp, failures: Int, reason: String) {
         self.until = until
         self.failures = failures
         self.reason = reason
@@ -25,7 +25,7 @@ public struct Backoff: Sendable, Equatable {
     /// The pause after a refusal at `now`: `Retry-After` (seconds or an HTTP date) when given and readable,
     /// otherwise 1, 2, 4, ... minutes (up to an hour) for the 1st, 2nd, 3rd refusal in a row, stretched
     /// by a random quarter at most so that clients refused together do not return together.
-    public static func after(
+    package static func after(
         refusal reason: String, retryAfter: String?, previous: Backoff?, now: Timestamp,
         jitter: Double = Double.random(in: 0...0.25)
     ) -> Backoff {
@@ -39,7 +39,7 @@ public struct Backoff: Sendable, Equatable {
     }
 
     /// Seconds from `now` that a `Retry-After` value asks for; `nil` when it is unreadable.
-    public static func pause(retryAfter: String, now: Timestamp) -> Double? {
+    static func pause(retryAfter: String, now: Timestamp) -> Double? {
         let text = retryAfter.trimmingWhitespace()
         if let seconds = Freshness.deltaSeconds(text) { return seconds }
         return HTTPDate.parse(text).map { max(0, $0 - now) }

@@ -1,5 +1,5 @@
 /// What a fetch brought.
-public enum FetchOutcome: Sendable, Equatable {
+enum FetchOutcome: Sendable, Equatable {
     /// Values that differ from the ones saved before (or the first ones).
     case newData(WeatherResult)
     /// The same values as before, or `304 Not Modified`; the saved result was renewed.
@@ -8,7 +8,7 @@ public enum FetchOutcome: Sendable, Equatable {
     case fetchedByAnotherRun(WeatherResult)
 
     /// The saved result after the fetch.
-    public var result: WeatherResult {
+    var result: WeatherResult {
         switch self {
         case .newData(let result), .noData(let result), .fetchedByAnotherRun(let result): result
         }

@@ -4,24 +4,24 @@
 /// minus `Date`) first; without one, `WEATHER_STALE_AFTER` when set; otherwise the data's own clock:
 /// values observed at `current.time` are replaced at `current.time + current.interval`, and published a
 /// little after.
-public struct Freshness: Sendable, Equatable {
+package struct Freshness: Sendable, Equatable {
     /// The interval assumed when a result does not state its own: Open-Meteo's 15 minutes.
-    public static let defaultInterval = 900.0
+    static let defaultInterval = 900.0
     /// How long after the data's update time the new values are surely published.
-    public static let publishDelay = 120.0
+    static let publishDelay = 120.0
     /// The shortest time between two requests that the data's clock alone allows: when the service is
     /// late with new values, it is asked again at this pace, not at every call.
-    public static let recheckDelay = 90.0
+    static let recheckDelay = 90.0
 
     /// `WEATHER_STALE_AFTER`, when set.
-    public var staleAfter: Double?
+    var staleAfter: Double?
 
-    public init(staleAfter: Double?) {
+    package init(staleAfter: Double?) {
         self.staleAfter = staleAfter
     }
 
     /// Where a result's freshness comes from.
-    public enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable {
         /// `Cache-Control: max-age` or `Expires`.
         case server
         /// `WEATHER_STALE_AFTER`.
@@ -33,13 +33,13 @@ public struct Freshness: Sendable, Equatable {
     /// The longest a result stays fresh, whatever the server or the data say: current weather a day old is
     /// no longer current, and a response that claims otherwise (a far `max-age` or `Expires`, a
     /// `current.time` years ahead) must not keep every later run from asking again.
-    public static let longestLifetime = 86_400.0
+    package static let longestLifetime = 86_400.0
     /// How far a result's `updatedAt` may lie ahead of the clock before it counts as stale: a clock that
     /// was set back, or a file written by something else, must not make a result fresh for ever.
-    public static let clockTolerance = 60.0
+    static let clockTolerance = 60.0
 
     /// The moment `result` becomes stale, and why then.
-    public func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
+    package func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
         let longest = result.updatedAt + Self.longestLifetime
         if let lifetime = Self.serverLifetime(result.cachingHeaders, receivedAt: result.updatedAt) {
             return (result.updatedAt + lifetime, .server)
@@ -54,7 +54,7 @@ public struct Freshness: Sendable, Equatable {
 
     /// Whether `result` is stale at `now`: past its moment, or fetched "in the future" by a clock that
     /// has since been set back.
-    public func isStale(_ result: WeatherResult, at now: Timestamp) -> Bool {
+    package func isStale(_ result: WeatherResult, at now: Timestamp) -> Bool {
         now >= staleAt(result).moment || result.updatedAt - now > Self.clockTolerance
     }
 
@@ -62,7 +62,7 @@ public struct Freshness: Sendable, Equatable {
     /// less the response's age when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an
     /// invalid `Expires` (such as `0`) or one in the past mean no freshness at all. `nil` when the server
     /// said nothing.
-    public static func serverLifetime(_ headers: CachingHeaders, receivedAt: Timestamp) -> Double? {
+    static func serverLifetime(_ headers: CachingHeaders, receivedAt: Timestamp) -> Double? {
         guard headers.cacheControl != nil || headers.expires != nil else { return nil }
         let date = headers.date.flatMap(HTTPDate.parse)
         let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }

@@ -13,19 +13,19 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// The run's settings.
-    public let settings: Settings
+    let settings: Settings
     /// Where results and the saved place live.
-    public let store: WeatherStore
+    let store: WeatherStore
     /// Tells the time for `updatedAt` and freshness.
     public let clock: any WallClock
     /// How clock times in messages are printed.
-    public let timeZone: LocalTimeZone
+    let timeZone: LocalTimeZone
     /// Where `WeatherUpdated` is posted.
-    public let notifications: NotificationCenter
+    let notifications: NotificationCenter
     /// The run's network time budget (`WEATHER_TIMEOUT`), started when the fetcher was made.
-    public let deadline: Deadline
+    let deadline: Deadline
     /// When results go stale.
-    public let freshness: Freshness
+    let freshness: Freshness
     let provider: OpenMeteo
 
     /// The files as this run last read or wrote them; `nil` until first needed.
@@ -33,7 +33,7 @@ public final class WeatherFetcher: Sendable {
     /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
     private let lockDepth = Mutex(0)
 
-    public init(
+    init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
         timeZone: LocalTimeZone, notifications: NotificationCenter
     ) {
@@ -74,7 +74,7 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// The last result as stored, whatever place it is for. Read from disk once per run.
-    public func cachedResult() -> WeatherStore.CachedResult {
+    func cachedResult() -> WeatherStore.CachedResult {
         if let known = memory.withLock({ $0.result }) { return known }
         let loaded = store.loadResult()
         memory.withLock { $0.result = loaded }
@@ -87,19 +87,19 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// The last result if it is for `location`.
-    public func cachedResult(for location: Location) -> WeatherResult? {
+    func cachedResult(for location: Location) -> WeatherResult? {
         guard let result = cachedResult().result, result.location.isSamePlace(as: location) else { return nil }
         return result
     }
 
     /// Whether `result` is stale now.
-    public func isStale(_ result: WeatherResult) -> Bool {
+    func isStale(_ result: WeatherResult) -> Bool {
         freshness.isStale(result, at: clock.now())
     }
 
     /// Whether a run in `state` fetches before it shows `result`: when someone is looking (`active`) or
     /// the timer woke it (`background`), and the result is missing or stale. A pipe (`inactive`) never.
-    public func needsFetch(_ result: WeatherResult?, in state: AppState) -> Bool {
+    func needsFetch(_ result: WeatherResult?, in state: AppState) -> Bool {
         guard state.fetchesWhenStale else { return false }
         guard let result else { return true }
         return isStale(result)
@@ -113,7 +113,7 @@ public final class WeatherFetcher: Sendable {
     /// However many processes call this at once, one request is made: they take turns at the fetch lock,
     /// and a run that finds a result newer than the one it judged stale uses that one instead. A stored
     /// `ETag` or `Last-Modified` makes the request conditional, and a service's back-off is respected.
-    public func fetch() throws(WeatherError) -> FetchOutcome {
+    func fetch() throws(WeatherError) -> FetchOutcome {
         let seen = try savedLocation().flatMap { cachedResult(for: $0) }
         try checkBackoff(for: provider.forecastService)
         return try withFetchLock { () throws(WeatherError) -> FetchOutcome in try fetchHoldingLock(seen: seen) }
@@ -155,7 +155,7 @@ public final class WeatherFetcher: Sendable {
     /// What `set` did: the place chosen and its weather.
     public struct Placement: Sendable, Equatable {
         /// The place and how it was chosen.
-        public var choice: PlaceChoice
+        var choice: PlaceChoice
         /// Its current weather, now saved.
         public var result: WeatherResult
 

@@ -3,11 +3,11 @@ import Glibc
 /// A file operation that failed, with the system's words for why.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or folder concerned.
-    public var path: String
+    var path: String
     /// What we were doing: "read", "write", "create the folder".
-    public var operation: String
+    var operation: String
     /// `errno`.
-    public var code: Int32
+    var code: Int32
 
     public var description: String {
         let reason = switch code {
@@ -20,5 +20,5 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The `code` for a path that holds something other than a regular file.
-    public static let notRegularFile: Int32 = -1
+    static let notRegularFile: Int32 = -1
 }

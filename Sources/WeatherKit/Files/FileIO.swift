@@ -2,14 +2,14 @@ import Glibc
 
 /// Small, careful file operations on top of the system calls: whole-file reads, atomic replacement,
 /// private folders. Every descriptor is opened with `O_CLOEXEC`; every call is retried on `EINTR`.
-public enum FileIO {
+package enum FileIO {
     /// The largest file weather reads or writes. Its own files are a few kilobytes; a larger one was not
     /// written by weather, and one weather wrote must always be readable again.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// The whole file, or `nil` when it does not exist. Refuses files over `limit` bytes, and anything but
     /// a regular file: opening a FIFO does not wait for a writer, and reading one is refused.
-    public static func read(_ path: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -43,7 +43,7 @@ public enum FileIO {
     ///
     /// Refuses more than `maximumFileSize` bytes, which could never be read back; and when the run is
     /// being stopped (`StopSignal`), removes the temporary file instead of committing it.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
         guard bytes.count <= maximumFileSize else { throw FileError(path: path, operation: "write", code: EFBIG) }
         let directory = parentDirectory(of: path)
         var template = Array("\(directory)/\(temporaryPrefix(of: path))XXXXXX".utf8CString)
@@ -70,7 +70,7 @@ public enum FileIO {
     /// Removes the temporary files `writeAtomically` left beside each of `paths` when its run was killed
     /// before it could rename or remove them. Only for a caller who knows no write of these files is
     /// under way: the holder of the fetch lock, under which every one of them is written.
-    public static func removeTemporaryFiles(of paths: [String]) {
+    static func removeTemporaryFiles(of paths: [String]) {
         var prefixesByFolder: [String: [String]] = [:]
         for path in paths { prefixesByFolder[parentDirectory(of: path), default: []].append(temporaryPrefix(of: path)) }
         for (folder, prefixes) in prefixesByFolder {
@@ -91,12 +91,12 @@ public enum FileIO {
     }
 
     /// Removes `path`; a file that is already gone is fine.
-    public static func remove(_ path: String) throws(FileError) {
+    static func remove(_ path: String) throws(FileError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, operation: "remove", code: errno) }
     }
 
     /// Creates `path` and any missing parents with mode 0700 (the XDG specification's mode).
-    public static func createDirectory(_ path: String) throws(FileError) {
+    static func createDirectory(_ path: String) throws(FileError) {
         if mkdir(path, 0o700) == 0 || errno == EEXIST {
             guard isDirectory(path) else { throw FileError(path: path, operation: "create the folder", code: ENOTDIR) }
             return
@@ -111,31 +111,31 @@ public enum FileIO {
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// `path` with every link and `..` resolved, or `path` itself when it does not exist.
-    public static func realPath(_ path: String) -> String {
+    static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
     /// The folder that holds `path`: `/a/b` for `/a/b/c`, `/` for `/a`.
-    public static func parentDirectory(of path: String) -> String {
+    static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last part of `path`.
-    public static func baseName(of path: String) -> String {
+    static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

@@ -4,45 +4,45 @@ import Glibc
 ///
 /// `XDG_CONFIG_HOME`, `XDG_CACHE_HOME` and `XDG_STATE_HOME` count only when absolute; otherwise
 /// `~/.config`, `~/.cache` and `~/.local/state`. Each holds a `weather/` folder of ours.
-public struct WeatherPaths: Sendable, Equatable {
+package struct WeatherPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME`: the user's settings (ours in `weather/`, the timer in `systemd/user/`).
-    public var configHome: String
+    var configHome: String
     /// `$XDG_CACHE_HOME/weather`: the last result, which a fetch can always make again.
-    public var cacheDirectory: String
+    var cacheDirectory: String
     /// `$XDG_STATE_HOME/weather`: the saved place and what the runs share (lock, back-off).
-    public var stateDirectory: String
+    var stateDirectory: String
 
     /// `$XDG_CONFIG_HOME/weather`.
-    public var configDirectory: String { configHome + "/weather" }
+    var configDirectory: String { configHome + "/weather" }
     /// The optional settings file.
-    public var configFile: String { configDirectory + "/config.json" }
+    var configFile: String { configDirectory + "/config.json" }
     /// The saved place.
-    public var locationFile: String { stateDirectory + "/location.json" }
+    var locationFile: String { stateDirectory + "/location.json" }
     /// The last result, with its location, `updatedAt` and the response's caching headers.
-    public var resultFile: String { cacheDirectory + "/current.json" }
+    var resultFile: String { cacheDirectory + "/current.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
-    public var scheduleFile: String { stateDirectory + "/schedule.json" }
+    var scheduleFile: String { stateDirectory + "/schedule.json" }
     /// Locked by the one run that fetches and writes at a time.
-    public var lockFile: String { stateDirectory + "/fetch.lock" }
+    var lockFile: String { stateDirectory + "/fetch.lock" }
     /// The services' back-offs, which every run respects.
-    public var backoffFile: String { stateDirectory + "/backoff.json" }
+    var backoffFile: String { stateDirectory + "/backoff.json" }
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
-    public var unitDirectory: String { configHome + "/systemd/user" }
+    package var unitDirectory: String { configHome + "/systemd/user" }
 
     /// Every file weather writes, all of them under the fetch lock.
-    public var writtenFiles: [String] {
+    var writtenFiles: [String] {
         [resultFile, locationFile, scheduleFile, backoffFile,
          unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName]
     }
 
-    public init(configHome: String, cacheDirectory: String, stateDirectory: String) {
+    package init(configHome: String, cacheDirectory: String, stateDirectory: String) {
         self.configHome = configHome
         self.cacheDirectory = cacheDirectory
         self.stateDirectory = stateDirectory
     }
 
     /// The folders for `environment`; fails only when a folder depends on a home that cannot be found.
-    public init(environment: Environment) throws(SettingsError) {
+    init(environment: Environment) throws(SettingsError) {
         func base(_ variable: String, default relative: String) throws(SettingsError) -> String {
             // A folder whose name is not UTF-8 cannot be named exactly here, nor in the timer's unit file:
             // refuse it rather than use a folder the user never named.

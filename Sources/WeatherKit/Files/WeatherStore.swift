@@ -2,16 +2,16 @@
 ///
 /// Folders are created 0700 and files written 0600, atomically: the saved place is personal, and a
 /// `kill -9` at any instant leaves the previous file or the new one.
-public struct WeatherStore: Sendable {
+package struct WeatherStore: Sendable {
     /// Where the files are.
-    public let paths: WeatherPaths
+    let paths: WeatherPaths
 
-    public init(paths: WeatherPaths) {
+    init(paths: WeatherPaths) {
         self.paths = paths
     }
 
     /// What the cache file held.
-    public enum CachedResult: Sendable, Equatable {
+    package enum CachedResult: Sendable, Equatable {
         /// No result saved.
         case empty
         /// The saved result.
@@ -20,7 +20,7 @@ public struct WeatherStore: Sendable {
         case corrupt(problem: String)
 
         /// The result, when there is one.
-        public var result: WeatherResult? {
+        package var result: WeatherResult? {
             if case .result(let result) = self { result } else { nil }
         }
     }
@@ -28,7 +28,7 @@ public struct WeatherStore: Sendable {
     // MARK: The saved place
 
     /// The saved place, or `nil` when none is saved.
-    public func loadLocation() throws(StoreError) -> Location? {
+    func loadLocation() throws(StoreError) -> Location? {
         guard let bytes = try read(paths.locationFile) else { return nil }
         return try Self.decodeLocation(bytes, path: paths.locationFile)
     }
@@ -46,7 +46,7 @@ public struct WeatherStore: Sendable {
     }
 
     /// Saves `location` as the place to fetch for.
-    public func saveLocation(_ location: Location) throws(StoreError) {
+    func saveLocation(_ location: Location) throws(StoreError) {
         let root: JSON = .object(["format": .integer(1), "location": location.json])
         try write(root, to: paths.locationFile)
     }
@@ -54,7 +54,7 @@ public struct WeatherStore: Sendable {
     // MARK: The last result
 
     /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
-    public func loadResult() -> CachedResult {
+    func loadResult() -> CachedResult {
         do throws(StoreError) {
             guard let bytes = try read(paths.resultFile) else { return .empty }
             return Self.decodeResult(bytes, path: paths.resultFile)
@@ -78,14 +78,14 @@ public struct WeatherStore: Sendable {
     }
 
     /// Saves `result` as the last result.
-    public func saveResult(_ result: WeatherResult) throws(StoreError) {
+    func saveResult(_ result: WeatherResult) throws(StoreError) {
         try write(result.json, to: paths.resultFile)
     }
 
     // MARK: The chosen interval
 
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
-    public func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
+    func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
         guard let bytes = try read(paths.scheduleFile) else { return nil }
         return try Self.decodePreferredInterval(bytes, path: paths.scheduleFile)
     }
@@ -106,7 +106,7 @@ public struct WeatherStore: Sendable {
     }
 
     /// Saves the background-fetch interval the user chose.
-    public func savePreferredInterval(_ interval: FetchInterval) throws(StoreError) {
+    func savePreferredInterval(_ interval: FetchInterval) throws(StoreError) {
         try write(.object(["format": .integer(1), "interval": .string(interval.description)]), to: paths.scheduleFile)
     }
 
@@ -114,7 +114,7 @@ public struct WeatherStore: Sendable {
 
     /// The back-offs in force or past, by service host. A damaged file counts as none: it only ever
     /// makes us wait, so losing it costs a request, not data.
-    public func loadBackoffs() -> [String: Backoff] {
+    func loadBackoffs() -> [String: Backoff] {
         guard let bytes = try? read(paths.backoffFile) else { return [:] }
         return Self.decodeBackoffs(bytes, path: paths.backoffFile)
     }
@@ -130,7 +130,7 @@ public struct WeatherStore: Sendable {
     }
 
     /// Saves the back-offs; none removes the file.
-    public func saveBackoffs(_ backoffs: [String: Backoff]) throws(StoreError) {
+    func saveBackoffs(_ backoffs: [String: Backoff]) throws(StoreError) {
         guard !backoffs.isEmpty else {
             do {
                 try FileIO.remove(paths.backoffFile)
@@ -147,7 +147,7 @@ public struct WeatherStore: Sendable {
     // MARK: Forgetting
 
     /// Removes the saved place and the last result. Nothing saved is fine.
-    public func removeAll() throws(StoreError) {
+    func removeAll() throws(StoreError) {
         do {
             try FileIO.remove(paths.resultFile)
             try FileIO.remove(paths.locationFile)

@@ -6,20 +6,20 @@ import CCurl
 /// - Bodies over `maximumBodySize` (1 MiB) are refused, compressed or not.
 /// - Only `http` and `https`; redirects at most 3, and only to `https`.
 /// - gzip accepted, TLS always verified, no signals (`CURLOPT_NOSIGNAL`).
-public struct CurlTransport: HTTPTransport {
+struct CurlTransport: HTTPTransport {
     /// The largest body accepted, after decompression.
-    public static let maximumBodySize = 1 << 20
+    static let maximumBodySize = 1 << 20
     /// The longest wait for a connection, when the budget leaves that much.
-    public static let connectTimeout = 10.0
+    static let connectTimeout = 10.0
 
     /// Sent with every request: the program, its version and where to learn about it.
-    public let userAgent: String
+    let userAgent: String
 
-    public init(userAgent: String = WeatherKitInfo.userAgent) {
+    init(userAgent: String = WeatherKitInfo.userAgent) {
         self.userAgent = userAgent
     }
 
-    public func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
         guard let parts = URLParts(request.url) else {
             throw .invalidURL(request.url, reason: "only http and https URLs are supported")
         }

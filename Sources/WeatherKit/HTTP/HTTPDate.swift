@@ -1,13 +1,13 @@
 /// HTTP dates (RFC 9110, section 5.6.7): IMF-fixdate, which is what servers should send, and the two
 /// obsolete forms, which recipients must still read.
-public enum HTTPDate {
+enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`;
     /// `nil` for anything else (an `Expires: 0`, say), including numbers out of their ranges: every field
     /// is unsigned decimal digits of a fixed or bounded width, and the year lies from 1 to 9999.
-    public static func parse(_ text: String) -> Timestamp? {
+    static func parse(_ text: String) -> Timestamp? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
         let day: Int, month: Int, year: Int, clock: Substring
         if words.count == 6, words[5] == "GMT" {
@@ -42,7 +42,7 @@ public enum HTTPDate {
     }
 
     /// The IMF-fixdate form: `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public static func format(_ moment: Timestamp) -> String {
+    static func format(_ moment: Timestamp) -> String {
         let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         let civil = CivilTime(secondsSince1970: seconds, utcOffset: 0)
         let days = Int((Double(seconds) / 86_400).rounded(.down))

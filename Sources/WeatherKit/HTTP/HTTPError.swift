@@ -1,11 +1,11 @@
 /// A libcurl error code with libcurl's own words for it.
 public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `CURLcode`.
-    public var code: Int
+    var code: Int
     /// libcurl's detailed message when it gave one, otherwise `curl_easy_strerror`.
-    public var message: String
+    var message: String
 
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }

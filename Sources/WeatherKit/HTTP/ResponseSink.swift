@@ -1,7 +1,7 @@
 /// Collects one transfer's headers and body, refusing bodies over a limit, and headers over another.
 package final class ResponseSink {
     /// The most header bytes accepted across a transfer's responses: real ones send a kilobyte or two.
-    package static let headerLimit = 64 * 1024
+    static let headerLimit = 64 * 1024
 
     let limit: Int
     var body: [UInt8] = []

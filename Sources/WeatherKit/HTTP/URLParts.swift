@@ -1,12 +1,12 @@
 /// The parts of a URL that requests and messages need.
-public struct URLParts: Sendable, Equatable {
+struct URLParts: Sendable, Equatable {
     /// `http` or `https`, lowercased.
-    public var scheme: String
+    var scheme: String
     /// The host with its port when it has one: `127.0.0.1:8080`.
-    public var authority: String
+    var authority: String
 
     /// Splits an absolute `http` or `https` URL; `nil` for anything else.
-    public init?(_ url: String) {
+    init?(_ url: String) {
         guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
         let scheme = url[..<colon].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }

@@ -4,7 +4,7 @@ import Glibc
 /// A JSON value as Swift data: what jansson parsed, or what we are about to write.
 ///
 /// Objects keep their members in order, so what we write reads the same every time.
-public enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -15,24 +15,24 @@ public enum JSON: Sendable, Equatable {
 }
 
 extension JSON: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 /// A JSON object whose members keep the order in which they were parsed or added.
-public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The members, in order.
-    public private(set) var members: [(key: String, value: JSON)] = []
+    private(set) var members: [(key: String, value: JSON)] = []
 
     /// An empty object.
-    public init() {}
+    init() {}
 
     /// An object with these members, in this order.
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         for (key, value) in elements { self[key] = value }
     }
 
     /// The value for `key`, or `nil` when the object has no such member. Setting `nil` removes it.
-    public subscript(key: String) -> JSON? {
+    subscript(key: String) -> JSON? {
         get { members.first { $0.key == key }?.value }
         set {
             let index = members.firstIndex { $0.key == key }
@@ -45,7 +45,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
@@ -53,7 +53,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
 extension JSON {
     /// The value as compact JSON text, numbers with up to 15 significant digits.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         let root = makeJansson()
         defer { weather_json_release(root) }
         let flags = weather_json_dump_flags()

@@ -4,12 +4,12 @@ import CJansson
 ///
 /// Reading does not copy the tree into Swift values: `weather show` reads one small file, and building
 /// Swift arrays and enums for it would cost more than parsing it.
-public final class JSONDocument: @unchecked Sendable {
+final class JSONDocument: @unchecked Sendable {
     // Never changed after parsing; jansson's reading functions do not modify the tree.
     fileprivate let root: UnsafeMutablePointer<json_t>
 
     /// Parses a whole text strictly: one object or array, nothing after it, no duplicate keys, no NUL.
-    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+    init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         var error = json_error_t()
         let root = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
@@ -30,19 +30,19 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// A reader at the root.
-    public var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
+    var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
 }
 
 /// Why a text is not the JSON we can read, in jansson's words.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// jansson's description, such as "end of file expected near 'trailing'".
-    public var text: String
+    var text: String
     /// Where it happened, counted from 1; 0 when jansson could not tell.
-    public var line: Int
-    public var column: Int
+    var line: Int
+    var column: Int
 
     /// jansson quotes the text near the error, which may be anything: made printable.
-    public var description: String {
+    var description: String {
         (line > 0 ? "line \(line), column \(column): \(text)" : text).printable
     }
 }

@@ -2,12 +2,12 @@ import CJansson
 
 /// A value in a parsed `JSONDocument` together with where it was found, so that a decoding error names
 /// the field.
-public struct JSONReader: @unchecked Sendable {
+struct JSONReader: @unchecked Sendable {
     /// Keeps the tree alive as long as any reader of it.
     private let document: JSONDocument
     private let node: UnsafeMutablePointer<json_t>
     /// The field's path from the document's root, such as `results[2].latitude`; empty at the root.
-    public let path: String
+    let path: String
 
     init(document: JSONDocument, node: UnsafeMutablePointer<json_t>, path: String) {
         self.document = document
@@ -16,12 +16,12 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// The kinds of JSON value.
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         case null, bool, number, string, array, object
     }
 
     /// What kind of value this is.
-    public var kind: Kind {
+    var kind: Kind {
         switch weather_json_type(node) {
         case JSON_OBJECT: .object
         case JSON_ARRAY: .array
@@ -41,26 +41,26 @@ public struct JSONReader: @unchecked Sendable {
     // MARK: Fields
 
     /// The member `key`, which must exist (it may be `null`).
-    public func field(_ key: String) throws(JSONShapeError) -> JSONReader {
+    func field(_ key: String) throws(JSONShapeError) -> JSONReader {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = json_object_get(node, key) else { throw .missing(path: childPath(key)) }
         return JSONReader(document: document, node: member, path: childPath(key))
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
-    public func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
+    func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = json_object_get(node, key), weather_json_type(member) != JSON_NULL else { return nil }
         return JSONReader(document: document, node: member, path: childPath(key))
     }
 
     /// Whether the value is an object with a member `key` (of any value).
-    public func has(_ key: String) -> Bool {
+    func has(_ key: String) -> Bool {
         kind == .object && json_object_get(node, key) != nil
     }
 
     /// The members of an object, in order.
-    public func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
+    func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
         guard kind == .object else { throw mistyped("an object") }
         var members: [(key: String, value: JSONReader)] = []
         var iterator = json_object_iter(node)
@@ -75,7 +75,7 @@ public struct JSONReader: @unchecked Sendable {
     // MARK: Values
 
     /// The value as a number; integers are numbers too.
-    public func double() throws(JSONShapeError) -> Double {
+    func double() throws(JSONShapeError) -> Double {
         switch weather_json_type(node) {
         case JSON_REAL: return json_real_value(node)
         case JSON_INTEGER: return Double(json_integer_value(node))
@@ -84,7 +84,7 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// The value as a whole number; a real with no fraction (such as `900.0`) counts.
-    public func int() throws(JSONShapeError) -> Int {
+    func int() throws(JSONShapeError) -> Int {
         switch weather_json_type(node) {
         case JSON_INTEGER:
             guard let result = Int(exactly: json_integer_value(node)) else { throw .invalid(path: path, reason: "is out of range") }
@@ -98,13 +98,13 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// The value as a string.
-    public func string() throws(JSONShapeError) -> String {
+    func string() throws(JSONShapeError) -> String {
         guard weather_json_type(node) == JSON_STRING else { throw mistyped("a string") }
         return String(decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)), as: UTF8.self)
     }
 
     /// The value as a boolean; `0` and `1` count, as Open-Meteo's `is_day` uses them.
-    public func bool() throws(JSONShapeError) -> Bool {
+    func bool() throws(JSONShapeError) -> Bool {
         switch weather_json_type(node) {
         case JSON_TRUE: return true
         case JSON_FALSE: return false
@@ -115,7 +115,7 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// The value's elements, each with its index in its path.
-    public func array() throws(JSONShapeError) -> [JSONReader] {
+    func array() throws(JSONShapeError) -> [JSONReader] {
         guard kind == .array else { throw mistyped("an array") }
         return (0..<json_array_size(node)).map { index in
             JSONReader(document: document, node: json_array_get(node, index), path: "\(path)[\(index)]")
@@ -123,7 +123,7 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// The kind of value with an article, for error messages: "a string", "null".
-    public var kindDescription: String {
+    var kindDescription: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -136,27 +136,27 @@ public struct JSONReader: @unchecked Sendable {
 
     // MARK: Shorthands for a member
 
-    public func double(_ key: String) throws(JSONShapeError) -> Double { try field(key).double() }
-    public func int(_ key: String) throws(JSONShapeError) -> Int { try field(key).int() }
-    public func string(_ key: String) throws(JSONShapeError) -> String { try field(key).string() }
-    public func bool(_ key: String) throws(JSONShapeError) -> Bool { try field(key).bool() }
+    func double(_ key: String) throws(JSONShapeError) -> Double { try field(key).double() }
+    func int(_ key: String) throws(JSONShapeError) -> Int { try field(key).int() }
+    func string(_ key: String) throws(JSONShapeError) -> String { try field(key).string() }
+    func bool(_ key: String) throws(JSONShapeError) -> Bool { try field(key).bool() }
 
-    public func optionalDouble(_ key: String) throws(JSONShapeError) -> Double? { try optionalField(key)?.double() }
-    public func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
-    public func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
+    func optionalDouble(_ key: String) throws(JSONShapeError) -> Double? { try optionalField(key)?.double() }
+    func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
+    func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
 
     /// A number member that must lie in `range`.
-    public func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+    func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
         try checked(try double(key), key, within: range)
     }
 
     /// A number member that must lie in `range` when present.
-    public func optionalDouble(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
+    func optionalDouble(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
         try optionalDouble(key).map { value throws(JSONShapeError) in try checked(value, key, within: range) }
     }
 
     /// A whole-number member that must lie in `range` when present.
-    public func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
+    func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
         guard let value = try optionalInt(key) else { return nil }
         guard range.contains(value) else {
             throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound)...\(range.upperBound)")
@@ -165,7 +165,7 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// `value`, read from member `key`, when it lies in `range`; otherwise an error naming the member.
-    public func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+    func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
         guard range.contains(value) else {
             throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
         }
@@ -174,12 +174,12 @@ public struct JSONReader: @unchecked Sendable {
 
     /// A string member of at most `maximumLength` characters, with control characters replaced: text
     /// from outside that will be shown to people.
-    public func text(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String {
+    func text(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String {
         try checkedText(try string(key), key, maximumLength: maximumLength)
     }
 
     /// `text(_:)` for a member that may be absent, `null` or empty.
-    public func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
+    func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
         try optionalString(key).map { value throws(JSONShapeError) in try checkedText(value, key, maximumLength: maximumLength) }
     }
 
@@ -193,7 +193,7 @@ public struct JSONReader: @unchecked Sendable {
     }
 
     /// A string member, or `nil` when absent, `null` or empty.
-    public func optionalString(_ key: String) throws(JSONShapeError) -> String? {
+    func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
     }

@@ -1,5 +1,5 @@
 /// Why a JSON document does not have the shape we expect, naming the field.
-public enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
+enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field is absent.
     case missing(path: String)
     /// The field holds another kind of value.
@@ -8,13 +8,13 @@ public enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalid(path: String, reason: String)
 
     /// The field's path, such as `current.temperature_2m`.
-    public var path: String {
+    var path: String {
         switch self {
         case .missing(let path), .mistyped(let path, _, _), .invalid(let path, _): path
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .missing(let path): "\(path) is missing"
         case .mistyped(let path, let expected, let found): "\(path) is \(found), expected \(expected)"

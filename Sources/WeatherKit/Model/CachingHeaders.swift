@@ -1,15 +1,15 @@
 /// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
 /// freshness (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`), kept verbatim.
-public struct CachingHeaders: Sendable, Equatable {
-    public var etag: String?
-    public var lastModified: String?
-    public var cacheControl: String?
-    public var expires: String?
-    public var date: String?
-    public var age: String?
-    public var retryAfter: String?
+package struct CachingHeaders: Sendable, Equatable {
+    var etag: String?
+    var lastModified: String?
+    var cacheControl: String?
+    var expires: String?
+    var date: String?
+    var age: String?
+    var retryAfter: String?
 
-    public init(
+    init(
         etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
         date: String? = nil, age: String? = nil, retryAfter: String? = nil
     ) {
@@ -23,7 +23,7 @@ public struct CachingHeaders: Sendable, Equatable {
     }
 
     /// The caching headers of `headers`; a value that could not be sent back safely is left out.
-    public init(_ headers: HTTPHeaders) {
+    init(_ headers: HTTPHeaders) {
         func safe(_ name: String) -> String? { headers[name].flatMap(Self.safeValue) }
         self.init(
             etag: safe("ETag"), lastModified: safe("Last-Modified"), cacheControl: safe("Cache-Control"),
@@ -46,7 +46,7 @@ public struct CachingHeaders: Sendable, Equatable {
 
     /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
     /// (RFC 9111, section 4.3.4); the rest stay.
-    public func renewed(by notModified: CachingHeaders) -> CachingHeaders {
+    func renewed(by notModified: CachingHeaders) -> CachingHeaders {
         CachingHeaders(
             etag: notModified.etag ?? etag, lastModified: notModified.lastModified ?? lastModified,
             cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,

@@ -1,29 +1,29 @@
 /// The weather at a moment: the values a user sees, in SI units (converted only when printed).
-public struct CurrentConditions: Sendable, Equatable {
+package struct CurrentConditions: Sendable, Equatable {
     /// Air temperature at 2 m, °C.
-    public var temperature: Double
+    var temperature: Double
     /// Feels-like temperature, °C.
-    public var apparentTemperature: Double?
+    var apparentTemperature: Double?
     /// Relative humidity at 2 m, %.
-    public var relativeHumidity: Double?
+    var relativeHumidity: Double?
     /// Whether the sun is up.
-    public var isDay: Bool?
+    var isDay: Bool?
     /// Precipitation of the preceding interval, mm.
-    public var precipitation: Double?
+    var precipitation: Double?
     /// WMO weather interpretation code.
-    public var weatherCode: Int?
+    var weatherCode: Int?
     /// Cloud cover, %.
-    public var cloudCover: Double?
+    var cloudCover: Double?
     /// Air pressure at mean sea level, hPa.
-    public var pressure: Double?
+    var pressure: Double?
     /// Wind speed at 10 m, m/s.
-    public var windSpeed: Double?
+    var windSpeed: Double?
     /// Where the wind comes from at 10 m, degrees clockwise from north.
-    public var windDirection: Double?
+    var windDirection: Double?
     /// Wind gusts at 10 m, m/s.
-    public var windGusts: Double?
+    var windGusts: Double?
 
-    public init(
+    package init(
         temperature: Double, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil, isDay: Bool? = nil,
         precipitation: Double? = nil, weatherCode: Int? = nil, cloudCover: Double? = nil, pressure: Double? = nil,
         windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil
@@ -42,21 +42,21 @@ public struct CurrentConditions: Sendable, Equatable {
     }
 
     /// The condition in words, such as "partly cloudy", from the WMO code.
-    public var summary: String? { weatherCode.flatMap(WMOCode.description) }
+    var summary: String? { weatherCode.flatMap(WMOCode.description) }
 }
 
 extension CurrentConditions {
     /// The values a real observation can take, in SI units, far beyond the records (-89 °C to 57 °C,
     /// 870 to 1084 hPa, gusts of 113 m/s). A response or a file holding anything else is refused: it is
     /// broken or hostile, and saving it would show nonsense.
-    public enum Plausible {
-        public static let temperature = -100.0...100.0
-        public static let percentage = 0.0...100.0
-        public static let precipitation = 0.0...1000.0
-        public static let pressure = 500.0...1200.0
-        public static let windSpeed = 0.0...200.0
-        public static let windDirection = 0.0...360.0
-        public static let weatherCode = 0...99
+    enum Plausible {
+        static let temperature = -100.0...100.0
+        static let percentage = 0.0...100.0
+        static let precipitation = 0.0...1000.0
+        static let pressure = 500.0...1200.0
+        static let windSpeed = 0.0...200.0
+        static let windDirection = 0.0...360.0
+        static let weatherCode = 0...99
     }
 
     /// Field names as stored and printed by `show --json`, with the unit of each.

@@ -1,20 +1,20 @@
 /// A place on Earth, as the geocoding service describes it.
 public struct Location: Sendable, Equatable {
     /// The geocoding service's id for the place (GeoNames), when it gave one.
-    public var id: Int?
-    public var name: String
+    var id: Int?
+    package var name: String
     /// The first-level region, such as a state or "Land Berlin" (`admin1`).
-    public var region: String?
-    public var country: String?
+    var region: String?
+    var country: String?
     /// ISO 3166-1 alpha-2, such as `DE`.
-    public var countryCode: String?
-    public var latitude: Double
-    public var longitude: Double
+    var countryCode: String?
+    var latitude: Double
+    var longitude: Double
     /// An IANA time zone, such as `Europe/Berlin`.
-    public var timezone: String?
-    public var population: Int?
+    var timezone: String?
+    var population: Int?
 
-    public init(
+    package init(
         id: Int? = nil, name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
         latitude: Double, longitude: Double, timezone: String? = nil, population: Int? = nil
     ) {
@@ -30,7 +30,7 @@ public struct Location: Sendable, Equatable {
     }
 
     /// "Berlin, Land Berlin, Germany": the name with what tells it apart, without repeating the name.
-    public var displayName: String {
+    package var displayName: String {
         var parts = [name]
         if let region, region != name { parts.append(region) }
         if let country = country ?? countryCode { parts.append(country) }
@@ -38,7 +38,7 @@ public struct Location: Sendable, Equatable {
     }
 
     /// Whether `other` is the same place, whatever the service's spelling of its details.
-    public func isSamePlace(as other: Location) -> Bool {
+    func isSamePlace(as other: Location) -> Bool {
         if let id, let otherID = other.id { return id == otherID }
         return abs(latitude - other.latitude) < 1e-4 && abs(longitude - other.longitude) < 1e-4
     }

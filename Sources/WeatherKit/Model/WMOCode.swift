@@ -1,7 +1,7 @@
 /// WMO weather interpretation codes (WW), as Open-Meteo uses them.
-public enum WMOCode {
+enum WMOCode {
     /// The code in words, lower case; `nil` for a code the table does not know.
-    public static func description(_ code: Int) -> String? {
+    static func description(_ code: Int) -> String? {
         switch code {
         case 0: "clear sky"
         case 1: "mainly clear"

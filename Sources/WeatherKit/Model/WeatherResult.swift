@@ -1,21 +1,21 @@
 /// The last fetched weather: what `weather show` prints and the background fetch keeps up to date.
 public struct WeatherResult: Sendable, Equatable {
     /// The place the values are for.
-    public var location: Location
+    package var location: Location
     /// The values a user sees.
-    public var conditions: CurrentConditions
+    package var conditions: CurrentConditions
     /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
-    public var observedAt: Timestamp
+    var observedAt: Timestamp
     /// The place's offset from UTC in seconds, to print `observedAt` in local time.
-    public var utcOffsetSeconds: Int
+    var utcOffsetSeconds: Int
     /// How often the service makes new values, in seconds (Open-Meteo's `current.interval`, 900).
-    public var interval: Double?
+    package var interval: Double?
     /// When the result was fetched or last revalidated.
-    public var updatedAt: Timestamp
+    package var updatedAt: Timestamp
     /// The response's caching headers, for conditional requests and freshness.
-    public var cachingHeaders: CachingHeaders
+    package var cachingHeaders: CachingHeaders
 
-    public init(
+    package init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
         interval: Double? = nil, updatedAt: Timestamp, cachingHeaders: CachingHeaders = CachingHeaders()
     ) {

@@ -1,29 +1,29 @@
 import Synchronization
 
 /// A message posted to observers: the shape of Foundation's `Notification`.
-public struct Notification: Sendable {
+struct Notification: Sendable {
     /// The name observers subscribe to.
-    public struct Name: Hashable, Sendable, RawRepresentable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+    struct Name: Hashable, Sendable, RawRepresentable {
+        let rawValue: String
+        init(rawValue: String) { self.rawValue = rawValue }
+        init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
-    public let name: Name
+    let name: Name
     /// The result the notification is about, for `WeatherUpdated` the new `WeatherResult`.
-    public let object: (any Sendable)?
+    let object: (any Sendable)?
 }
 
 /// Delivers notifications to observers on the posting thread, like Foundation's `NotificationCenter`.
 ///
 /// WeatherKit keeps Foundation out of the binary (its start-up alone costs more than `weather show` may;
 /// see README, "Fast path"), so it brings this one class with the same calls instead.
-public final class NotificationCenter: Sendable {
+package final class NotificationCenter: Sendable {
     /// The process's notification center.
-    public static let `default` = NotificationCenter()
+    static let `default` = NotificationCenter()
 
     /// Returned by `addObserver`; pass it to `removeObserver` to stop observing.
-    public struct ObserverToken: Hashable, Sendable {
+    struct ObserverToken: Hashable, Sendable {
         fileprivate let id: Int
     }
 
@@ -35,11 +35,11 @@ public final class NotificationCenter: Sendable {
     private let observers = Mutex<(next: Int, byToken: [Int: Observer])>((0, [:]))
 
     /// A center of its own, for a test.
-    public init() {}
+    package init() {}
 
     /// Calls `block` for every notification named `name`, until `removeObserver` is called with the token.
     @discardableResult
-    public func addObserver(
+    func addObserver(
         forName name: Notification.Name, using block: @escaping @Sendable (Notification) -> Void
     ) -> ObserverToken {
         observers.withLock { state in
@@ -50,12 +50,12 @@ public final class NotificationCenter: Sendable {
     }
 
     /// Stops the observer that `token` stands for.
-    public func removeObserver(_ token: ObserverToken) {
+    func removeObserver(_ token: ObserverToken) {
         _ = observers.withLock { $0.byToken.removeValue(forKey: token.id) }
     }
 
     /// Calls every observer of `name`, in the order they were added, before returning.
-    public func post(name: Notification.Name, object: (any Sendable)? = nil) {
+    func post(name: Notification.Name, object: (any Sendable)? = nil) {
         let notification = Notification(name: name, object: object)
         let blocks = observers.withLock { state in
             state.byToken.sorted { $0.key < $1.key }.map(\.value).filter { $0.name == name }.map(\.block)

@@ -1,5 +1,5 @@
 /// Whether someone is looking, as iOS's `UIApplication.State`; it decides whether a stale result is fetched.
-public enum AppState: String, Sendable, Equatable {
+enum AppState: String, Sendable, Equatable {
     /// A person at a terminal: stdout is a TTY. A stale result is refreshed before it is shown.
     case active
     /// A status bar or a script reading a pipe: served from the cache, never the network.
@@ -8,5 +8,5 @@ public enum AppState: String, Sendable, Equatable {
     case background
 
     /// Whether a run in this state fetches a result that is missing or stale: everywhere but in a pipe.
-    public var fetchesWhenStale: Bool { self != .inactive }
+    var fetchesWhenStale: Bool { self != .inactive }
 }

@@ -4,7 +4,7 @@ public enum TextStyle: Sendable, Equatable {
     case color
 
     /// Colour only when `console` is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    public init(console: any Console, environment: Environment) {
+    init(console: any Console, environment: Environment) {
         let wanted = console.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         self = wanted ? .color : .plain
     }

@@ -3,16 +3,17 @@ import Glibc
 /// Turns a result into what people and scripts read. Values are stored in SI units and converted here.
 public struct WeatherFormatter: Sendable {
     /// The moment ages are counted to.
-    public var now: Timestamp
-    public var style: TextStyle
+    var now: Timestamp
+    var style: TextStyle
 
+    /// A formatter that counts ages to `now` and decorates with `style`.
     public init(now: Timestamp, style: TextStyle = .plain) {
         self.now = now
         self.style = style
     }
 
     /// "10.9 °C, partly cloudy": the one-line summary of `refresh` and status bars.
-    public static func summary(of conditions: CurrentConditions) -> String {
+    static func summary(of conditions: CurrentConditions) -> String {
         var text = temperature(conditions.temperature)
         if let summary = conditions.summary { text += ", " + summary }
         return text
@@ -46,7 +47,7 @@ public struct WeatherFormatter: Sendable {
 
     /// The result for a script, one JSON object: `location`, the values in SI units, `observedAt`,
     /// `updatedAt`, `stale`, and `units` naming the unit of each value.
-    public func json(_ result: WeatherResult, stale: Bool) -> String {
+    package func json(_ result: WeatherResult, stale: Bool) -> String {
         var object: JSONObject = ["location": result.location.json]
         result.conditions.addMembers(to: &object)
         object["observedAt"] = .string(result.observedAt.iso8601())

@@ -12,13 +12,13 @@ public struct WeatherPresenter: Sendable {
         case cached
     }
 
-    public let fetcher: WeatherFetcher
-    public let appState: AppState
-    public let style: TextStyle
+    let fetcher: WeatherFetcher
+    let appState: AppState
+    let style: TextStyle
     /// Where the result and the warnings are printed.
-    public let console: any Console
+    let console: any Console
 
-    public init(fetcher: WeatherFetcher, appState: AppState, style: TextStyle = .plain, console: any Console) {
+    init(fetcher: WeatherFetcher, appState: AppState, style: TextStyle = .plain, console: any Console) {
         self.fetcher = fetcher
         self.appState = appState
         self.style = style
@@ -34,7 +34,7 @@ public struct WeatherPresenter: Sendable {
     }
 
     /// The state `show` acts in, after `--refresh` or `--cached`.
-    public func effectiveState(_ source: Source) -> AppState {
+    func effectiveState(_ source: Source) -> AppState {
         switch source {
         case .automatic: appState
         case .refresh: .active
@@ -47,7 +47,7 @@ public struct WeatherPresenter: Sendable {
     /// One read of one file when all is well: the result holds its place, and every run that writes the
     /// result or the saved place does so under the fetch lock, result first. The saved place is only
     /// checked to exist then, and read when there is no usable result.
-    public func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
+    func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
         switch fetcher.cachedResult() {
         case .result(let result):
             guard FileIO.exists(fetcher.store.paths.locationFile) else { throw .noLocation }

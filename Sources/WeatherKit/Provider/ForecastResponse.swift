@@ -1,19 +1,19 @@
 /// Open-Meteo's forecast response, its `current` block read into SI units.
-public struct ForecastResponse: Sendable, Equatable {
+package struct ForecastResponse: Sendable, Equatable {
     /// The values.
-    public var conditions: CurrentConditions
+    package var conditions: CurrentConditions
     /// The moment they describe, in UTC.
-    public var observedAt: Timestamp
+    package var observedAt: Timestamp
     /// The place's UTC offset in seconds.
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// How often the values change, in seconds (900 for Open-Meteo's 15-minute data).
-    public var interval: Double?
+    package var interval: Double?
     /// The response's caching headers.
-    public var cachingHeaders: CachingHeaders
+    package var cachingHeaders: CachingHeaders
 
     /// Reads a 200 response strictly: a temperature is required, other values may be `null` or absent.
     /// Units other than the ones we ask for (°F, km/h, inches...) are converted.
-    public static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> ForecastResponse {
+    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> ForecastResponse {
         let root = try ResponseBody.json(body, headers: headers)
         do {
             let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
@@ -73,7 +73,7 @@ public struct ForecastResponse: Sendable, Equatable {
     static let utcOffsets = -18 * 3600...18 * 3600
     /// How often a service may say its values change: from a minute to a day. Anything else would make
     /// `weather` ask too often, or never.
-    public static let intervals = 60.0...86_400.0
+    static let intervals = 60.0...86_400.0
 
     /// Conversions from the units the response states (`current_units`) to ours.
     private struct Units {

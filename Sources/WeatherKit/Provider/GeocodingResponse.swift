@@ -1,13 +1,13 @@
 /// One match from the geocoding service.
-public struct PlaceCandidate: Sendable, Equatable {
+package struct PlaceCandidate: Sendable, Equatable {
     /// The place, as it will be saved.
-    public var location: Location
+    var location: Location
     /// Lower-level regions (`admin2`...`admin4`), which qualifiers may name too.
-    public var subregions: [String]
+    var subregions: [String]
     /// GeoNames feature code, such as `PPLC` for a capital.
-    public var featureCode: String?
+    var featureCode: String?
 
-    public init(location: Location, subregions: [String] = [], featureCode: String? = nil) {
+    init(location: Location, subregions: [String] = [], featureCode: String? = nil) {
         self.location = location
         self.subregions = subregions
         self.featureCode = featureCode
@@ -15,9 +15,9 @@ public struct PlaceCandidate: Sendable, Equatable {
 }
 
 /// Open-Meteo's geocoding response: `results` with omitted empty fields, and no `results` at all for no match.
-public enum GeocodingResponse {
+package enum GeocodingResponse {
     /// The matches in the service's order; empty when it found nothing.
-    public static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> [PlaceCandidate] {
+    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> [PlaceCandidate] {
         let root = try ResponseBody.json(body, headers: headers)
         do {
             guard let results = try root.optionalField("results") else { return [] }

@@ -1,7 +1,7 @@
 /// Open-Meteo's geocoding and forecast APIs (or anything that speaks them, such as the test server).
-public struct OpenMeteo: Sendable {
+struct OpenMeteo: Sendable {
     /// The `current` variables we ask for: every value `CurrentConditions` holds.
-    public static let currentVariables = [
+    static let currentVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
         "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
     ]
@@ -10,11 +10,11 @@ public struct OpenMeteo: Sendable {
     static let plainSearchCount = 10
     static let qualifiedSearchCount = 100
 
-    public let geocodingURL: String
-    public let forecastURL: String
-    public let http: any HTTPTransport
+    let geocodingURL: String
+    let forecastURL: String
+    let http: any HTTPTransport
 
-    public init(geocodingURL: String, forecastURL: String, http: any HTTPTransport) {
+    init(geocodingURL: String, forecastURL: String, http: any HTTPTransport) {
         self.geocodingURL = geocodingURL
         self.forecastURL = forecastURL
         self.http = http
@@ -31,7 +31,7 @@ public struct OpenMeteo: Sendable {
     // MARK: Geocoding
 
     /// The request that looks `query` up. A two-letter qualifier also goes to the service as `countryCode`.
-    public func geocodingRequest(for query: PlaceQuery) -> HTTPRequest {
+    func geocodingRequest(for query: PlaceQuery) -> HTTPRequest {
         var parameters = [
             ("name", query.name),
             ("count", String(query.qualifiers.isEmpty ? Self.plainSearchCount : Self.qualifiedSearchCount)),
@@ -45,7 +45,7 @@ public struct OpenMeteo: Sendable {
     }
 
     /// The places the geocoding service knows by `query.name`, in its order.
-    public func searchPlaces(_ query: PlaceQuery, before deadline: Deadline) throws(ProviderError) -> [PlaceCandidate] {
+    func searchPlaces(_ query: PlaceQuery, before deadline: Deadline) throws(ProviderError) -> [PlaceCandidate] {
         let response = try send(geocodingRequest(for: query), to: geocodingService, before: deadline)
         do {
             return try GeocodingResponse.decode(response.body, headers: response.headers)
@@ -59,7 +59,7 @@ public struct OpenMeteo: Sendable {
     /// The request for the current weather at `location`, coordinates rounded to 4 decimals (about 10 m),
     /// values in SI units, times in the place's own zone; conditional when `cachingHeaders` has an `ETag`
     /// (`If-None-Match`) or a `Last-Modified` (`If-Modified-Since`, the exact stored text).
-    public func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
+    func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
         let parameters = [
             ("latitude", location.latitude.fixed(decimals: 4)),
             ("longitude", location.longitude.fixed(decimals: 4)),
@@ -76,7 +76,7 @@ public struct OpenMeteo: Sendable {
     }
 
     /// What a forecast request brought.
-    public enum ForecastFetch: Sendable, Equatable {
+    enum ForecastFetch: Sendable, Equatable {
         /// New values.
         case modified(ForecastResponse)
         /// `304 Not Modified`: the stored values stand; these are the response's caching headers.
@@ -84,7 +84,7 @@ public struct OpenMeteo: Sendable {
     }
 
     /// The current weather at `location`; with `cachingHeaders` of a stored result, asked conditionally.
-    public func currentWeather(
+    func currentWeather(
         at location: Location, cachingHeaders: CachingHeaders? = nil, before deadline: Deadline
     ) throws(ProviderError) -> ForecastFetch {
         let request = forecastRequest(for: location, cachingHeaders: cachingHeaders)

@@ -1,12 +1,12 @@
 /// The place `weather set` chose among the matches, and how.
-public struct PlaceChoice: Sendable, Equatable {
+package struct PlaceChoice: Sendable, Equatable {
     /// The chosen place.
-    public var location: Location
+    package var location: Location
     /// How many matches fitted the query (the chosen one among them).
-    public var matchCount: Int
+    var matchCount: Int
 
     /// The most populous of `candidates` that every qualifier of `query` fits (the service's first on a tie).
-    public init(choosingFrom candidates: [PlaceCandidate], for query: PlaceQuery) throws(ProviderError) {
+    package init(choosingFrom candidates: [PlaceCandidate], for query: PlaceQuery) throws(ProviderError) {
         guard !candidates.isEmpty else { throw .placeNotFound(query) }
         let fitting = candidates.filter { candidate in
             query.qualifiers.allSatisfy { Self.qualifier($0, fits: candidate) }

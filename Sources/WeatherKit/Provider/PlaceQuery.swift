@@ -1,14 +1,14 @@
 /// What a user typed after `weather set`: a place name and optional qualifiers, `Name, Qualifier`.
 public struct PlaceQuery: Sendable, Equatable {
     /// The longest input accepted, in characters.
-    public static let maximumLength = 200
+    static let maximumLength = 200
 
     /// The place's name, such as `Springfield`.
-    public var name: String
+    var name: String
     /// What narrows the matches, such as `Illinois` or `US`: each must name the country, its code or a region.
-    public var qualifiers: [String]
+    var qualifiers: [String]
 
-    public init(name: String, qualifiers: [String] = []) {
+    package init(name: String, qualifiers: [String] = []) {
         self.name = name
         self.qualifiers = qualifiers
     }
@@ -29,7 +29,7 @@ public struct PlaceQuery: Sendable, Equatable {
     }
 
     /// The query as a person would write it: `Paris, US`.
-    public var text: String { ([name] + qualifiers).joined(separator: ", ") }
+    var text: String { ([name] + qualifiers).joined(separator: ", ") }
 }
 
 /// Input refused before any request.

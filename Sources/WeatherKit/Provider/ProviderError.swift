@@ -15,11 +15,11 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Which service, and where, for messages.
     public struct Service: Sendable, Equatable, CustomStringConvertible {
         /// "geocoding" or "forecast".
-        public var role: String
+        var role: String
         /// Host and port of the endpoint.
-        public var host: String
+        var host: String
         /// The setting that points at it, named in hints.
-        public var setting: String
+        var setting: String
 
         package init(role: String, host: String, setting: String) {
             self.role = role
@@ -58,7 +58,7 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The refusal that starts a back-off: 429 Too Many Requests or 503 Service Unavailable, in words.
-    public var refusal: (service: Service, reason: String, retryAfter: String?)? {
+    var refusal: (service: Service, reason: String, retryAfter: String?)? {
         guard case .status(let service, let code, let reason, let retryAfter) = self, code == 429 || code == 503 else {
             return nil
         }
@@ -66,7 +66,7 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the failure is the service's or the network's, not the user's input.
-    public var isTransient: Bool {
+    var isTransient: Bool {
         switch self {
         case .transport: true
         case .status(_, let code, _, _): code == 429 || code >= 500

@@ -34,8 +34,8 @@ enum ResponseBody {
 }
 
 /// Why a 200 response cannot be read, in one phrase for "sent a response weather cannot read: …".
-public struct ResponseProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
+package struct ResponseProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    package var description: String
 
     init(_ description: String) { self.description = description.printable }
 }

@@ -28,16 +28,20 @@ extension Console {
 /// Written with `write(2)`, not `print`: it takes `Any`, and the first dynamic cast behind it scans every
 /// protocol conformance in the binary, a good part of what `weather show` costs.
 public struct TerminalConsole: Console {
+    /// Whether standard output is a terminal.
     public let isTerminal: Bool
 
+    /// The process's console, standard output checked once for being a terminal.
     public init() {
         isTerminal = isatty(STDOUT_FILENO) == 1
     }
 
+    /// Writes `text` to standard output, all of it, retrying after signals.
     public func write(_ text: String) {
         Self.writeAll(STDOUT_FILENO, text)
     }
 
+    /// Writes `text` to standard error, all of it, retrying after signals.
     public func writeError(_ text: String) {
         Self.writeAll(STDERR_FILENO, text)
     }

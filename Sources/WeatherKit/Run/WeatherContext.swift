@@ -9,11 +9,11 @@ import Synchronization
 /// `SwiftlyCoreContext`.
 public final class WeatherContext: Sendable {
     /// The variables the run was started with.
-    public let environment: Environment
+    let environment: Environment
     /// Where weather's files are.
-    public let paths: WeatherPaths
+    let paths: WeatherPaths
     /// The run's settings.
-    public let settings: Settings
+    let settings: Settings
     /// Tells the time for `updatedAt`, freshness and ages.
     public let clock: any WallClock
     /// How clock times are printed.
@@ -26,7 +26,7 @@ public final class WeatherContext: Sendable {
     private let builtScheduler = Mutex<(any BackgroundScheduler)?>(nil)
 
     /// A run of these parts; `scheduler` is built on first use (most runs never schedule anything).
-    public init(
+    package init(
         environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
         timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
@@ -45,7 +45,7 @@ public final class WeatherContext: Sendable {
     }
 
     /// What turns background fetching on and off: for a live run, the systemd user timer.
-    public var scheduler: any BackgroundScheduler {
+    var scheduler: any BackgroundScheduler {
         builtScheduler.withLock { built in
             if let built { return built }
             let scheduler = makeScheduler(self)
@@ -55,10 +55,10 @@ public final class WeatherContext: Sendable {
     }
 
     /// The saved files.
-    public var store: WeatherStore { fetcher.store }
+    package var store: WeatherStore { fetcher.store }
 
     /// The app's state for a command a person or a status bar runs: `active` in a terminal.
-    public var foregroundState: AppState { console.isTerminal ? .active : .inactive }
+    var foregroundState: AppState { console.isTerminal ? .active : .inactive }
 
     /// How text for standard output is decorated.
     public var textStyle: TextStyle { TextStyle(console: console, environment: environment) }

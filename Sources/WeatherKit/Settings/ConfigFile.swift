@@ -1,7 +1,7 @@
 /// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
 package enum ConfigFile {
     /// The file's settings as text, by key; empty when there is no file.
-    package static func load(_ path: String) throws(SettingsError) -> [String: String] {
+    static func load(_ path: String) throws(SettingsError) -> [String: String] {
         let bytes: [UInt8]?
         do {
             bytes = try FileIO.read(path, limit: 65_536)

@@ -1,15 +1,15 @@
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
-public struct Settings: Sendable, Equatable {
+package struct Settings: Sendable, Equatable {
     /// Open-Meteo's geocoding API, or anything that speaks it.
-    public var geocodingURL: String
+    var geocodingURL: String
     /// Open-Meteo's forecast API, or anything that speaks it.
-    public var forecastURL: String
+    var forecastURL: String
     /// The whole run's network time in seconds, all requests and waits together.
-    public var timeout: Double
+    package var timeout: Double
     /// Seconds after `updatedAt` when a result is stale; `nil` leaves it to the data's own interval.
-    public var staleAfter: Double?
+    package var staleAfter: Double?
 
-    public init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
+    package init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
         self.geocodingURL = geocodingURL
         self.forecastURL = forecastURL
         self.timeout = timeout
@@ -17,7 +17,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// The defaults: Open-Meteo's public endpoints, 30 seconds, staleness from the data.
-    public static let defaults = Settings(
+    package static let defaults = Settings(
         geocodingURL: "https://geocoding-api.open-meteo.com/v1/search",
         forecastURL: "https://api.open-meteo.com/v1/forecast",
         timeout: 30,
@@ -25,7 +25,7 @@ public struct Settings: Sendable, Equatable {
     )
 
     /// The longest `WEATHER_STALE_AFTER`: a result older than a week is not the current weather.
-    public static let longestStaleAfter = 7 * 86_400.0
+    static let longestStaleAfter = 7 * 86_400.0
 
     /// One setting: its variable, its key in `config.json`, and how it reads a value.
     struct Key: Sendable {
@@ -72,7 +72,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// The settings from `environment` and the config file at `paths.configFile`.
-    public static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
+    static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
         try load(environment: environment, config: try ConfigFile.load(paths.configFile), configPath: paths.configFile)
     }
 
@@ -94,7 +94,7 @@ public struct Settings: Sendable, Equatable {
     }
 
     /// The variables that give another process (the timer's service) these same settings.
-    public var asEnvironment: [(name: String, value: String)] {
+    var asEnvironment: [(name: String, value: String)] {
         var variables = [
             ("WEATHER_GEOCODING_URL", geocodingURL),
             ("WEATHER_FORECAST_URL", forecastURL),

@@ -8,19 +8,19 @@ import Synchronization
 /// (libcurl's progress callback checks it), a wait for the fetch lock ends, and a write in progress
 /// removes its temporary file instead of committing it. The run then reports that it was stopped, with
 /// everything saved exactly as it was before.
-public enum StopSignal {
+enum StopSignal {
     private static let caught = Atomic<Int32>(0)
     private static let installed = Atomic<Bool>(false)
 
     /// The signal that asked the run to stop, if one did.
-    public static var received: Int32? {
+    static var received: Int32? {
         let signal = caught.load(ordering: .relaxed)
         return signal == 0 ? nil : signal
     }
 
     /// Catches SIGTERM and SIGINT from now on; calling it again does nothing. Before it runs, either
     /// signal ends the process at once, which is right while nothing is being written.
-    public static func install() {
+    static func install() {
         guard !installed.exchange(true, ordering: .relaxed) else { return }
         _ = caught.load(ordering: .relaxed)  // initialised here, never first inside the handler
         var action = sigaction()
@@ -42,7 +42,7 @@ public enum StopSignal {
     }
 
     /// "SIGTERM", "SIGINT".
-    public static func name(_ signal: Int32) -> String {
+    static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"

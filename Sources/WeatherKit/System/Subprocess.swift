@@ -3,29 +3,29 @@ import Glibc
 /// Runs a program and collects what it printed: `systemctl`, for background refresh.
 ///
 /// posix_spawn rather than Foundation's `Process`, which WeatherKit does not link.
-public struct Subprocess: Sendable {
+struct Subprocess: Sendable {
     /// How a run ended.
-    public struct Result: Sendable, Equatable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
+    struct Result: Sendable, Equatable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
 
-        public var succeeded: Bool { status == 0 }
+        var succeeded: Bool { status == 0 }
     }
 
     /// The program could not be started at all.
-    public struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var program: String
-        public var code: Int32
+    struct LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+        var program: String
+        var code: Int32
 
-        public var description: String {
+        var description: String {
             code == ENOENT ? "\(program) is not installed" : "cannot run \(program): \(String(cString: strerror(code)))"
         }
     }
 
     /// Runs `program` (found on `PATH`) with `arguments`, in this process's environment with `environment`
     /// set over it, and waits.
-    public static func run(
+    static func run(
         _ program: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws(LaunchError) -> Result {
         var output: [Int32] = [0, 0]

@@ -25,7 +25,7 @@ extension String {
 
     /// The text with every terminal control character replaced by U+FFFD, so that what a server or a
     /// file says can be printed without moving the cursor, retitling the window or clearing the screen.
-    public var printable: String {
+    var printable: String {
         guard containsControlCharacters else { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
@@ -37,7 +37,7 @@ extension String {
 
 extension Substring {
     /// `String.containsControlCharacters` for a part of a string.
-    package var containsControlCharacters: Bool { String(self).containsControlCharacters }
+    var containsControlCharacters: Bool { String(self).containsControlCharacters }
     /// `String.printable` for a part of a string.
-    public var printable: String { String(self).printable }
+    var printable: String { String(self).printable }
 }

@@ -7,9 +7,10 @@ public protocol WallClock: Sendable {
 }
 
 /// The system's real-time clock.
-public struct SystemClock: WallClock {
-    public init() {}
+struct SystemClock: WallClock {
+    init() {}
 
+    /// `CLOCK_REALTIME`, now.
     public func now() -> Timestamp {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)

@@ -1,21 +1,21 @@
 import Glibc
 
 /// The end of a run's time budget (`WEATHER_TIMEOUT`): every request and every wait of the run fits in it.
-public struct Deadline: Sendable {
+package struct Deadline: Sendable {
     /// The budget in seconds, as configured, for messages.
-    public let budget: Double
+    let budget: Double
     /// When the budget runs out.
-    public let end: MonotonicInstant
+    let end: MonotonicInstant
 
     /// A budget of `seconds` starting now.
-    public init(seconds: Double) {
+    init(seconds: Double) {
         budget = seconds
         end = MonotonicInstant(seconds: MonotonicInstant.now().seconds + seconds)
     }
 
     /// Seconds left, never negative.
-    public var remaining: Double { max(0, end.seconds - MonotonicInstant.now().seconds) }
+    var remaining: Double { max(0, end.seconds - MonotonicInstant.now().seconds) }
 
     /// Whether no time is left.
-    public var hasPassed: Bool { remaining <= 0 }
+    var hasPassed: Bool { remaining <= 0 }
 }

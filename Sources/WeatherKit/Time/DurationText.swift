@@ -1,8 +1,8 @@
 /// Durations as people write and read them: `900`, `30s`, `15m`, `2h`, `1d`; "15 min", "2 h 5 min".
-public enum DurationText {
+enum DurationText {
     /// Seconds for `900`, `90s`, `30m`, `2h`, `1d` or a combination such as `1h30m`; `nil` for anything else.
     /// A plain number is seconds and may have a fraction (`0.5`); negative values are refused.
-    public static func parse(_ text: String) -> Double? {
+    static func parse(_ text: String) -> Double? {
         let text = text.trimmingWhitespace().lowercased()
         guard !text.isEmpty else { return nil }
         if let plain = Double(text) {
@@ -35,7 +35,7 @@ public enum DurationText {
     }
 
     /// "45 s", "15 min", "2 h", "2 h 5 min", "3 days": whole units, rounded to the nearest second.
-    public static func format(_ seconds: Double) -> String {
+    static func format(_ seconds: Double) -> String {
         let total = wholeSeconds(seconds)
         if total < 60 { return "\(total) s" }
         if total < 3600 {
@@ -56,7 +56,7 @@ public enum DurationText {
     }
 
     /// The compact form `weather schedule` accepts back: `45s`, `15m`, `2h`, `1h30m`, `2d`.
-    public static func compact(_ seconds: Double) -> String {
+    static func compact(_ seconds: Double) -> String {
         var rest = wholeSeconds(seconds)
         guard rest > 0 else { return "0s" }
         var text = ""
@@ -70,7 +70,7 @@ public enum DurationText {
 
 extension DurationText {
     /// How long a run took: "212 ms", "1.4 s".
-    public static func elapsed(_ seconds: Double) -> String {
+    static func elapsed(_ seconds: Double) -> String {
         seconds < 1 ? "\(Int(saturating: (seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
     }
 }

@@ -21,9 +21,9 @@ public enum LocalTimeZone: Sendable, Equatable {
 }
 
 /// Moments in the user's own time zone, for the few places that print a clock time.
-public enum LocalTime {
+package enum LocalTime {
     /// "07:17" within a day of `now`, otherwise "2026-11-22 07:17".
-    public static func describe(_ moment: Timestamp, now: Timestamp, in zone: LocalTimeZone) -> String {
+    package static func describe(_ moment: Timestamp, now: Timestamp, in zone: LocalTimeZone) -> String {
         let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         let civil = CivilTime(secondsSince1970: seconds, utcOffset: zone.offset(at: moment))
         guard abs(moment - now) >= 86_400 else { return civil.clock }

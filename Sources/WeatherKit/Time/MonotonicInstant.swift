@@ -1,19 +1,19 @@
 import Glibc
 
 /// A moment on the monotonic clock, which no change of the wall clock moves: for budgets and durations.
-public struct MonotonicInstant: Sendable, Comparable {
+struct MonotonicInstant: Sendable, Comparable {
     /// Seconds since an arbitrary start (the system's boot).
-    public var seconds: Double
+    var seconds: Double
 
     /// Now.
-    public static func now() -> MonotonicInstant {
+    static func now() -> MonotonicInstant {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return MonotonicInstant(seconds: Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9)
     }
 
     /// Seconds elapsed since this instant.
-    public var elapsed: Double { MonotonicInstant.now().seconds - seconds }
+    var elapsed: Double { MonotonicInstant.now().seconds - seconds }
 
-    public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.seconds < rhs.seconds }
+    static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool { lhs.seconds < rhs.seconds }
 }

@@ -1,7 +1,7 @@
 /// Ages as people say them: "just now", "4 min ago", "2 h 5 min ago", "3 days ago".
-public enum RelativeTime {
+package enum RelativeTime {
     /// `seconds` ago in words; a moment in the future (a clock that moved back) is "just now".
-    public static func ago(_ seconds: Double) -> String {
+    package static func ago(_ seconds: Double) -> String {
         let total = DurationText.wholeSeconds(seconds.rounded(.down))
         if total < 60 { return "just now" }
         if total < 3600 { return "\(total / 60) min ago" }

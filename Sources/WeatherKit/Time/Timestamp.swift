@@ -6,40 +6,40 @@ import Glibc
 /// `weather show` does (see README, "Fast path"), so dates are this small value type.
 public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var secondsSince1970: Double
+    var secondsSince1970: Double
 
     /// The moment `secondsSince1970` seconds after the Unix epoch.
-    public init(secondsSince1970: Double) {
+    package init(secondsSince1970: Double) {
         self.secondsSince1970 = secondsSince1970
     }
 
     /// The moments weather reads from outside: years 1 to 9999, the range ISO 8601's four-digit years
     /// and HTTP dates can name.
-    public static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     /// The moment `seconds` after the Unix epoch when it lies in `validRange`; `nil` otherwise (and for
     /// NaN or infinity). Every time read from a server or a file goes through here.
-    public init?(checkingSecondsSince1970 seconds: Double) {
+    init?(checkingSecondsSince1970 seconds: Double) {
         guard Self.validRange.contains(seconds) else { return nil }
         self.init(secondsSince1970: seconds)
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
-    public static func + (lhs: Timestamp, seconds: Double) -> Timestamp {
+    package static func + (lhs: Timestamp, seconds: Double) -> Timestamp {
         Timestamp(secondsSince1970: lhs.secondsSince1970 + seconds)
     }
-    public static func - (lhs: Timestamp, seconds: Double) -> Timestamp {
+    package static func - (lhs: Timestamp, seconds: Double) -> Timestamp {
         Timestamp(secondsSince1970: lhs.secondsSince1970 - seconds)
     }
     /// The seconds from `rhs` to `lhs`.
-    public static func - (lhs: Timestamp, rhs: Timestamp) -> Double { lhs.secondsSince1970 - rhs.secondsSince1970 }
+    package static func - (lhs: Timestamp, rhs: Timestamp) -> Double { lhs.secondsSince1970 - rhs.secondsSince1970 }
 }
 
 // MARK: - ISO 8601
 
 extension Timestamp {
     /// `2026-10-08T17:04:12Z`, with `fractionDigits` digits of the second when asked (at most 6).
-    public func iso8601(fractionDigits: Int = 0) -> String {
+    func iso8601(fractionDigits: Int = 0) -> String {
         let digits = max(0, min(fractionDigits, 6))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -57,7 +57,7 @@ extension Timestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z` or `±HH:MM`; `nil` for anything else.
     /// Without a zone, `assumingUTCOffset` applies (Open-Meteo's `current.time` is local time without one).
-    public init?(iso8601 text: String, assumingUTCOffset: Int? = nil) {
+    init?(iso8601 text: String, assumingUTCOffset: Int? = nil) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
