@@ -7,6 +7,7 @@
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
 #   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
+#   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
 PREFIX ?= $(HOME)/.local
 BINDIR ?= $(PREFIX)/bin
@@ -16,7 +17,7 @@ BENCH_PACKAGES = hyperfine curl time gcc
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 
-.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz clean
+.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -70,6 +71,14 @@ fuzz: deps
 	$(SWIFT) build -c release --product weather-fuzz --scratch-path .build-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	Tests/Fuzz/fuzz.sh .build-fuzz/release/weather-fuzz $(FUZZ_SECONDS) $(FUZZ_PROCESSES)
+
+# The style is .swift-format's; lint fails on any difference, as CI runs it.
+FORMATTED = Sources Tests Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 clean:
 	rm -rf .build .build-fuzz

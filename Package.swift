@@ -4,10 +4,10 @@ import PackageDescription
 let package = Package(
     name: "weather",
     products: [
-        .executable(name: "weather", targets: ["weather"]),
+        .executable(name: "weather", targets: ["weather"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // libcurl, seen from Swift: typed helpers for the variadic curl_easy_setopt/getinfo. Deliberately
@@ -41,7 +41,7 @@ let package = Package(
                 // independent, as relocating a PIE of this size costs `weather show` a third of its time
                 // (README, "Fast path", has the measurements and the trade-off). Build it with the Swift
                 // runtime linked in, as `make install` does: --static-swift-stdlib.
-                .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release)),
+                .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))
             ]
         ),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
@@ -75,9 +75,10 @@ let package = Package(
 )
 
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

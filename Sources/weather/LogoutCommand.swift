@@ -5,9 +5,9 @@ struct LogoutCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Forget the saved place and its weather, and stop background refresh.",
-        discussion: "Running it with nothing saved is fine. The interval chosen with weather schedule is kept for the next weather set."
+        discussion:
+            "Running it with nothing saved is fine. The interval chosen with weather schedule is kept for the next weather set."
     )
-
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         if let location = try context.fetcher.forgetLocation() {

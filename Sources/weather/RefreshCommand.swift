@@ -16,7 +16,6 @@ struct RefreshCommand: ContextCommand {
             """
     )
 
-
     func run(in context: WeatherContext) -> Int32 {
         let report = BackgroundFetchHandler(context: context).performFetch()
         context.console.printLine(report.line)

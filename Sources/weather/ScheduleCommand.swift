@@ -23,18 +23,23 @@ struct ScheduleCommand: ContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"))
+    @Argument(
+        help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"))
     var interval: String?
-
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         let background = BackgroundRefresh(context: context)
         let placeSaved = try context.fetcher.savedLocation() != nil
         if let interval {
-            guard let chosen = FetchInterval(parsing: interval) else { throw .background(.unreadableInterval(interval)) }
-            try context.fetcher.withFetchLock { () throws(WeatherError) in try background.choose(chosen, placeSaved: placeSaved) }
+            guard let chosen = FetchInterval(parsing: interval) else {
+                throw .background(.unreadableInterval(interval))
+            }
+            try context.fetcher.withFetchLock { () throws(WeatherError) in
+                try background.choose(chosen, placeSaved: placeSaved)
+            }
         }
-        context.console.printLine(try background.report(placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone))
+        context.console.printLine(
+            try background.report(placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone))
         return 0
     }
 }

@@ -27,7 +27,6 @@ struct SetCommand: ContextCommand {
     @Argument(help: ArgumentHelp("The place's name, optionally followed by , and a qualifier.", valueName: "city"))
     var words: [String] = []
 
-
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         let query: PlaceQuery
         do throws(PlaceQueryError) {
@@ -40,7 +39,9 @@ struct SetCommand: ContextCommand {
         try fetcher.withFetchLock { () throws(WeatherError) in
             let placement = try fetcher.setLocation(query)
             context.console.printLine(placement.announcement + "\n")
-            context.console.printLine(WeatherFormatter(now: fetcher.clock.now(), style: context.textStyle).text(placement.result, stale: false))
+            context.console.printLine(
+                WeatherFormatter(now: fetcher.clock.now(), style: context.textStyle).text(
+                    placement.result, stale: false))
             let background = BackgroundRefresh(context: context)
             do throws(WeatherError) {
                 context.console.printLine("\n" + background.summary(of: try background.enable()))

@@ -35,18 +35,18 @@ struct ShowCommand: ContextCommand {
     @Flag
     var source: Source?
 
-
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         try Self.show(json: json, source: source, in: context)
     }
 
     /// What `run(in:)` does, for the parsed command and for the fast path alike.
     static func show(json: Bool, source: Source?, in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let choice: WeatherPresenter.Source = switch source {
-        case .refresh: .refresh
-        case .cached: .cached
-        case nil: .automatic
-        }
+        let choice: WeatherPresenter.Source =
+            switch source {
+            case .refresh: .refresh
+            case .cached: .cached
+            case nil: .automatic
+            }
         try WeatherPresenter(context: context, json: json).show(source: choice, json: json)
         return 0
     }

@@ -33,7 +33,9 @@ struct WeatherCommand: ParsableCommand {
             Weather data by Open-Meteo.com, CC BY 4.0.
             """,
         version: WeatherKitInfo.version,
-        subcommands: [SetCommand.self, ShowCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self],
+        subcommands: [
+            SetCommand.self, ShowCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
+        ],
         defaultSubcommand: ShowCommand.self
     )
 

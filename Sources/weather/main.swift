@@ -7,7 +7,10 @@ import WeatherKit
 // `weather refresh` (the timer). Each runs the same `run(in:)` as its parsed command.
 let arguments = CommandLine.arguments.dropFirst()
 if let (json, source) = ShowCommand.fastArguments(arguments) {
-    exit(WeatherCommand.runLive { context throws(WeatherError) in try ShowCommand.show(json: json, source: source, in: context) })
+    exit(
+        WeatherCommand.runLive { context throws(WeatherError) in
+            try ShowCommand.show(json: json, source: source, in: context)
+        })
 }
 if arguments.elementsEqual(["refresh"]) {
     exit(WeatherCommand.runLive { context throws(WeatherError) in RefreshCommand().run(in: context) })

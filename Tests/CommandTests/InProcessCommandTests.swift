@@ -1,8 +1,9 @@
-import Testing
 import ArgumentParser
 import TestSupport
-@testable import weather
+import Testing
 import WeatherKit
+
+@testable import weather
 
 /// Each command parsed as from a command line and run in-process, in a context of doubles: a scripted
 /// transport, a test clock in UTC, a recording console and scheduler. What the end-to-end tests check
@@ -10,7 +11,9 @@ import WeatherKit
 @Suite("Commands in-process")
 struct InProcessCommandTests {
     /// Parses `arguments` as `command`'s, as from a command line, and runs it in `context`: its exit status.
-    func run<Command: ContextCommand>(_ command: Command.Type, _ arguments: [String], in context: WeatherContext) throws -> Int32 {
+    func run<Command: ContextCommand>(_ command: Command.Type, _ arguments: [String], in context: WeatherContext) throws
+        -> Int32
+    {
         let parsed = try command.parse(arguments)
         return context.run { context throws(WeatherError) in try parsed.run(in: context) }
     }
@@ -18,7 +21,8 @@ struct InProcessCommandTests {
     /// Berlin saved by `set`, in a fresh context.
     func berlinSaved(answers: [ScriptedTransport.Answer] = [], terminal: Bool = false) throws -> TestContext {
         let fixture = try TestContext(
-            answers: [.fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json")] + answers,
+            answers: [.fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json")]
+                + answers,
             terminal: terminal
         )
         #expect(try run(SetCommand.self, ["Berlin"], in: fixture.context) == 0)
@@ -28,16 +32,17 @@ struct InProcessCommandTests {
     @Test("set prints the place it chose, its weather and the schedule, and turns background refresh on")
     func set() throws {
         let fixture = try berlinSaved()
-        #expect(fixture.console.output == """
-            Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
+        #expect(
+            fixture.console.output == """
+                Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-            Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
-            Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
-            Updated just now
+                Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+                Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Updated just now
 
-            Background refresh: every 15 min (weather schedule changes it).
+                Background refresh: every 15 min (weather schedule changes it).
 
-            """)
+                """)
         #expect(fixture.console.errors.isEmpty)
         #expect(fixture.scheduler.recorded == [.minimum])
         #expect(fixture.transport.requests.count == 2)
@@ -51,7 +56,9 @@ struct InProcessCommandTests {
         #expect(fixture.transport.requests.isEmpty)
     }
 
-    @Test("show prints the text people read, fresh and stale", arguments: [(0.0, "show-fresh.txt"), (1200, "show-stale.txt")])
+    @Test(
+        "show prints the text people read, fresh and stale",
+        arguments: [(0.0, "show-fresh.txt"), (1200, "show-stale.txt")])
     func showText(age: Double, golden: String) throws {
         let fixture = try berlinSaved()
         fixture.clock.advance(age)
@@ -86,23 +93,33 @@ struct InProcessCommandTests {
     func showNothing() throws {
         let fixture = try TestContext()
         #expect(try run(ShowCommand.self, [], in: fixture.context) == 1)
-        #expect(fixture.console.errors == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
+        #expect(
+            fixture.console.errors
+                == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
     }
 
     @Test("refresh prints one line starting with its result, and its exit status")
     func refresh() throws {
-        let fixture = try berlinSaved(answers: [.fixture("open-meteo/forecast-berlin-later.json"), .fixture("broken/forecast-empty.json")])
+        let fixture = try berlinSaved(answers: [
+            .fixture("open-meteo/forecast-berlin-later.json"), .fixture("broken/forecast-empty.json"),
+        ])
         let fresh = fixture.nextRun()
         #expect(try run(RefreshCommand.self, [], in: fresh) == 0)
-        #expect((fresh.console as! RecordingConsole).output.hasPrefix("noData: the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17 ("))
+        #expect(
+            (fresh.console as! RecordingConsole).output.hasPrefix(
+                "noData: the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17 ("))
         fixture.clock.advance(1200)
         let stale = fixture.nextRun()
         #expect(try run(RefreshCommand.self, [], in: stale) == 0)
-        #expect((stale.console as! RecordingConsole).output.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C, slight rain ("))
+        #expect(
+            (stale.console as! RecordingConsole).output.hasPrefix(
+                "newData: Berlin, Land Berlin, Germany: 10.4 °C, slight rain ("))
         fixture.clock.advance(1200)
         let failing = fixture.nextRun()
         #expect(try run(RefreshCommand.self, [], in: failing) == 1)
-        #expect((failing.console as! RecordingConsole).output.hasPrefix("failed: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty"))
+        #expect(
+            (failing.console as! RecordingConsole).output.hasPrefix(
+                "failed: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty"))
     }
 
     @Test("schedule chooses an interval, applies it and reports it; a bad one is exit 64")
@@ -111,7 +128,9 @@ struct InProcessCommandTests {
         let next = fixture.nextRun()
         #expect(try run(ScheduleCommand.self, ["30m"], in: next) == 0)
         #expect(fixture.scheduler.recorded == [.minimum, .every(1800)])
-        #expect((next.console as! RecordingConsole).output == "Interval: every 30 min\nTimer:    weather-refresh.timer, active, enabled\n")
+        #expect(
+            (next.console as! RecordingConsole).output
+                == "Interval: every 30 min\nTimer:    weather-refresh.timer, active, enabled\n")
         let bad = fixture.nextRun()
         #expect(try run(ScheduleCommand.self, ["4m"], in: bad) == 64)
         #expect(fixture.scheduler.recorded.count == 2)
@@ -122,7 +141,9 @@ struct InProcessCommandTests {
         let fixture = try berlinSaved()
         let next = fixture.nextRun()
         #expect(try run(LogoutCommand.self, [], in: next) == 0)
-        #expect((next.console as! RecordingConsole).output == "Forgot Berlin, Land Berlin, Germany and its weather.\nBackground refresh is off.\n")
+        #expect(
+            (next.console as! RecordingConsole).output
+                == "Forgot Berlin, Land Berlin, Germany and its weather.\nBackground refresh is off.\n")
         #expect(fixture.scheduler.recorded == [.minimum, .never])
         #expect(try fixture.nextRun().fetcher.savedLocation() == nil)
     }

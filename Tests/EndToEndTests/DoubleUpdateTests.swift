@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One request per data change, however many callers: the server's request log is the truth.
 @Suite("Double-update avoidance, end to end")
@@ -29,7 +29,10 @@ struct DoubleUpdateTests {
         #expect(shows.first?.contains("\"temperature\":10.4") == true)
         let refreshes = runs.enumerated().filter { $0.offset % 4 == 0 }.map(\.element.stdout)
         #expect(refreshes.filter { $0.hasPrefix("newData: ") }.count <= 1)
-        #expect(refreshes.allSatisfy { $0.hasPrefix("newData: ") || $0.hasPrefix("noData: another run has just fetched it: ") })
+        #expect(
+            refreshes.allSatisfy {
+                $0.hasPrefix("newData: ") || $0.hasPrefix("noData: another run has just fetched it: ")
+            })
     }
 
     @Test("the background fetch and a terminal meeting at the same moment make one request")
@@ -39,7 +42,8 @@ struct DoubleUpdateTests {
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 0.5)])
         let background = try sandbox.spawn(["refresh"], environment: Self.stale)
-        let terminal = try sandbox.run(["show"], environment: Self.stale.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
+        let terminal = try sandbox.run(
+            ["show"], environment: Self.stale.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
         let refresh = background.wait()
         #expect(terminal.stdout.contains("10.4 °C"))
         #expect(refresh.status == 0)
@@ -70,10 +74,14 @@ struct DoubleUpdateTests {
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 4)])
         let holder = try sandbox.spawn(["refresh"], environment: Self.stale)
         try waitForRequests(sandbox, 1)
-        let waiter = try sandbox.run(["show", "--refresh"], environment: Self.stale.merging(["WEATHER_TIMEOUT": "1"]) { $1 })
+        let waiter = try sandbox.run(
+            ["show", "--refresh"], environment: Self.stale.merging(["WEATHER_TIMEOUT": "1"]) { $1 })
         #expect(waiter.status == 0)
         #expect(waiter.stdout.contains("10.9 °C"), "the saved result, shown at once after the budget")
-        #expect(waiter.stderr.hasPrefix("weather: could not refresh: another weather run is fetching and did not finish within this run's time budget of 1 s (WEATHER_TIMEOUT)"))
+        #expect(
+            waiter.stderr.hasPrefix(
+                "weather: could not refresh: another weather run is fetching and did not finish within this run's time budget of 1 s (WEATHER_TIMEOUT)"
+            ))
         #expect(waiter.elapsed < 2, "the contract allows the budget plus a second")
         #expect(holder.wait().status == 0)
         #expect(try sandbox.requestCount(.forecast) == 1)
@@ -83,14 +91,23 @@ struct DoubleUpdateTests {
     func conditionalRequests() throws {
         let sandbox = try Sandbox()
         let modified = "Thu, 08 Oct 2026 17:00:00 GMT"
-        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": "W/\"v1\"", "Last-Modified": modified])])
+        try sandbox.server.script(
+            .forecast,
+            [
+                .init(
+                    fixture: "open-meteo/forecast/berlin.json",
+                    headers: ["ETag": "W/\"v1\"", "Last-Modified": modified])
+            ])
         try sandbox.setBerlin()
         let before = try sandbox.run("show", "--json").stdout
         try sandbox.server.clearRequests()
-        try sandbox.server.script(.forecast, [.init(status: 304, headers: ["ETag": "W/\"v1\"", "Cache-Control": "max-age=1"])])
+        try sandbox.server.script(
+            .forecast, [.init(status: 304, headers: ["ETag": "W/\"v1\"", "Cache-Control": "max-age=1"])])
         usleep(1_100_000)
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
-        #expect(refresh.stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed ("), "\(refresh)")
+        #expect(
+            refresh.stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed ("),
+            "\(refresh)")
         let request = try #require(try sandbox.server.requests(.forecast).first)
         #expect(request.header("If-None-Match") == "W/\"v1\"")
         #expect(request.header("If-Modified-Since") == modified)
@@ -105,11 +122,14 @@ struct DoubleUpdateTests {
     @Test("a server's explicit lifetime wins over WEATHER_STALE_AFTER: no request while it lasts")
     func serverLifetime() throws {
         let sandbox = try Sandbox()
-        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Cache-Control": "max-age=3600"])])
+        try sandbox.server.script(
+            .forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Cache-Control": "max-age=3600"])])
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
-        #expect(refresh.stdout.hasPrefix("noData: the result for Berlin, Land Berlin, Germany from just now is fresh until "))
+        #expect(
+            refresh.stdout.hasPrefix(
+                "noData: the result for Berlin, Land Berlin, Germany from just now is fresh until "))
         #expect(try sandbox.run(["show"], environment: Self.stale, terminal: true).status == 0)
         #expect(try sandbox.requestCount() == 0)
     }
@@ -117,7 +137,8 @@ struct DoubleUpdateTests {
     @Test("Expires: 0 means already expired")
     func invalidExpires() throws {
         let sandbox = try Sandbox()
-        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Expires": "0"])])
+        try sandbox.server.script(
+            .forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Expires": "0"])])
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         #expect(try sandbox.run("refresh").stdout.hasPrefix("noData: the weather in Berlin"))
@@ -141,10 +162,15 @@ struct DoubleUpdateTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
-        try sandbox.server.script(.forecast, [.init(status: 429, fixture: "open-meteo/errors/rate-limited.json", headers: ["Retry-After": "120"])])
+        try sandbox.server.script(
+            .forecast,
+            [.init(status: 429, fixture: "open-meteo/errors/rate-limited.json", headers: ["Retry-After": "120"])])
         let first = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(first.status == 1)
-        #expect(first.stdout.hasPrefix("failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "), "\(first)")
+        #expect(
+            first.stdout.hasPrefix(
+                "failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "
+            ), "\(first)")
         #expect(first.stdout.contains(" (in 2 min)") || first.stdout.contains(" (in 1 min 59 s)"))
 
         let second = try sandbox.run(["refresh"], environment: Self.stale)
@@ -168,7 +194,11 @@ struct DoubleUpdateTests {
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: 503, body: "")])
         let run = try sandbox.run(["refresh"], environment: Self.stale)
-        #expect(run.stdout.range(of: #"\(HTTP 503 Service Unavailable\); no request before \d\d:\d\d \(in 1 min( \d+ s)?\) \(\d+ ms\)\n$"#, options: .regularExpression) != nil, "\(run)")
+        #expect(
+            run.stdout.range(
+                of:
+                    #"\(HTTP 503 Service Unavailable\); no request before \d\d:\d\d \(in 1 min( \d+ s)?\) \(\d+ ms\)\n$"#,
+                options: .regularExpression) != nil, "\(run)")
     }
 
     @Test("new data means new values: the same values in other bytes are noData")
@@ -176,7 +206,9 @@ struct DoubleUpdateTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-same-values.json")])
-        #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed"))
+        #expect(
+            try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix(
+                "noData: the weather in Berlin, Land Berlin, Germany has not changed"))
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix("newData: "))
     }

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The status-bar path costs about as much as printing a file: it must not even load libcurl.
 @Suite("The fast path")
 struct FastPathTests {
     /// The shared objects the dynamic loader opened during a run (`LD_DEBUG=files`).
-    func librariesLoaded(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws -> (Sandbox.Run, [String]) {
+    func librariesLoaded(_ sandbox: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        Sandbox.Run, [String]
+    ) {
         let run = try sandbox.run(arguments, environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
         let libraries = run.stderr.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "file=") else { return nil }
@@ -15,9 +17,11 @@ struct FastPathTests {
         return (run, libraries)
     }
 
-    @Test("show, in every form, never loads libcurl; a refresh that fetches does", arguments: [
-        ["show"], ["show", "--json"], [], ["show", "--cached"], ["show", "--refresh"],
-    ])
+    @Test(
+        "show, in every form, never loads libcurl; a refresh that fetches does",
+        arguments: [
+            ["show"], ["show", "--json"], [], ["show", "--cached"], ["show", "--refresh"],
+        ])
     func showNeverLoadsCurl(arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -30,11 +34,13 @@ struct FastPathTests {
         #expect(fetching.contains { $0.contains("libcurl") })
     }
 
-    @Test("a form the fast path leaves to ArgumentParser prints what the fast path prints", arguments: [
-        (["show", "--json", "--json"], ["show", "--json"]),
-        (["show", "--cached", "--cached"], ["show", "--cached"]),
-        (["show", "--cached", "--json", "--cached"], ["show", "--json", "--cached"]),
-    ])
+    @Test(
+        "a form the fast path leaves to ArgumentParser prints what the fast path prints",
+        arguments: [
+            (["show", "--json", "--json"], ["show", "--json"]),
+            (["show", "--cached", "--cached"], ["show", "--cached"]),
+            (["show", "--cached", "--json", "--cached"], ["show", "--json", "--cached"]),
+        ])
     func sameOutput(parsed: [String], fast: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -44,13 +50,15 @@ struct FastPathTests {
         #expect(slow.stdout == quick.stdout)
     }
 
-    @Test("what the fast path does not recognise is ArgumentParser's to refuse or explain", arguments: [
-        (["show", "--refresh", "--cached"], 64),
-        (["show", "extra"], 64),
-        (["refresh", "extra"], 64),
-        (["refresh", "--help"], 0),
-        (["show", "--help"], 0),
-    ] as [([String], Int32)])
+    @Test(
+        "what the fast path does not recognise is ArgumentParser's to refuse or explain",
+        arguments: [
+            (["show", "--refresh", "--cached"], 64),
+            (["show", "extra"], 64),
+            (["refresh", "extra"], 64),
+            (["refresh", "--help"], 0),
+            (["show", "--help"], 0),
+        ] as [([String], Int32)])
     func fallsBackToArgumentParser(arguments: [String], status: Int32) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run(arguments)

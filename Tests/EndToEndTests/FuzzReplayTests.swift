@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The fuzz target built plainly replays inputs through the same pipeline that `make fuzz` explores.
 @Suite("The fuzzer's finds, replayed")
 struct FuzzReplayTests {
-    static let binary = URL(fileURLWithPath: TestPaths.weatherBinary).deletingLastPathComponent().appendingPathComponent("weather-fuzz").path
+    static let binary = URL(fileURLWithPath: TestPaths.weatherBinary).deletingLastPathComponent()
+        .appendingPathComponent("weather-fuzz").path
 
     @Test("every input that once broke a promise, and every seed, runs through the whole pipeline")
     func replay() throws {
@@ -17,8 +18,10 @@ struct FuzzReplayTests {
         try seeds.run()
         seeds.waitUntilExit()
         #expect(seeds.terminationStatus == 0)
-        let failCases = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/Tests/Fuzz/FailCases")
-            .map { TestPaths.repository + "/Tests/Fuzz/FailCases/" + $0 }
+        let failCases = try FileManager.default.contentsOfDirectory(
+            atPath: TestPaths.repository + "/Tests/Fuzz/FailCases"
+        )
+        .map { TestPaths.repository + "/Tests/Fuzz/FailCases/" + $0 }
         let seedFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path).map { folder.path + "/" + $0 }
         #expect(failCases.count >= 3)
         #expect(seedFiles.count >= 40)

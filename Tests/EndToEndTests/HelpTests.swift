@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The help a person reads, compared with the files in `Tests/Golden/` (see `expectGolden`).
 @Suite("Help text")

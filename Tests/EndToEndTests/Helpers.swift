@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension Sandbox {
     /// A sandbox with its own user manager; cancels the test, saying why, where none can start, unless

@@ -1,44 +1,54 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Files, folders, the environment and signals that no run should meet, and do: the built binary in a
 /// private HOME. Nothing hangs, nothing traps, nothing saved is lost.
 @Suite("Hostile files, folders, environment and signals")
 struct HostileFilesTests {
-    @Test("a FIFO in place of a saved file or the config cannot make a run hang", arguments: [
-        "result", "location", "config", "lock",
-    ])
+    @Test(
+        "a FIFO in place of a saved file or the config cannot make a run hang",
+        arguments: [
+            "result", "location", "config", "lock",
+        ])
     func fifos(file: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
-        let path = switch file {
-        case "result": sandbox.resultFile
-        case "location": sandbox.locationFile
-        case "config": sandbox.configFile
-        default: sandbox.stateHome + "/weather/fetch.lock"
-        }
+        let path =
+            switch file {
+            case "result": sandbox.resultFile
+            case "location": sandbox.locationFile
+            case "config": sandbox.configFile
+            default: sandbox.stateHome + "/weather/fetch.lock"
+            }
         try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(mkfifo(path, 0o600) == 0)
-        for arguments in [["show"], ["show", "--json"], ["refresh"], ["show", "--refresh"], ["set", "Paris"], ["logout"]] {
+        for arguments in [
+            ["show"], ["show", "--json"], ["refresh"], ["show", "--refresh"], ["set", "Paris"], ["logout"],
+        ] {
             let run = try sandbox.run(arguments, environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": "5"])
             #expect(run.status < 128, "\(arguments): \(run)")
             #expect(run.elapsed < 5, "\(arguments) took \(run.elapsed) s")
             if run.status != 0 {
-                #expect(run.stdout.contains("not a regular file") || run.stderr.contains("not a regular file"), "\(arguments): \(run)")
+                #expect(
+                    run.stdout.contains("not a regular file") || run.stderr.contains("not a regular file"),
+                    "\(arguments): \(run)")
             }
         }
     }
 
-    @Test("a saved result with values no server could send is reported as damaged and read as empty", arguments: [
-        ("\"relativeHumidity\":81", "\"relativeHumidity\":1e300"),
-        ("\"interval\":900", "\"interval\":0.4"),
-        ("\"utcOffsetSeconds\":7200", "\"utcOffsetSeconds\":-9223372036854775808"),
-        ("\"name\":\"Berlin\"", "\"name\":\"\(String(repeating: "x", count: 300))\""),
-        ("\"temperature\":10.9", "\"temperature\":1e308"),
-    ])
+    @Test(
+        "a saved result with values no server could send is reported as damaged and read as empty",
+        arguments: [
+            ("\"relativeHumidity\":81", "\"relativeHumidity\":1e300"),
+            ("\"interval\":900", "\"interval\":0.4"),
+            ("\"utcOffsetSeconds\":7200", "\"utcOffsetSeconds\":-9223372036854775808"),
+            ("\"name\":\"Berlin\"", "\"name\":\"\(String(repeating: "x", count: 300))\""),
+            ("\"temperature\":10.9", "\"temperature\":1e308"),
+        ])
     func damagedValues(old: String, new: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -65,7 +75,8 @@ struct HostileFilesTests {
         let keep = [sandbox.cacheHome + "/weather/.current.json.bak", sandbox.cacheHome + "/weather/notes.txt"]
         for path in strays + keep { try sandbox.write("{\"secret\": true}", to: path) }
         #expect(try sandbox.run("show").status == 0)
-        #expect(strays.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "show takes no lock and removes nothing")
+        #expect(
+            strays.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "show takes no lock and removes nothing")
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
         #expect(strays.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
         #expect(keep.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "only weather's own temporary files go")
@@ -92,7 +103,9 @@ struct HostileFilesTests {
         #expect(try sandbox.run("logout").stdout.hasPrefix("Forgot Paris, "))
     }
 
-    @Test("SIGTERM or SIGINT during a refresh: the transfer ends, a failed line says so, nothing changes", arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM or SIGINT during a refresh: the transfer ends, a failed line says so, nothing changes",
+        arguments: [SIGTERM, SIGINT])
     func stoppedRefresh(signal: Int32) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -107,7 +120,9 @@ struct HostileFilesTests {
         #expect(Date().timeIntervalSince(signalled) < 2.5, "stopped within about a second")
         #expect(run.status == 128 + signal, "\(run)")
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
-        #expect(run.stdout.hasPrefix("failed: stopped by \(name) before it finished; everything saved is as it was ("), "\(run)")
+        #expect(
+            run.stdout.hasPrefix("failed: stopped by \(name) before it finished; everything saved is as it was ("),
+            "\(run)")
         #expect(sandbox.savedFiles() == saved)
         #expect(sandbox.temporaryFiles().isEmpty)
     }
@@ -129,9 +144,11 @@ struct HostileFilesTests {
         #expect(sandbox.temporaryFiles().isEmpty)
     }
 
-    @Test("a folder whose name is not UTF-8 is refused by name, never replaced by another", arguments: [
-        "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME",
-    ])
+    @Test(
+        "a folder whose name is not UTF-8 is refused by name, never replaced by another",
+        arguments: [
+            "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME",
+        ])
     func notUTF8(variable: String) throws {
         let sandbox = try Sandbox()
         var environment = sandbox.environment
@@ -141,7 +158,10 @@ struct HostileFilesTests {
         let script = "exec env -i \(assignments) \(variable)=\"$(printf '\(sandbox.root)/caf\\351')\" \"$0\" \"$@\""
         let run = try sandbox.run(program: "/bin/sh", ["-c", script, TestPaths.weatherBinary, "set", "Berlin"])
         #expect(run.status == 78, "\(run)")
-        #expect(run.stderr == "weather: \(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name\n")
+        #expect(
+            run.stderr
+                == "weather: \(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name\n"
+        )
         let contents = try FileManager.default.contentsOfDirectory(atPath: sandbox.root)
         #expect(!contents.contains { $0.contains("\u{FFFD}") }, "\(contents)")
     }
@@ -155,7 +175,10 @@ struct HostileFilesTests {
         #expect(run.stdout.contains("10.9 °C"))
         #expect(run.errorLines.count == 1, "\(run)")
         #expect(run.stderr.contains("no crontab line can stand in: XDG_CACHE_HOME ("), "\(run)")
-        #expect(run.stderr.hasSuffix("contains a control character such as a line break, which a crontab line cannot hold; rename it, or choose another\n"))
+        #expect(
+            run.stderr.hasSuffix(
+                "contains a control character such as a line break, which a crontab line cannot hold; rename it, or choose another\n"
+            ))
         #expect(try sandbox.run(["show"], environment: ["XDG_CACHE_HOME": folder]).status == 0)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A server that sends what no weather service should: the built binary against the fixture server.
 /// Whatever it sends, no run traps, nothing saved is lost, and nothing it says reaches the terminal raw.
@@ -18,14 +18,20 @@ struct HostileServerTests {
         "Sunday, 06-Nov-+4 08:49:37 GMT",
     ]
 
-    @Test("an absurd date in Expires, Date or Retry-After cannot poison the cache", arguments: ["Expires", "Date", "Retry-After"])
+    @Test(
+        "an absurd date in Expires, Date or Retry-After cannot poison the cache",
+        arguments: ["Expires", "Date", "Retry-After"])
     func poisonedDates(header: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         for date in Self.absurdDates {
-            try sandbox.server.script(.forecast, [
-                .init(fixture: "open-meteo/forecast-berlin-later.json", headers: [header: date, "Cache-Control": "public"]),
-            ])
+            try sandbox.server.script(
+                .forecast,
+                [
+                    .init(
+                        fixture: "open-meteo/forecast-berlin-later.json",
+                        headers: [header: date, "Cache-Control": "public"])
+                ])
             let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
             Self.expectNoCrash(refresh)
             #expect(refresh.stdout.hasPrefix("newData") || refresh.stdout.hasPrefix("noData"), "\(refresh)")
@@ -53,16 +59,24 @@ struct HostileServerTests {
         #expect(try sandbox.requestCount() == 0, "the back-off holds")
     }
 
-    @Test("physically absurd values are refused as a bad response, the saved result untouched", arguments: [
-        ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300", "current.relative_humidity_2m is 1e+300, outside 0...100"),
-        ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m is 1e+300"),
-        ("\"time\":\"2026-10-08T19:00\"", "\"time\":1e20", "current.time is 1e+20"),
-        ("\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-9223372036854775808", "utc_offset_seconds is -9223372036854775808"),
-        ("\"interval\":900", "\"interval\":1e300", "current.interval is 1e+300"),
-        ("\"interval\":900", "\"interval\":0.4", "current.interval is 0.4"),
-        ("\"interval\":900", "\"interval\":1", "current.interval is 1.0"),
-        ("\"temperature_2m\":10.9", "\"temperature_2m\":-273.2", "current.temperature_2m is -273.2"),
-    ])
+    @Test(
+        "physically absurd values are refused as a bad response, the saved result untouched",
+        arguments: [
+            (
+                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300",
+                "current.relative_humidity_2m is 1e+300, outside 0...100"
+            ),
+            ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m is 1e+300"),
+            ("\"time\":\"2026-10-08T19:00\"", "\"time\":1e20", "current.time is 1e+20"),
+            (
+                "\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-9223372036854775808",
+                "utc_offset_seconds is -9223372036854775808"
+            ),
+            ("\"interval\":900", "\"interval\":1e300", "current.interval is 1e+300"),
+            ("\"interval\":900", "\"interval\":0.4", "current.interval is 0.4"),
+            ("\"interval\":900", "\"interval\":1", "current.interval is 1.0"),
+            ("\"temperature_2m\":10.9", "\"temperature_2m\":-273.2", "current.temperature_2m is -273.2"),
+        ])
     func absurdValues(old: String, new: String, words: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -84,50 +98,76 @@ struct HostileServerTests {
 
     /// Each names a terminal control sequence, so that a report does not print it.
     enum Evil: String, CaseIterable, CustomTestStringConvertible {
-        case title = "\u{1B}]0;pwned\u{07}", clear = "\u{1B}[2J\u{1B}[H", c1 = "\u{9B}2J", carriageReturn = "\rX", lineBreak = "\nforged line"
+        case title = "\u{1B}]0;pwned\u{07}"
+        case clear = "\u{1B}[2J\u{1B}[H"
+        case c1 = "\u{9B}2J"
+        case carriageReturn = "\rX"
+        case lineBreak = "\nforged line"
         var testDescription: String { "\(self)" }
     }
 
     @Test("terminal escapes in place names and error reasons are never printed", arguments: Evil.allCases)
     func escapes(evil: Evil) throws {
         let sandbox = try Sandbox()
-        let json = String(data: try JSONSerialization.data(withJSONObject: ["Evil\(evil.rawValue)town"]), encoding: .utf8)!
+        let json = String(
+            data: try JSONSerialization.data(withJSONObject: ["Evil\(evil.rawValue)town"]), encoding: .utf8)!
         let name = json.dropFirst().dropLast()
-        try sandbox.server.script(.search, [.init(body: """
-            {"results":[{"id":1,"name":\(name),"latitude":52.52,"longitude":13.41,"country":\(name),"admin1":\(name),"timezone":"Europe/Berlin"}]}
-            """)])
+        try sandbox.server.script(
+            .search,
+            [
+                .init(
+                    body: """
+                        {"results":[{"id":1,"name":\(name),"latitude":52.52,"longitude":13.41,"country":\(name),"admin1":\(name),"timezone":"Europe/Berlin"}]}
+                        """)
+            ])
         for terminal in [false, true] {
             let set = try sandbox.run(["set", "Evil"], environment: ["NO_COLOR": "1"], terminal: terminal)
             #expect(set.status == 0, "\(set)")
             for text in [set.stdout, set.stderr] {
-                #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
+                #expect(
+                    !text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
             }
             #expect(set.stdout.contains("Evil\u{FFFD}"))
             let show = try sandbox.run(["show"], environment: ["NO_COLOR": "1"], terminal: terminal)
-            #expect(!show.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
+            #expect(
+                !show.stdout.unicodeScalars.contains {
+                    $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r"
+                })
             #expect(show.stdout.split(separator: "\n").count == 3, "no forged lines: \(show.stdout.debugDescription)")
-            try sandbox.server.script(.search, [.init(body: """
-                {"results":[{"id":1,"name":\(name),"latitude":52.52,"longitude":13.41,"country":\(name),"admin1":\(name),"timezone":"Europe/Berlin"}]}
-                """)])
+            try sandbox.server.script(
+                .search,
+                [
+                    .init(
+                        body: """
+                            {"results":[{"id":1,"name":\(name),"latitude":52.52,"longitude":13.41,"country":\(name),"admin1":\(name),"timezone":"Europe/Berlin"}]}
+                            """)
+                ])
         }
         try sandbox.server.script(.forecast, [.init(status: 500, body: "{\"error\":true,\"reason\":\(name)}")])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(refresh.status == 1)
-        #expect(!refresh.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
+        #expect(
+            !refresh.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" }
+        )
         #expect(refresh.stdout.split(separator: "\n").count == 1, "\(refresh.stdout.debugDescription)")
         try sandbox.server.script(.forecast, [.init(status: 500, body: "{\"error\":true,\"reason\":\(name)}")])
         let show = try sandbox.run(["show", "--refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
-        #expect(!show.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
+        #expect(
+            !show.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r" })
         #expect(show.errorLines.count == 1, "\(show.stderr.debugDescription)")
     }
 
-    @Test("a validator with a line break or control character is not stored, so never sent back", arguments: [
-        "\"a\rIf-Match: x\"", "\"a\u{1B}b\"", "\"\(String(repeating: "e", count: 600))\"",
-    ])
+    @Test(
+        "a validator with a line break or control character is not stored, so never sent back",
+        arguments: [
+            "\"a\rIf-Match: x\"", "\"a\u{1B}b\"", "\"\(String(repeating: "e", count: 600))\"",
+        ])
     func unsafeValidators(etag: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
-        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": etag, "Last-Modified": etag])])
+        try sandbox.server.script(
+            .forecast,
+            [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": etag, "Last-Modified": etag])])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(refresh.status == 0, "\(refresh)")
         let stored = String(decoding: sandbox.contents(sandbox.resultFile) ?? Data(), as: UTF8.self)
@@ -146,7 +186,9 @@ struct HostileServerTests {
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let name = String(repeating: "x", count: 300_000)
-        try sandbox.server.script(.search, [.init(body: "{\"results\":[{\"id\":1,\"name\":\"\(name)\",\"latitude\":52.52,\"longitude\":13.41}]}")])
+        try sandbox.server.script(
+            .search,
+            [.init(body: "{\"results\":[{\"id\":1,\"name\":\"\(name)\",\"latitude\":52.52,\"longitude\":13.41}]}")])
         let set = try sandbox.run("set", "Xx")
         #expect(set.status == 1)
         #expect(set.stderr.contains("results[0].name is longer than 200 characters"), "\(set.stderr.prefix(300))")

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `kill -9` at random instants during `set` and `refresh`, a few hundred times: every write is atomic,
 /// `set` is all or nothing, and a killed run's temporary files do not outlive the next run that locks.

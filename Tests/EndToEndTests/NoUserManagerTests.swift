@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Background refresh without a systemd user manager")
 struct NoUserManagerTests {
@@ -14,7 +14,8 @@ struct NoUserManagerTests {
         #expect(run.stdout.contains("10.9 °C"))
         #expect(run.errorLines.count == 1)
         #expect(run.stderr.hasPrefix(Self.sentence))
-        let cron = "add this line with crontab -e: 2-59/15 * * * * WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
+        let cron =
+            "add this line with crontab -e: 2-59/15 * * * * WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
         #expect(run.stderr.hasSuffix(cron), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.configHome + "/systemd"))
     }
@@ -27,10 +28,15 @@ struct NoUserManagerTests {
         #expect(status.stderr.hasPrefix(Self.sentence))
         let tooOften = try sandbox.run("schedule", "4m")
         #expect(tooOften.status == 64)
-        #expect(tooOften.stderr.hasPrefix("weather: every 4 min is too often: background refresh runs at most every 5 minutes"))
+        #expect(
+            tooOften.stderr.hasPrefix(
+                "weather: every 4 min is too often: background refresh runs at most every 5 minutes"))
         let nonsense = try sandbox.run("schedule", "often")
         #expect(nonsense.status == 64)
-        #expect(nonsense.stderr == "weather: \"often\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)\n")
+        #expect(
+            nonsense.stderr
+                == "weather: \"often\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)\n"
+        )
     }
 
     @Test("logout and refresh with nothing scheduled stay quiet")

@@ -1,13 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("weather refresh and weather logout")
 struct RefreshAndLogoutTests {
     /// `token: message (N ms)`.
-    func expectLine(_ run: Sandbox.Run, _ token: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let pattern = "^\(token): \(NSRegularExpression.escapedPattern(for: message).replacingOccurrences(of: "HH:MM", with: "\\d\\d:\\d\\d")) \\(\\d+ ms\\)\n$"
-        #expect(run.stdout.range(of: pattern, options: .regularExpression) != nil, "\(run)", sourceLocation: sourceLocation)
+    func expectLine(
+        _ run: Sandbox.Run, _ token: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let pattern =
+            "^\(token): \(NSRegularExpression.escapedPattern(for: message).replacingOccurrences(of: "HH:MM", with: "\\d\\d:\\d\\d")) \\(\\d+ ms\\)\n$"
+        #expect(
+            run.stdout.range(of: pattern, options: .regularExpression) != nil, "\(run)", sourceLocation: sourceLocation)
     }
 
     @Test("no saved place: noData, background refresh disabled, exit 0, no request")

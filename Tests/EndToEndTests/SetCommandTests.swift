@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("weather set")
 struct SetCommandTests {
@@ -9,14 +9,15 @@ struct SetCommandTests {
         let sandbox = try Sandbox()
         let run = try sandbox.run("set", "Berlin")
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == """
-            Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
+        #expect(
+            run.stdout == """
+                Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-            Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
-            Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
-            Updated just now
+                Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+                Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Updated just now
 
-            """)
+                """)
         #expect(run.errorLines.count == 1, "only the note that no user manager runs here")
         #expect(run.stderr.hasPrefix("weather: background refresh is not scheduled"))
         #expect(try sandbox.mode(sandbox.resultFile) == 0o600)
@@ -34,12 +35,14 @@ struct SetCommandTests {
         #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)
     }
 
-    @Test("Name, Qualifier narrows the matches; the most populous of the rest wins", arguments: [
-        (["Paris,", "US"], "Saved Paris, Texas, United States (the most populous of 5 matches)."),
-        (["Springfield,", "Illinois"], "Saved Springfield, Illinois, United States (the only match)."),
-        (["São", "Paulo"], "Saved São Paulo, Brazil (the only match)."),
-        (["new", "york"], "Saved New York, United States (the most populous of 2 matches)."),
-    ])
+    @Test(
+        "Name, Qualifier narrows the matches; the most populous of the rest wins",
+        arguments: [
+            (["Paris,", "US"], "Saved Paris, Texas, United States (the most populous of 5 matches)."),
+            (["Springfield,", "Illinois"], "Saved Springfield, Illinois, United States (the only match)."),
+            (["São", "Paulo"], "Saved São Paulo, Brazil (the only match)."),
+            (["new", "york"], "Saved New York, United States (the most populous of 2 matches)."),
+        ])
     func qualifiers(words: [String], saved: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run(["set"] + words)
@@ -47,14 +50,19 @@ struct SetCommandTests {
         #expect(run.stdout.hasPrefix(saved + "\n"))
     }
 
-    @Test("input is refused before any request, and what was saved stays", arguments: [
-        ([""], "give the name of a place, for example: weather set Berlin"),
-        (["  "], "give the name of a place, for example: weather set Berlin"),
-        ([String](), "give the name of a place, for example: weather set Berlin"),
-        ([String(repeating: "x", count: 201)], "the place name is 201 characters long; names are at most 200, so shorten it"),
-        (["Ber\u{1B}lin"], "the place name contains a control character (U+001B); type it as plain text"),
-        (["Berlin\nrm"], "the place name contains a control character (U+000A); type it as plain text"),
-    ])
+    @Test(
+        "input is refused before any request, and what was saved stays",
+        arguments: [
+            ([""], "give the name of a place, for example: weather set Berlin"),
+            (["  "], "give the name of a place, for example: weather set Berlin"),
+            ([String](), "give the name of a place, for example: weather set Berlin"),
+            (
+                [String(repeating: "x", count: 201)],
+                "the place name is 201 characters long; names are at most 200, so shorten it"
+            ),
+            (["Ber\u{1B}lin"], "the place name contains a control character (U+001B); type it as plain text"),
+            (["Berlin\nrm"], "the place name contains a control character (U+000A); type it as plain text"),
+        ])
     func refusesInput(words: [String], message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -77,30 +85,62 @@ struct SetCommandTests {
     }
 
     static let failures: [Failure] = [
-        Failure(route: .search, response: .init(fixture: "open-meteo/geocoding/no-match.json"), words: "no place called \"Berlin\" found"),
-        Failure(route: .search, response: .init(status: 400, fixture: "open-meteo/errors/geocoding-count.json"),
-                words: "refused the request (HTTP 400: Parameter count must be between 1 and 100.)"),
-        Failure(route: .search, response: .init(status: 500, body: "oops"), words: "is having trouble (HTTP 500 Internal Server Error)"),
+        Failure(
+            route: .search, response: .init(fixture: "open-meteo/geocoding/no-match.json"),
+            words: "no place called \"Berlin\" found"),
+        Failure(
+            route: .search, response: .init(status: 400, fixture: "open-meteo/errors/geocoding-count.json"),
+            words: "refused the request (HTTP 400: Parameter count must be between 1 and 100.)"),
+        Failure(
+            route: .search, response: .init(status: 500, body: "oops"),
+            words: "is having trouble (HTTP 500 Internal Server Error)"),
         Failure(route: .search, response: .init(fixture: "broken/geocoding-truncated.json"), words: "it looks cut off"),
-        Failure(route: .search, response: .init(fixture: "broken/geocoding-missing-latitude.json"), words: "results[0].latitude is missing"),
-        Failure(route: .forecast, response: .init(status: 429, fixture: "open-meteo/errors/rate-limited.json"),
-                words: "asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "),
-        Failure(route: .forecast, response: .init(status: 503, body: ""), words: "asked weather to slow down (HTTP 503 Service Unavailable); no request before "),
-        Failure(route: .forecast, response: .init(status: 502, body: ""), words: "is having trouble (HTTP 502 Bad Gateway)"),
-        Failure(route: .forecast, response: .init(status: 404, body: "Not Found"), words: "has no such API (HTTP 404 Not Found); check WEATHER_FORECAST_URL"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-truncated.json"), words: "it looks cut off"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-trailing-text.json"), words: "end of file expected near 'Error'"),
+        Failure(
+            route: .search, response: .init(fixture: "broken/geocoding-missing-latitude.json"),
+            words: "results[0].latitude is missing"),
+        Failure(
+            route: .forecast, response: .init(status: 429, fixture: "open-meteo/errors/rate-limited.json"),
+            words:
+                "asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "
+        ),
+        Failure(
+            route: .forecast, response: .init(status: 503, body: ""),
+            words: "asked weather to slow down (HTTP 503 Service Unavailable); no request before "),
+        Failure(
+            route: .forecast, response: .init(status: 502, body: ""), words: "is having trouble (HTTP 502 Bad Gateway)"),
+        Failure(
+            route: .forecast, response: .init(status: 404, body: "Not Found"),
+            words: "has no such API (HTTP 404 Not Found); check WEATHER_FORECAST_URL"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-truncated.json"), words: "it looks cut off"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-trailing-text.json"),
+            words: "end of file expected near 'Error'"),
         Failure(route: .forecast, response: .init(fixture: "broken/forecast-empty.json"), words: "the body is empty"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-html.html"), words: "it is an HTML page, not JSON"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-wrong-shape.json"), words: "current is an array, expected an object"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-no-temperature.json"), words: "current.temperature_2m is missing"),
-        Failure(route: .forecast, response: .init(fixture: "broken/forecast-null-temperature.json"), words: "current.temperature_2m is null"),
-        Failure(route: .forecast, response: .init(huge: 3_000_000), words: "sent more than 1 MiB; refusing a response that large"),
-        Failure(route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200, gzip: false), words: "transfer closed with"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-html.html"),
+            words: "it is an HTML page, not JSON"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-wrong-shape.json"),
+            words: "current is an array, expected an object"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-no-temperature.json"),
+            words: "current.temperature_2m is missing"),
+        Failure(
+            route: .forecast, response: .init(fixture: "broken/forecast-null-temperature.json"),
+            words: "current.temperature_2m is null"),
+        Failure(
+            route: .forecast, response: .init(huge: 3_000_000),
+            words: "sent more than 1 MiB; refusing a response that large"),
+        Failure(
+            route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200, gzip: false),
+            words: "transfer closed with"),
         Failure(route: .forecast, response: .init(drop: true), words: "Empty reply from server"),
     ]
 
-    @Test("any failure: one clear line, a non-zero exit, and the saved place and result exactly as before", arguments: failures)
+    @Test(
+        "any failure: one clear line, a non-zero exit, and the saved place and result exactly as before",
+        arguments: failures)
     func failuresKeepWhatWasSaved(failure: Failure) throws {
         let sandbox = try Sandbox()
         try sandbox.run("set", "Paris")
@@ -119,7 +159,8 @@ struct SetCommandTests {
     @Test("a network that is down says so, and nothing is saved")
     func networkDown() throws {
         let sandbox = try Sandbox()
-        let run = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_GEOCODING_URL": "http://127.0.0.1:1/v1/search"])
+        let run = try sandbox.run(
+            ["set", "Berlin"], environment: ["WEATHER_GEOCODING_URL": "http://127.0.0.1:1/v1/search"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("weather: cannot reach 127.0.0.1:1 ("))
         #expect(run.stderr.hasSuffix("check the network connection and try again\n"))
@@ -141,7 +182,9 @@ struct SetCommandTests {
     func notFound() throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run("set", "Atlantis")
-        #expect(run.stderr == "weather: no place called \"Atlantis\" found; check the spelling, or try a larger town nearby\n")
+        #expect(
+            run.stderr
+                == "weather: no place called \"Atlantis\" found; check the spelling, or try a larger town nearby\n")
         #expect(try sandbox.requestCount(.forecast) == 0)
     }
 
@@ -150,6 +193,9 @@ struct SetCommandTests {
         let sandbox = try Sandbox()
         let run = try sandbox.run("set", "Paris,", "Narnia")
         #expect(run.status == 1)
-        #expect(run.stderr == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n")
+        #expect(
+            run.stderr
+                == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("weather show")
 struct ShowCommandTests {
@@ -29,7 +29,8 @@ struct ShowCommandTests {
         #expect(fresh.status == 0)
         #expect(try sandbox.requestCount() == 0)
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
-        let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
+        let stale = try sandbox.run(
+            ["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
         #expect(stale.status == 0, "\(stale)")
         #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
         #expect(try sandbox.requestCount(.forecast) == 1)
@@ -63,7 +64,10 @@ struct ShowCommandTests {
         #expect(run.stdout.contains("10.9 °C"))
         #expect(run.stdout.hasSuffix("(stale)\n"))
         #expect(run.stderr.hasPrefix("weather: could not refresh: the forecast service at "))
-        #expect(run.stderr.hasSuffix("is having trouble (HTTP 500 Internal Server Error); try again later; showing the result from just now\n"))
+        #expect(
+            run.stderr.hasSuffix(
+                "is having trouble (HTTP 500 Internal Server Error); try again later; showing the result from just now\n"
+            ))
         #expect(run.errorLines.count == 1)
     }
 
@@ -93,7 +97,9 @@ struct ShowCommandTests {
         for arguments in [["show"], [], ["show", "--json"]] {
             let run = try sandbox.run(arguments)
             #expect(run.status == 1)
-            #expect(run.stderr == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
+            #expect(
+                run.stderr
+                    == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
             #expect(run.stdout.isEmpty)
         }
     }
@@ -107,7 +113,10 @@ struct ShowCommandTests {
         #expect(piped.status == 1)
         #expect(piped.errorLines.count == 2)
         #expect(piped.errorLines.first?.hasPrefix("weather: \(sandbox.resultFile) is damaged (not valid JSON") == true)
-        #expect(piped.errorLines.last == "weather: no weather for Berlin, Land Berlin, Germany fetched yet; run weather refresh, or weather show in a terminal")
+        #expect(
+            piped.errorLines.last
+                == "weather: no weather for Berlin, Land Berlin, Germany fetched yet; run weather refresh, or weather show in a terminal"
+        )
         let terminal = try sandbox.run(["show"], terminal: true)
         #expect(terminal.status == 0)
         #expect(terminal.stdout.contains("10.9 °C"))

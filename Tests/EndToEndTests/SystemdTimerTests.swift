@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The timer with a real `systemd --user`: the Linux form of the system waking the app.
 @Suite("Background refresh through a real systemd user timer", .serialized)
@@ -29,10 +29,13 @@ struct SystemdTimerTests {
         #expect(try timerState(sandbox) == "active enabled")
         #expect(try timerProperty(sandbox, "TimersCalendar").contains("OnCalendar=*-*-* *:02/15:00"))
 
-        let service = try String(contentsOfFile: sandbox.configHome + "/systemd/user/weather-refresh.service", encoding: .utf8)
+        let service = try String(
+            contentsOfFile: sandbox.configHome + "/systemd/user/weather-refresh.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\"\(TestPaths.weatherBinary)\" refresh\n"))
         #expect(service.contains("Environment=\"WEATHER_FORECAST_URL=\(sandbox.server.forecastURL)\"\n"))
-        #expect(service.contains("Environment=\"WEATHER_STALE_AFTER=0s\"\n") || service.contains("Environment=\"WEATHER_STALE_AFTER=0\"\n"))
+        #expect(
+            service.contains("Environment=\"WEATHER_STALE_AFTER=0s\"\n")
+                || service.contains("Environment=\"WEATHER_STALE_AFTER=0\"\n"))
         #expect(service.contains("Environment=\"XDG_STATE_HOME=\(sandbox.stateHome)\"\n"))
 
         // The system wakes the app: a real background fetch, as the timer would start it.
@@ -45,7 +48,10 @@ struct SystemdTimerTests {
 
         let schedule = try sandbox.run("schedule")
         #expect(schedule.status == 0)
-        #expect(schedule.stdout.hasPrefix("Interval: every 15 min (minimum: as often as the data changes)\nTimer:    weather-refresh.timer, active, enabled\nNext run: "))
+        #expect(
+            schedule.stdout.hasPrefix(
+                "Interval: every 15 min (minimum: as often as the data changes)\nTimer:    weather-refresh.timer, active, enabled\nNext run: "
+            ))
 
         #expect(try sandbox.run("schedule", "45m").status == 0)
         #expect(try timerProperty(sandbox, "TimersMonotonic").contains("OnUnitActiveUSec=45min"))
@@ -64,7 +70,9 @@ struct SystemdTimerTests {
         let logout = try sandbox.run("logout")
         #expect(logout.stdout.hasSuffix("Background refresh is off.\n"))
         #expect(try timerState(sandbox) == "inactive disabled")
-        #expect(try sandbox.run("schedule").stdout.hasPrefix("Interval: every 2 h\n          from the next weather set <city>: no place is saved\n"))
+        #expect(
+            try sandbox.run("schedule").stdout.hasPrefix(
+                "Interval: every 2 h\n          from the next weather set <city>: no place is saved\n"))
     }
 
     @Test("a background run that finds no saved place switches its own timer off")
@@ -78,14 +86,19 @@ struct SystemdTimerTests {
         #expect(start.status == 0, "\(start)")
         #expect(try timerState(sandbox) == "inactive disabled")
         #expect(try sandbox.requestCount() == 0)
-        #expect(try sandbox.run("schedule").stdout.hasPrefix("Interval: every 15 min (minimum"), "the user's choice is kept")
+        #expect(
+            try sandbox.run("schedule").stdout.hasPrefix("Interval: every 15 min (minimum"), "the user's choice is kept"
+        )
     }
 
     @Test("the service starts with its hardening under a user manager, and within its time limit")
     func hardening() throws {
         let sandbox = try sandboxWithUserManager()
         try sandbox.setBerlin()
-        let properties = try sandbox.systemctl("show", UnitNames.service, "--property=NoNewPrivileges,MemoryDenyWriteExecute,RestrictRealtime,TimeoutStartUSec,Nice,UMask").stdout
+        let properties = try sandbox.systemctl(
+            "show", UnitNames.service,
+            "--property=NoNewPrivileges,MemoryDenyWriteExecute,RestrictRealtime,TimeoutStartUSec,Nice,UMask"
+        ).stdout
         #expect(properties.contains("NoNewPrivileges=yes"))
         #expect(properties.contains("MemoryDenyWriteExecute=yes"))
         #expect(properties.contains("TimeoutStartUSec=40s"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What goes into the timer's unit files comes from outside (folders, the program's own path, settings):
 /// with a real `systemd --user`, nothing can add a line or a directive, and an odd but legal path works.
@@ -25,7 +25,9 @@ struct UnitInjectionTests {
         #expect(set.status == 0, "\(set)")
         #expect(set.stderr.isEmpty, "\(set)")
         let service = try String(contentsOfFile: serviceFile(sandbox), encoding: .utf8)
-        #expect(service.contains("ExecStart=\"\(binary.replacingOccurrences(of: "%", with: "%%"))\" refresh\n"), "\(service)")
+        #expect(
+            service.contains("ExecStart=\"\(binary.replacingOccurrences(of: "%", with: "%%"))\" refresh\n"),
+            "\(service)")
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         let start = try sandbox.systemctl("start", UnitNames.service)
@@ -35,23 +37,30 @@ struct UnitInjectionTests {
         #expect(try sandbox.run("show").stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
     }
 
-    @Test("a program path systemd refuses: the place is saved, and set says why there is no timer", arguments: ["quote\"d", "it's", "back\\slash"])
+    @Test(
+        "a program path systemd refuses: the place is saved, and set says why there is no timer",
+        arguments: ["quote\"d", "it's", "back\\slash"])
     func refusedProgramPath(folder: String) throws {
         let sandbox = try Sandbox.withUserManager()
         let binary = try copyBinary(into: sandbox.root + "/" + folder)
         let set = try sandbox.run(program: binary, ["set", "Berlin"])
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("10.9 °C"))
-        #expect(set.stderr == "weather: background refresh is not set up: the path of this weather program (\(binary)) contains a quote or a backslash, which systemd refuses in a program's path; rename it, or choose another\n")
+        #expect(
+            set.stderr
+                == "weather: background refresh is not set up: the path of this weather program (\(binary)) contains a quote or a backslash, which systemd refuses in a program's path; rename it, or choose another\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: serviceFile(sandbox)))
         #expect(try sandbox.run(program: binary, ["show"]).status == 0)
     }
 
-    @Test("a line break in a folder or a setting cannot add a directive", arguments: [
-        ("XDG_CACHE_HOME", "/cache\nExecStartPre=/bin/touch PWNED"),
-        ("XDG_STATE_HOME", "/state\rExecStartPre=/bin/touch PWNED"),
-        ("XDG_CONFIG_HOME", "/config\u{1B}[2J"),
-    ])
+    @Test(
+        "a line break in a folder or a setting cannot add a directive",
+        arguments: [
+            ("XDG_CACHE_HOME", "/cache\nExecStartPre=/bin/touch PWNED"),
+            ("XDG_STATE_HOME", "/state\rExecStartPre=/bin/touch PWNED"),
+            ("XDG_CONFIG_HOME", "/config\u{1B}[2J"),
+        ])
     func lineBreaks(variable: String, suffix: String) throws {
         let sandbox = try Sandbox.withUserManager()
         let value = sandbox.root + suffix
@@ -59,8 +68,12 @@ struct UnitInjectionTests {
         #expect(set.status == 0, "\(set)")
         #expect(set.errorLines.count == 1, "\(set)")
         #expect(set.stderr.hasPrefix("weather: background refresh is not set up: \(variable) ("), "\(set)")
-        #expect(set.stderr.hasSuffix("contains a control character such as a line break, which a systemd unit file cannot hold; rename it, or choose another\n"))
-        let units = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/config\u{1B}[2J/systemd/user")) ?? []
+        #expect(
+            set.stderr.hasSuffix(
+                "contains a control character such as a line break, which a systemd unit file cannot hold; rename it, or choose another\n"
+            ))
+        let units =
+            (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/config\u{1B}[2J/systemd/user")) ?? []
             + ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.configHome + "/systemd/user")) ?? [])
         #expect(units.isEmpty, "\(units)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/PWNED"))
@@ -69,7 +82,8 @@ struct UnitInjectionTests {
     @Test("settings are carried as they were read, never as the variable's raw text")
     func rawSettings() throws {
         let sandbox = try Sandbox.withUserManager()
-        let set = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_TIMEOUT": "30\n", "WEATHER_STALE_AFTER": " 15m\r"])
+        let set = try sandbox.run(
+            ["set", "Berlin"], environment: ["WEATHER_TIMEOUT": "30\n", "WEATHER_STALE_AFTER": " 15m\r"])
         #expect(set.status == 0, "\(set)")
         #expect(set.stderr.isEmpty, "\(set)")
         let service = try String(contentsOfFile: serviceFile(sandbox), encoding: .utf8)

@@ -12,7 +12,8 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
 /// libFuzzer's driver, linked in by -sanitize=fuzzer (`make fuzz`).
 @_silgen_name("LLVMFuzzerRunDriver")
 func runFuzzer(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 #endif

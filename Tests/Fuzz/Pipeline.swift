@@ -27,10 +27,12 @@ enum Pipeline {
 
         let headers = responseHeaders(part(2))
         let environment = Environment(variables(part(6)))
-        let settings = (try? Settings.load(
-            environment: environment, config: (try? ConfigFile.parse(part(5), path: "/c/weather/config.json")) ?? [:],
-            configPath: "/c/weather/config.json"
-        )) ?? .defaults
+        let settings =
+            (try? Settings.load(
+                environment: environment,
+                config: (try? ConfigFile.parse(part(5), path: "/c/weather/config.json")) ?? [:],
+                configPath: "/c/weather/config.json"
+            )) ?? .defaults
 
         var location = Location(name: "Berlin", country: "Germany", latitude: 52.52, longitude: 13.41)
         do {
@@ -46,13 +48,17 @@ enum Pipeline {
         var results: [WeatherResult] = []
         do {
             let response = try ForecastResponse.decode(part(0), headers: headers)
-            results.append(WeatherResult(
-                location: location, conditions: response.conditions, observedAt: response.observedAt,
-                utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: now,
-                cachingHeaders: response.cachingHeaders
-            ))
+            results.append(
+                WeatherResult(
+                    location: location, conditions: response.conditions, observedAt: response.observedAt,
+                    utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: now,
+                    cachingHeaders: response.cachingHeaders
+                ))
         } catch {
-            checkPrintable(WeatherError.provider(.badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)).description)
+            checkPrintable(
+                WeatherError.provider(
+                    .badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)
+                ).description)
         }
         switch WeatherStore.decodeResult(part(3), path: "/k/weather/current.json") {
         case .result(let cached): results.append(cached)
@@ -69,12 +75,14 @@ enum Pipeline {
         let backoffs = WeatherStore.decodeBackoffs(saved, path: "/s/weather/backoff.json")
         for backoff in backoffs.values {
             _ = backoff.isPlausible(at: now)
-            let next = Backoff.after(refusal: backoff.reason, retryAfter: headers["Retry-After"], previous: backoff, now: now)
+            let next = Backoff.after(
+                refusal: backoff.reason, retryAfter: headers["Retry-After"], previous: backoff, now: now)
             check(next.until - now <= Backoff.longestRetryAfter + 1, "a back-off lasts a day at most")
-            checkPrintable(WeatherError.backingOff(
-                service: "s", reason: next.reason, resumesAt: LocalTime.describe(next.until, now: now, in: .system),
-                remaining: next.until - now
-            ).description)
+            checkPrintable(
+                WeatherError.backingOff(
+                    service: "s", reason: next.reason, resumesAt: LocalTime.describe(next.until, now: now, in: .system),
+                    remaining: next.until - now
+                ).description)
         }
         let interval = try? WeatherStore.decodePreferredInterval(saved, path: "/s/weather/schedule.json")
 
@@ -85,12 +93,17 @@ enum Pipeline {
                 let moment = now + offset
                 let stale = freshness.isStale(result, at: moment)
                 let staleAt = freshness.staleAt(result).moment
-                check(staleAt - result.updatedAt <= max(Freshness.longestLifetime, settings.staleAfter ?? 0), "fresh for a day at most")
+                check(
+                    staleAt - result.updatedAt <= max(Freshness.longestLifetime, settings.staleAfter ?? 0),
+                    "fresh for a day at most")
                 let formatter = WeatherFormatter(now: moment)
                 let text = formatter.text(result, stale: stale)
                 check(lineCount(text) <= 3, "no forged lines")
-                check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
-                      "text without control characters")
+                check(
+                    !text.unicodeScalars.contains {
+                        ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                    },
+                    "text without control characters")
                 let json = Array(formatter.json(result, stale: stale).utf8)
                 check(json.count < 1 << 20, "bounded JSON")
                 _ = LocalTime.describe(staleAt, now: moment, in: .fixed(offsetSeconds: 3600))
@@ -114,14 +127,16 @@ enum Pipeline {
     }
 
     static func resultBytes(for place: Location) -> [UInt8] {
-        WeatherResult(location: place, conditions: CurrentConditions(temperature: 1), observedAt: now, updatedAt: now).json.serialized()
+        WeatherResult(location: place, conditions: CurrentConditions(temperature: 1), observedAt: now, updatedAt: now)
+            .json.serialized()
     }
 
     /// The units and the crontab line for folders, settings and a program path from the environment: each
     /// value is refused or stays on its own line.
     static func units(environment: Environment, settings: Settings, interval: FetchInterval?, dataInterval: Double?) {
         let paths = WeatherPaths(
-            configHome: environment["XDG_CONFIG_HOME"] ?? "/c", cacheDirectory: (environment["XDG_CACHE_HOME"] ?? "/k") + "/weather",
+            configHome: environment["XDG_CONFIG_HOME"] ?? "/c",
+            cacheDirectory: (environment["XDG_CACHE_HOME"] ?? "/k") + "/weather",
             stateDirectory: (environment["XDG_STATE_HOME"] ?? "/s") + "/weather"
         )
         let timer = SystemdTimer(
@@ -133,12 +148,16 @@ enum Pipeline {
         check((300...604_800).contains(seconds), "the timer's period stays within 5 minutes and 7 days")
         let timerLines = lineCount(RefreshUnits.timer(every: seconds))
         check(timerLines - plainTimerLines <= 1, "the timer's lines are its own")
-        if let service = try? RefreshUnits.service(executable: timer.executable, environment: timer.environment, budget: settings.timeout) {
+        if let service = try? RefreshUnits.service(
+            executable: timer.executable, environment: timer.environment, budget: settings.timeout)
+        {
             let expected = plainServiceLines + max(0, timer.environment.count - 1)
             check(lineCount(service) == expected, "no value adds a line to the service:\n\(service)")
             let assignments = service.utf8.split(separator: 0x0A).filter { $0.starts(with: "Environment=".utf8) }
             check(assignments.count == timer.environment.count, "one Environment= per value")
-            check(!service.unicodeScalars.contains { $0.isASCII && $0.value < 0x20 && $0 != "\n" }, "no control characters in the service")
+            check(
+                !service.unicodeScalars.contains { $0.isASCII && $0.value < 0x20 && $0 != "\n" },
+                "no control characters in the service")
         }
         if let cron = try? CronLine.line(every: seconds, environment: timer.environment, executable: timer.executable) {
             check(!cron.contains { $0.isNewline }, "one crontab line")
@@ -167,7 +186,8 @@ enum Pipeline {
         var variables: [String: String] = [:]
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            variables[String(decoding: line[..<equals], as: UTF8.self)] = String(decoding: line[(equals + 1)...], as: UTF8.self)
+            variables[String(decoding: line[..<equals], as: UTF8.self)] = String(
+                decoding: line[(equals + 1)...], as: UTF8.self)
         }
         return variables
     }

@@ -120,9 +120,10 @@ package struct TestContext: Sendable {
             geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
             timeout: 30, staleAfter: staleAfter
         )
-        context = Self.context(folder: folder, settings: settings, environment: self.environment, clock: clock,
-                               transport: transport, scheduler: scheduler, notifications: notifications,
-                               console: RecordingConsole(isTerminal: terminal))
+        context = Self.context(
+            folder: folder, settings: settings, environment: self.environment, clock: clock,
+            transport: transport, scheduler: scheduler, notifications: notifications,
+            console: RecordingConsole(isTerminal: terminal))
     }
 
     private static func context(
@@ -149,8 +150,9 @@ package struct TestContext: Sendable {
     /// The next run of the program over the same files and doubles: a fresh fetcher that has read nothing
     /// yet, and a console of its own, a terminal when `terminal` says so.
     package func nextRun(terminal: Bool = false) -> WeatherContext {
-        Self.context(folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
-                     scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal))
+        Self.context(
+            folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
+            scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal))
     }
 
     package static let berlin = Location(

@@ -31,7 +31,9 @@ public final class FixtureServer: @unchecked Sendable {
             line.append(chunk)
         }
         baseURL = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }), !tls || baseURL.hasPrefix("https://") else {
+        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }),
+            !tls || baseURL.hasPrefix("https://")
+        else {
             throw TestFailure("the fixture server printed \(baseURL)")
         }
         self.port = port
@@ -120,7 +122,9 @@ public final class FixtureServer: @unchecked Sendable {
             let route: String
             let responses: [Response]
         }
-        _ = try control("POST", "/_control/responses", body: JSONEncoder().encode(Body(route: route.rawValue, responses: responses)))
+        _ = try control(
+            "POST", "/_control/responses", body: JSONEncoder().encode(Body(route: route.rawValue, responses: responses))
+        )
     }
 
     /// Every request so far, to `route` when given.
@@ -151,10 +155,14 @@ public final class FixtureServer: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw TestFailure("cannot connect to the fixture server: \(errno)") }
-        var request = Data("\(method) \(path) HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        var request = Data(
+            "\(method) \(path) HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8
+        )
         request.append(body)
         try request.withUnsafeBytes { buffer in
             var offset = 0
@@ -173,7 +181,9 @@ public final class FixtureServer: @unchecked Sendable {
         }
         guard let split = response.range(of: Data("\r\n\r\n".utf8)) else { throw TestFailure("bad control response") }
         let head = String(decoding: response[..<split.lowerBound], as: UTF8.self)
-        guard head.hasPrefix("HTTP/1.0 200") || head.hasPrefix("HTTP/1.1 200") else { throw TestFailure("control: \(head)") }
+        guard head.hasPrefix("HTTP/1.0 200") || head.hasPrefix("HTTP/1.1 200") else {
+            throw TestFailure("control: \(head)")
+        }
         return response[split.upperBound...]
     }
 }

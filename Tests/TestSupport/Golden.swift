@@ -15,8 +15,12 @@ public func expectGolden(
     if ProcessInfo.processInfo.environment["WEATHER_UPDATE_GOLDEN"] != nil {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(actual.utf8).write(to: file)
-        Issue.record("recorded Tests/Golden/\(name) anew: review the diff, then run the tests again", sourceLocation: sourceLocation)
+        Issue.record(
+            "recorded Tests/Golden/\(name) anew: review the diff, then run the tests again",
+            sourceLocation: sourceLocation)
         return
     }
-    #expect(actual == expected, "Tests/Golden/\(name) differs (WEATHER_UPDATE_GOLDEN=1 records it)", sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "Tests/Golden/\(name) differs (WEATHER_UPDATE_GOLDEN=1 records it)",
+        sourceLocation: sourceLocation)
 }

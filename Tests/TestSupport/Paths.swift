@@ -19,7 +19,8 @@ public enum TestPaths {
 
     /// The `weather` binary `swift test` built next to the test bundle.
     public static let weatherBinary: String = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("weather").path
     }()
 

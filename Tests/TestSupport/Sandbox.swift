@@ -17,7 +17,9 @@ public final class Sandbox: @unchecked Sendable {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw TestFailure("mkdtemp failed")
         }
-        root = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)).standardized.path
+        root =
+            URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            .standardized.path
         home = root + "/home"
         configHome = home + "/.config"
         cacheHome = home + "/.cache"
@@ -72,12 +74,16 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Runs `weather arguments...` with stdout a pipe, or a terminal when `terminal` is true.
     @discardableResult
-    public func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false) throws -> Run {
+    public func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false) throws
+        -> Run
+    {
         try run(arguments, environment: extra, terminal: terminal)
     }
 
     @discardableResult
-    public func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws -> Run {
+    public func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws
+        -> Run
+    {
         try run(program: TestPaths.weatherBinary, arguments, environment: extra, terminal: terminal)
     }
 
@@ -89,11 +95,15 @@ public final class Sandbox: @unchecked Sendable {
 
     /// Runs any program in the sandbox's environment.
     @discardableResult
-    public func run(program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws -> Run {
+    public func run(
+        program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }.merging(terminal ? ["TERM": "xterm"] : [:]) { current, _ in current }
+        process.environment = environment.merging(extra) { $1 }.merging(terminal ? ["TERM": "xterm"] : [:]) {
+            current, _ in current
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: root)
         let stdoutFile = root + "/stdout-\(UUID().uuidString)"
         let stderrFile = root + "/stderr-\(UUID().uuidString)"
@@ -119,8 +129,11 @@ public final class Sandbox: @unchecked Sendable {
         let terminalOutput = terminalReader?.readAll()
         process.waitUntilExit()
         let elapsed = Date().timeIntervalSince(started)
-        let stdout = terminalOutput ?? String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutFile))) ?? Data(), as: UTF8.self)
-        let stderr = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrFile))) ?? Data(), as: UTF8.self)
+        let stdout =
+            terminalOutput
+            ?? String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutFile))) ?? Data(), as: UTF8.self)
+        let stderr = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: stderrFile))) ?? Data(), as: UTF8.self)
         try? FileManager.default.removeItem(atPath: stdoutFile)
         try? FileManager.default.removeItem(atPath: stderrFile)
         return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr, elapsed: elapsed)
@@ -245,7 +258,8 @@ public final class UserManager: @unchecked Sendable {
             throw TestFailure("systemd is not installed (\(systemd))")
         }
         runtimeDirectory = root + "/runtime"
-        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let managerEnvironment = environment.merging(["XDG_RUNTIME_DIR": runtimeDirectory]) { $1 }
 
         // posix_spawn, not Foundation's Process: systemd closes every descriptor it inherits, which
@@ -259,9 +273,11 @@ public final class UserManager: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = [strdup(systemd), strdup("--user"), nil]
         let envp = managerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         let spawned = posix_spawn(&pid, systemd, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw TestFailure("cannot start systemd --user: \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw TestFailure("cannot start systemd --user: \(String(cString: strerror(spawned)))")
+        }
 
         // Ready once systemctl gets an answer: "running", or "degraded" when some unit of the image failed.
         let deadline = Date().addingTimeInterval(15)
@@ -291,7 +307,10 @@ public final class UserManager: @unchecked Sendable {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<100 {
-            if waitpid(pid, &status, WNOHANG) != 0 { pid = 0; return }
+            if waitpid(pid, &status, WNOHANG) != 0 {
+                pid = 0
+                return
+            }
             usleep(50_000)
         }
         kill(pid, SIGKILL)

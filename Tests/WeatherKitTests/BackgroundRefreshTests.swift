@@ -1,23 +1,32 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("Background refresh: intervals and the user's choice")
 struct BackgroundRefreshTests {
-    @Test("intervals read as people write them", arguments: [
-        ("minimum", FetchInterval.minimum), ("never", .never), (" NEVER ", .never), ("30m", .every(1800)), ("2h", .every(7200)),
-        ("900", .every(900)),
-    ])
+    @Test(
+        "intervals read as people write them",
+        arguments: [
+            ("minimum", FetchInterval.minimum), ("never", .never), (" NEVER ", .never), ("30m", .every(1800)),
+            ("2h", .every(7200)),
+            ("900", .every(900)),
+        ])
     func parsesIntervals(text: String, interval: FetchInterval) {
         #expect(FetchInterval(parsing: text) == interval)
     }
 
-    @Test("under 5 minutes or over 7 days is refused with a reason; nothing is applied or saved", arguments: [
-        (120.0, "every 2 min is too often: background refresh runs at most every 5 minutes, because waking more often drains batteries and hammers a free service, and the data changes only every 15 minutes; use weather schedule minimum"),
-        (0.0, "every 0 s is too often"),
-        (8 * 86_400.0, "every 8 days is too rarely: the longest interval is 7 days"),
-    ])
+    @Test(
+        "under 5 minutes or over 7 days is refused with a reason; nothing is applied or saved",
+        arguments: [
+            (
+                120.0,
+                "every 2 min is too often: background refresh runs at most every 5 minutes, because waking more often drains batteries and hammers a free service, and the data changes only every 15 minutes; use weather schedule minimum"
+            ),
+            (0.0, "every 0 s is too often"),
+            (8 * 86_400.0, "every 8 days is too rarely: the longest interval is 7 days"),
+        ])
     func refusesIntervals(seconds: Double, sentence: String) throws {
         let fixture = try TestContext()
         let scheduler = RecordingScheduler()
@@ -25,7 +34,8 @@ struct BackgroundRefreshTests {
         #expect {
             try background.choose(.every(seconds), placeSaved: true)
         } throws: { error in
-            (error as? WeatherError)?.description.hasPrefix(sentence) == true && (error as? WeatherError)?.exitCode == 64
+            (error as? WeatherError)?.description.hasPrefix(sentence) == true
+                && (error as? WeatherError)?.exitCode == 64
         }
         #expect(scheduler.recorded.isEmpty)
         #expect(try fixture.store.loadPreferredInterval() == nil)
@@ -53,14 +63,16 @@ struct BackgroundRefreshTests {
     func report() throws {
         let fixture = try TestContext()
         let background = BackgroundRefresh(store: fixture.store, scheduler: RecordingScheduler())
-        #expect(try background.report(placeSaved: false, now: fixture.clock.now(), in: .fixed(offsetSeconds: 0)) == """
-            Interval: every 15 min (minimum: as often as the data changes)
-                      from the next weather set <city>: no place is saved
-            Timer:    weather-refresh.timer, not installed
-            """)
+        #expect(
+            try background.report(placeSaved: false, now: fixture.clock.now(), in: .fixed(offsetSeconds: 0)) == """
+                Interval: every 15 min (minimum: as often as the data changes)
+                          from the next weather set <city>: no place is saved
+                Timer:    weather-refresh.timer, not installed
+                """)
         try background.choose(.never, placeSaved: true)
-        #expect(try background.report(placeSaved: true, now: fixture.clock.now(), in: .fixed(offsetSeconds: 0)).hasPrefix(
-            "Interval: never (background refresh is off; weather schedule minimum turns it on)\n"))
+        #expect(
+            try background.report(placeSaved: true, now: fixture.clock.now(), in: .fixed(offsetSeconds: 0)).hasPrefix(
+                "Interval: never (background refresh is off; weather schedule minimum turns it on)\n"))
     }
 
     @Test("a damaged choice file is reported with what to run")
@@ -71,7 +83,8 @@ struct BackgroundRefreshTests {
         #expect {
             _ = try fixture.store.loadPreferredInterval()
         } throws: { error in
-            (error as? StoreError)?.description.hasSuffix("; run weather schedule minimum (or another interval) to choose again") == true
+            (error as? StoreError)?.description.hasSuffix(
+                "; run weather schedule minimum (or another interval) to choose again") == true
         }
     }
 }

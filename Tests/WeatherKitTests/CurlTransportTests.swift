@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("CurlTransport over real sockets")
@@ -12,12 +13,20 @@ struct CurlTransportTests {
     }
 
     func get(_ url: String? = nil, budget: Double = 10) throws(HTTPError) -> HTTPResponse {
-        try transport.send(HTTPRequest(url: url ?? server.forecastURL + "?latitude=52.52&longitude=13.41"), before: Deadline(seconds: budget))
+        try transport.send(
+            HTTPRequest(url: url ?? server.forecastURL + "?latitude=52.52&longitude=13.41"),
+            before: Deadline(seconds: budget))
     }
 
     @Test("a plain GET: status, headers, gzip-decoded body, and who we are")
     func plainGet() throws {
-        try server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=60"])])
+        try server.script(
+            .forecast,
+            [
+                .init(
+                    fixture: "open-meteo/forecast/berlin.json",
+                    headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=60"])
+            ])
         let response = try get()
         #expect(response.status == 200)
         #expect(response.headers["etag"] == "\"v1\"")
@@ -45,14 +54,18 @@ struct CurlTransportTests {
         #expect(ResponseBody.errorReason(response.body) == "busy")
     }
 
-    @Test("bodies over 1 MiB are refused, announced or not, compressed or not", arguments: [
-        FixtureServer.Response(huge: 2_000_000, gzip: false),
-        FixtureServer.Response(huge: 2_000_000, gzip: true),
-        FixtureServer.Response(huge: 1_100_000, unannounced: true, gzip: false),
-    ])
+    @Test(
+        "bodies over 1 MiB are refused, announced or not, compressed or not",
+        arguments: [
+            FixtureServer.Response(huge: 2_000_000, gzip: false),
+            FixtureServer.Response(huge: 2_000_000, gzip: true),
+            FixtureServer.Response(huge: 1_100_000, unannounced: true, gzip: false),
+        ])
     func tooLarge(response: FixtureServer.Response) throws {
         try server.script(.forecast, [response])
-        #expect(throws: HTTPError.tooLarge(host: server.baseURL.replacingPrefix("http://"), limit: 1 << 20)) { _ = try get() }
+        #expect(throws: HTTPError.tooLarge(host: server.baseURL.replacingPrefix("http://"), limit: 1 << 20)) {
+            _ = try get()
+        }
     }
 
     @Test("a body just under the limit is accepted")
@@ -65,7 +78,9 @@ struct CurlTransportTests {
     func timeout() throws {
         try server.script(.forecast, [.init(delay: 5)])
         let started = MonotonicInstant.now()
-        #expect(throws: HTTPError.timedOut(host: server.baseURL.replacingPrefix("http://"), budget: 1)) { _ = try get(budget: 1) }
+        #expect(throws: HTTPError.timedOut(host: server.baseURL.replacingPrefix("http://"), budget: 1)) {
+            _ = try get(budget: 1)
+        }
         #expect(started.elapsed < 2)
     }
 
@@ -77,7 +92,8 @@ struct CurlTransportTests {
 
     @Test("a redirect to plain http is not followed")
     func redirectToHTTP() throws {
-        try server.script(.forecast, [.init(status: 302, headers: ["Location": server.forecastURL + "?latitude=1&longitude=1"])])
+        try server.script(
+            .forecast, [.init(status: 302, headers: ["Location": server.forecastURL + "?latitude=1&longitude=1"])])
         #expect {
             _ = try get()
         } throws: { error in
@@ -94,14 +110,16 @@ struct CurlTransportTests {
             _ = try get(secure.forecastURL + "?latitude=1&longitude=1")
         } throws: { error in
             guard case .insecure(let host, let curl) = error as? HTTPError else { return false }
-            return host == secure.baseURL.replacingPrefix("https://") && curl.message.contains("self-signed certificate")
+            return host == secure.baseURL.replacingPrefix("https://")
+                && curl.message.contains("self-signed certificate")
         }
     }
 
     @Test("a redirect to https is followed")
     func redirectToHTTPS() throws {
         let secure = try FixtureServer(tls: true)
-        try server.script(.forecast, [.init(status: 302, headers: ["Location": secure.forecastURL + "?latitude=1&longitude=1"])])
+        try server.script(
+            .forecast, [.init(status: 302, headers: ["Location": secure.forecastURL + "?latitude=1&longitude=1"])])
         #expect {
             _ = try get()
         } throws: { error in
@@ -111,12 +129,20 @@ struct CurlTransportTests {
         }
     }
 
-    @Test("transport failures carry libcurl's words", arguments: [
-        (FixtureServer.Response(drop: true), "Empty reply from server"),
-        (FixtureServer.Response(truncate: 100, gzip: false), "transfer closed with"),
-    ])
+    @Test(
+        "transport failures carry libcurl's words",
+        arguments: [
+            (FixtureServer.Response(drop: true), "Empty reply from server"),
+            (FixtureServer.Response(truncate: 100, gzip: false), "transfer closed with"),
+        ])
     func failures(response: FixtureServer.Response, words: String) throws {
-        try server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", truncate: response.truncate, drop: response.drop, gzip: false)])
+        try server.script(
+            .forecast,
+            [
+                .init(
+                    fixture: "open-meteo/forecast/berlin.json", truncate: response.truncate, drop: response.drop,
+                    gzip: false)
+            ])
         #expect {
             _ = try get()
         } throws: { error in
@@ -160,7 +186,9 @@ struct CurlLibraryTests {
             Issue.record("a library that does not exist loaded")
             return
         }
-        #expect(error.message.hasPrefix("libcurl is not installed (libcurl-that-does-not-exist.so.4: cannot open shared object file"))
+        #expect(
+            error.message.hasPrefix(
+                "libcurl is not installed (libcurl-that-does-not-exist.so.4: cannot open shared object file"))
         #expect(error.message.hasSuffix("; install it with: sudo apt-get install libcurl4"))
     }
 

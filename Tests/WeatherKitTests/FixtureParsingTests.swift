@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("Parsing every fixture")
@@ -20,10 +21,12 @@ struct FixtureParsingTests {
     func berlin() throws {
         let places = try GeocodingResponse.decode(try TestPaths.fixture("open-meteo/geocoding/berlin.json"))
         #expect(places.count == 10)
-        #expect(places[0].location == Location(
-            id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
-            latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
-        ))
+        #expect(
+            places[0].location
+                == Location(
+                    id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
+                    latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
+                ))
         #expect(places[1].location.region == "New Hampshire")
         #expect(places[1].subregions == ["Coos", "City of Berlin"])
         #expect(places[6].location.population == nil)
@@ -32,16 +35,22 @@ struct FixtureParsingTests {
     @Test("a hamlet with almost every field omitted still parses")
     func sparseResults() throws {
         let places = try GeocodingResponse.decode(try TestPaths.fixture("open-meteo/geocoding/alert.json"))
-        #expect(places[1].location == Location(id: 9_999_001, name: "Alert", countryCode: "US", latitude: 36.30009, longitude: -86.77972))
+        #expect(
+            places[1].location
+                == Location(id: 9_999_001, name: "Alert", countryCode: "US", latitude: 36.30009, longitude: -86.77972))
         #expect(places[1].location.displayName == "Alert, US")
     }
 
     // MARK: Forecast
 
-    @Test("every forecast fixture parses in SI units", arguments:
-        TestPaths.fixtures(in: "open-meteo/forecast")
-            + ["open-meteo/forecast-berlin-later.json", "open-meteo/forecast-fahrenheit.json",
-               "open-meteo/forecast-unixtime.json", "open-meteo/forecast-nulls.json"]
+    @Test(
+        "every forecast fixture parses in SI units",
+        arguments:
+            TestPaths.fixtures(in: "open-meteo/forecast")
+            + [
+                "open-meteo/forecast-berlin-later.json", "open-meteo/forecast-fahrenheit.json",
+                "open-meteo/forecast-unixtime.json", "open-meteo/forecast-nulls.json",
+            ]
     )
     func forecastFixturesParse(name: String) throws {
         let forecast = try ForecastResponse.decode(try TestPaths.fixture(name))
@@ -52,10 +61,12 @@ struct FixtureParsingTests {
     @Test("Berlin's current block, with the place's local time made UTC")
     func berlinForecast() throws {
         let forecast = try ForecastResponse.decode(try TestPaths.fixture("open-meteo/forecast/berlin.json"))
-        #expect(forecast.conditions == CurrentConditions(
-            temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: false, precipitation: 0,
-            weatherCode: 2, cloudCover: 64, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3
-        ))
+        #expect(
+            forecast.conditions
+                == CurrentConditions(
+                    temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: false, precipitation: 0,
+                    weatherCode: 2, cloudCover: 64, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3
+                ))
         #expect(forecast.observedAt.iso8601() == "2026-10-08T17:00:00Z")
         #expect(forecast.utcOffsetSeconds == 7200)
     }
@@ -78,20 +89,22 @@ struct FixtureParsingTests {
 
     // MARK: Broken bodies
 
-    @Test("every broken body is refused with a reason naming the problem", arguments: [
-        ("broken/forecast-truncated.json", "it looks cut off"),
-        ("broken/forecast-trailing-text.json", "end of file expected near 'Error'"),
-        ("broken/forecast-empty.json", "the body is empty"),
-        ("broken/forecast-html.html", "it is an HTML page, not JSON"),
-        ("broken/forecast-no-temperature.json", "current.temperature_2m is missing"),
-        ("broken/forecast-null-temperature.json", "current.temperature_2m is null, expected a number"),
-        ("broken/forecast-temperature-string.json", "current.temperature_2m is a string, expected a number"),
-        ("broken/forecast-wrong-shape.json", "current is an array, expected an object"),
-        ("broken/forecast-bad-time.json", "current.time is \"yesterday evening\", not a time"),
-        ("broken/forecast-unknown-unit.json", "current_units.temperature_2m is \"K\""),
-        ("broken/forecast-array.json", "it is an array, not an object"),
-        ("broken/forecast-error-200.json", "it reports an error: Timeout while reading data"),
-    ])
+    @Test(
+        "every broken body is refused with a reason naming the problem",
+        arguments: [
+            ("broken/forecast-truncated.json", "it looks cut off"),
+            ("broken/forecast-trailing-text.json", "end of file expected near 'Error'"),
+            ("broken/forecast-empty.json", "the body is empty"),
+            ("broken/forecast-html.html", "it is an HTML page, not JSON"),
+            ("broken/forecast-no-temperature.json", "current.temperature_2m is missing"),
+            ("broken/forecast-null-temperature.json", "current.temperature_2m is null, expected a number"),
+            ("broken/forecast-temperature-string.json", "current.temperature_2m is a string, expected a number"),
+            ("broken/forecast-wrong-shape.json", "current is an array, expected an object"),
+            ("broken/forecast-bad-time.json", "current.time is \"yesterday evening\", not a time"),
+            ("broken/forecast-unknown-unit.json", "current_units.temperature_2m is \"K\""),
+            ("broken/forecast-array.json", "it is an array, not an object"),
+            ("broken/forecast-error-200.json", "it reports an error: Timeout while reading data"),
+        ])
     func brokenForecasts(name: String, reason: String) throws {
         let body = try TestPaths.fixture(name)
         #expect {
@@ -101,13 +114,15 @@ struct FixtureParsingTests {
         }
     }
 
-    @Test("broken geocoding bodies are refused too", arguments: [
-        ("broken/geocoding-results-object.json", "results is an object, expected an array"),
-        ("broken/geocoding-missing-latitude.json", "results[0].latitude is missing"),
-        ("broken/geocoding-latitude-out-of-range.json", "results[0].latitude is 152.52437, outside -90...90"),
-        ("broken/geocoding-truncated.json", "it looks cut off"),
-        ("broken/forecast-html.html", "HTML page"),
-    ])
+    @Test(
+        "broken geocoding bodies are refused too",
+        arguments: [
+            ("broken/geocoding-results-object.json", "results is an object, expected an array"),
+            ("broken/geocoding-missing-latitude.json", "results[0].latitude is missing"),
+            ("broken/geocoding-latitude-out-of-range.json", "results[0].latitude is 152.52437, outside -90...90"),
+            ("broken/geocoding-truncated.json", "it looks cut off"),
+            ("broken/forecast-html.html", "HTML page"),
+        ])
     func brokenGeocoding(name: String, reason: String) throws {
         let body = try TestPaths.fixture(name)
         #expect {
@@ -132,8 +147,9 @@ struct FixtureParsingTests {
 
     @Test("an error body's reason is found")
     func errorReason() throws {
-        #expect(ResponseBody.errorReason(try TestPaths.fixture("open-meteo/errors/geocoding-count.json"))
-            == "Parameter count must be between 1 and 100.")
+        #expect(
+            ResponseBody.errorReason(try TestPaths.fixture("open-meteo/errors/geocoding-count.json"))
+                == "Parameter count must be between 1 and 100.")
         #expect(ResponseBody.errorReason(Array("<html>".utf8)) == nil)
     }
 }

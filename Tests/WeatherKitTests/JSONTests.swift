@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WeatherKit
 
 @Suite("JSON over jansson")
@@ -21,15 +22,17 @@ struct JSONTests {
         #expect(reader.has("c") && !reader.has("z"))
     }
 
-    @Test("refuses what a strict parser must", arguments: [
-        ("{\"a\":1} trailing", "end of file expected"),
-        ("{\"a\":1,\"a\":2}", "duplicate object key"),
-        ("{\"a\":\"x\\u0000y\"}", "\\u0000 is not allowed"),
-        ("{\"a\":", "unexpected token near end of file"),
-        ("{\"a\":\"x", "premature end of input"),
-        ("", "end of file"),
-        ("{\"a\":1e400}", "real number overflow"),
-    ])
+    @Test(
+        "refuses what a strict parser must",
+        arguments: [
+            ("{\"a\":1} trailing", "end of file expected"),
+            ("{\"a\":1,\"a\":2}", "duplicate object key"),
+            ("{\"a\":\"x\\u0000y\"}", "\\u0000 is not allowed"),
+            ("{\"a\":", "unexpected token near end of file"),
+            ("{\"a\":\"x", "premature end of input"),
+            ("", "end of file"),
+            ("{\"a\":1e400}", "real number overflow"),
+        ])
     func refusesBadText(text: String, expected: String) {
         #expect {
             _ = try read(text)
@@ -52,7 +55,10 @@ struct JSONTests {
             "none": .null, "list": .array([.number(10.9), .number(-0.5)]), "quote": "a\"b\n",
         ])
         let text = String(decoding: value.serialized(), as: UTF8.self)
-        #expect(text == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"none":null,"list":[10.9,-0.5],"quote":"a\"b\n"}"#)
+        #expect(
+            text
+                == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"none":null,"list":[10.9,-0.5],"quote":"a\"b\n"}"#
+        )
         let reader = try JSONDocument(parsing: value.serialized()).reader
         #expect(try reader.string("name") == "Zürich")
         #expect(try reader.double("latitude") == 47.36667)
@@ -75,7 +81,8 @@ struct JSONTests {
         #expect(throws: JSONShapeError.mistyped(path: "the document", expected: "an object", found: "an array")) {
             _ = try read("[]").field("x")
         }
-        #expect(JSONShapeError.missing(path: "current.temperature_2m").description == "current.temperature_2m is missing")
+        #expect(
+            JSONShapeError.missing(path: "current.temperature_2m").description == "current.temperature_2m is missing")
     }
 
     @Test("optional fields treat absent, null and empty text alike")

@@ -1,14 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("The background refresh units")
 struct RefreshUnitsTests {
-    @Test("the templates compiled into the binary are Config/'s files, word for word", arguments: [
-        ("weather-refresh.service.in", RefreshUnits.serviceTemplate),
-        ("weather-refresh.timer.in", RefreshUnits.timerTemplate),
-    ])
+    @Test(
+        "the templates compiled into the binary are Config/'s files, word for word",
+        arguments: [
+            ("weather-refresh.service.in", RefreshUnits.serviceTemplate),
+            ("weather-refresh.timer.in", RefreshUnits.timerTemplate),
+        ])
     func templatesMatchConfig(file: String, embedded: String) throws {
         #expect(try String(contentsOfFile: TestPaths.config + "/" + file, encoding: .utf8) == embedded)
     }
@@ -17,12 +20,17 @@ struct RefreshUnitsTests {
     func service() throws {
         let unit = try RefreshUnits.service(
             executable: "/home/ann/.local/bin/weather",
-            environment: [("WEATHER_FORECAST_URL", "http://127.0.0.1:8080/v1/forecast"), ("XDG_CACHE_HOME", "/data/cache")],
+            environment: [
+                ("WEATHER_FORECAST_URL", "http://127.0.0.1:8080/v1/forecast"), ("XDG_CACHE_HOME", "/data/cache"),
+            ],
             budget: 30
         )
         #expect(unit.contains("\nType=oneshot\n"))
         #expect(unit.contains("\nExecStart=\"/home/ann/.local/bin/weather\" refresh\n"))
-        #expect(unit.contains("\nEnvironment=\"WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast\"\nEnvironment=\"XDG_CACHE_HOME=/data/cache\"\n"))
+        #expect(
+            unit.contains(
+                "\nEnvironment=\"WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast\"\nEnvironment=\"XDG_CACHE_HOME=/data/cache\"\n"
+            ))
         #expect(unit.contains("\nTimeoutStartSec=40s\n"))
         #expect(unit.range(of: "@[A-Z]+@", options: .regularExpression) == nil)
     }
@@ -40,17 +48,18 @@ struct RefreshUnitsTests {
         #expect(unit.contains("\nTimeoutStartSec=15s\n"))
     }
 
-    @Test("intervals that divide an hour or a day fire a little after the data's update times; others are periods",
-          arguments: [
-              (900.0, "OnCalendar=*-*-* *:02/15:00", "3m"),
-              (300.0, "OnCalendar=*-*-* *:02/5:00", "1m"),
-              (1800.0, "OnCalendar=*-*-* *:02/30:00", "6m"),
-              (3600.0, "OnCalendar=*-*-* 00/1:02:00", "12m"),
-              (7200.0, "OnCalendar=*-*-* 00/2:02:00", "24m"),
-              (86_400.0, "OnCalendar=*-*-* 00/24:02:00", "30m"),
-              (2700.0, "OnActiveSec=45m\nOnUnitActiveSec=45m", "9m"),
-              (5400.0, "OnActiveSec=1h30m\nOnUnitActiveSec=1h30m", "18m"),
-          ])
+    @Test(
+        "intervals that divide an hour or a day fire a little after the data's update times; others are periods",
+        arguments: [
+            (900.0, "OnCalendar=*-*-* *:02/15:00", "3m"),
+            (300.0, "OnCalendar=*-*-* *:02/5:00", "1m"),
+            (1800.0, "OnCalendar=*-*-* *:02/30:00", "6m"),
+            (3600.0, "OnCalendar=*-*-* 00/1:02:00", "12m"),
+            (7200.0, "OnCalendar=*-*-* 00/2:02:00", "24m"),
+            (86_400.0, "OnCalendar=*-*-* 00/24:02:00", "30m"),
+            (2700.0, "OnActiveSec=45m\nOnUnitActiveSec=45m", "9m"),
+            (5400.0, "OnActiveSec=1h30m\nOnUnitActiveSec=1h30m", "18m"),
+        ])
     func timer(interval: Double, schedule: String, spread: String) {
         let unit = RefreshUnits.timer(every: interval)
         #expect(unit.contains("\n[Timer]\n" + schedule + "\n"))
@@ -66,9 +75,11 @@ struct RefreshUnitsTests {
         let units = folder.path + "/units"
         let runtime = folder.path + "/runtime"
         try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let service = try RefreshUnits.service(
-            executable: TestPaths.weatherBinary, environment: [("WEATHER_TIMEOUT", "30s"), ("XDG_CONFIG_HOME", folder.path + "/my config")],
+            executable: TestPaths.weatherBinary,
+            environment: [("WEATHER_TIMEOUT", "30s"), ("XDG_CONFIG_HOME", folder.path + "/my config")],
             budget: 30
         )
         try service.write(toFile: units + "/" + RefreshUnits.serviceName, atomically: true, encoding: .utf8)
@@ -92,14 +103,21 @@ struct RefreshUnitsTests {
 
     @Test("what the service carries: WEATHER_* set now, as this run read them, and XDG folders only when set")
     func carried() throws {
-        let paths = WeatherPaths(configHome: "/c", cacheDirectory: "/k/weather", stateDirectory: "/home/u/.local/state/weather")
+        let paths = WeatherPaths(
+            configHome: "/c", cacheDirectory: "/k/weather", stateDirectory: "/home/u/.local/state/weather")
         var settings = Settings.defaults
         settings.timeout = 12
         let carried = SystemdTimer.carried(
             paths: paths, settings: settings,
-            environment: Environment(["WEATHER_TIMEOUT": "12", "WEATHER_STALE_AFTER": "", "XDG_CONFIG_HOME": "/c", "XDG_CACHE_HOME": "/k", "HOME": "/home/u"])
+            environment: Environment([
+                "WEATHER_TIMEOUT": "12", "WEATHER_STALE_AFTER": "", "XDG_CONFIG_HOME": "/c", "XDG_CACHE_HOME": "/k",
+                "HOME": "/home/u",
+            ])
         )
-        #expect(carried.map { "\($0.name)=\($0.value)" } == ["WEATHER_TIMEOUT=12s", "XDG_CONFIG_HOME=/c", "XDG_CACHE_HOME=/k"])
+        #expect(
+            carried.map { "\($0.name)=\($0.value)" } == [
+                "WEATHER_TIMEOUT=12s", "XDG_CONFIG_HOME=/c", "XDG_CACHE_HOME=/k",
+            ])
         #expect(paths.unitDirectory == "/c/systemd/user")
         #expect(SystemdTimer.currentExecutable()?.hasPrefix("/") == true)
     }

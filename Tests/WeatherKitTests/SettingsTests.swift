@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("Settings and folders")
@@ -10,7 +11,9 @@ struct SettingsTests {
     init() throws {
         folder = try TemporaryFolder()
         let root = folder.path
-        paths = WeatherPaths(configHome: root + "/config", cacheDirectory: root + "/cache/weather", stateDirectory: root + "/state/weather")
+        paths = WeatherPaths(
+            configHome: root + "/config", cacheDirectory: root + "/cache/weather",
+            stateDirectory: root + "/state/weather")
     }
 
     func writeConfig(_ text: String) throws {
@@ -37,47 +40,64 @@ struct SettingsTests {
         #expect(settings.geocodingURL == Settings.defaults.geocodingURL)
     }
 
-    @Test("a bad variable is named with what it must be", arguments: [
-        ("WEATHER_TIMEOUT", "abc"), ("WEATHER_TIMEOUT", "0"), ("WEATHER_TIMEOUT", "2h"),
-        ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"), ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
-        ("WEATHER_FORECAST_URL", "http://127.0.0.1/v1/forecast\nExecStart=/bin/sh"), ("WEATHER_TIMEOUT", "0.5"),
-    ])
+    @Test(
+        "a bad variable is named with what it must be",
+        arguments: [
+            ("WEATHER_TIMEOUT", "abc"), ("WEATHER_TIMEOUT", "0"), ("WEATHER_TIMEOUT", "2h"),
+            ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"),
+            ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
+            ("WEATHER_FORECAST_URL", "http://127.0.0.1/v1/forecast\nExecStart=/bin/sh"), ("WEATHER_TIMEOUT", "0.5"),
+        ])
     func badVariable(name: String, value: String) {
         #expect {
             _ = try Settings.load(environment: Environment([name: value]), paths: paths)
         } throws: { error in
             guard case .invalidVariable(let variable, let bad, _) = error as? SettingsError else { return false }
-            return variable == name && bad == value && (error as? SettingsError)!.description.hasPrefix("\(name)=\"\(value)\" is not valid")
+            return variable == name && bad == value
+                && (error as? SettingsError)!.description.hasPrefix("\(name)=\"\(value)\" is not valid")
         }
     }
 
-    @Test("a corrupt config file is reported by its path", arguments: [
-        ("{\"timeout\": ", "not valid JSON"),
-        ("[1]", "must hold one JSON object"),
-        ("{\"timout\": 5}", "unknown setting \"timout\""),
-        ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
-        ("{\"timeout\": [1]}", "\"timeout\" is an array"),
-    ])
+    @Test(
+        "a corrupt config file is reported by its path",
+        arguments: [
+            ("{\"timeout\": ", "not valid JSON"),
+            ("[1]", "must hold one JSON object"),
+            ("{\"timout\": 5}", "unknown setting \"timout\""),
+            ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
+            ("{\"timeout\": [1]}", "\"timeout\" is an array"),
+        ])
     func corruptConfig(text: String, reason: String) throws {
         try writeConfig(text)
         #expect {
             _ = try Settings.load(environment: Environment([:]), paths: paths)
         } throws: { error in
             let message = (error as? SettingsError)?.description ?? ""
-            return message.hasPrefix(paths.configFile + ": ") && message.contains(reason) && message.hasSuffix("fix or remove the file")
+            return message.hasPrefix(paths.configFile + ": ") && message.contains(reason)
+                && message.hasSuffix("fix or remove the file")
         }
     }
 
     @Test("XDG folders count only when absolute")
     func xdgFolders() throws {
-        let absolute = try WeatherPaths(environment: Environment([
-            "HOME": "/home/u", "XDG_CONFIG_HOME": "/x/config", "XDG_CACHE_HOME": "/x/cache", "XDG_STATE_HOME": "/x/state",
-        ]))
-        #expect(absolute == WeatherPaths(configHome: "/x/config", cacheDirectory: "/x/cache/weather", stateDirectory: "/x/state/weather"))
-        let relative = try WeatherPaths(environment: Environment([
-            "HOME": "/home/u", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "", "XDG_STATE_HOME": "./state",
-        ]))
-        #expect(relative == WeatherPaths(configHome: "/home/u/.config", cacheDirectory: "/home/u/.cache/weather", stateDirectory: "/home/u/.local/state/weather"))
+        let absolute = try WeatherPaths(
+            environment: Environment([
+                "HOME": "/home/u", "XDG_CONFIG_HOME": "/x/config", "XDG_CACHE_HOME": "/x/cache",
+                "XDG_STATE_HOME": "/x/state",
+            ]))
+        #expect(
+            absolute
+                == WeatherPaths(
+                    configHome: "/x/config", cacheDirectory: "/x/cache/weather", stateDirectory: "/x/state/weather"))
+        let relative = try WeatherPaths(
+            environment: Environment([
+                "HOME": "/home/u", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "", "XDG_STATE_HOME": "./state",
+            ]))
+        #expect(
+            relative
+                == WeatherPaths(
+                    configHome: "/home/u/.config", cacheDirectory: "/home/u/.cache/weather",
+                    stateDirectory: "/home/u/.local/state/weather"))
         #expect(relative.configFile == "/home/u/.config/weather/config.json")
         #expect(relative.locationFile == "/home/u/.local/state/weather/location.json")
         #expect(relative.resultFile == "/home/u/.cache/weather/current.json")
@@ -86,8 +106,10 @@ struct SettingsTests {
     @Test("the settings travel to another process as the same variables")
     func asEnvironment() {
         let settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
-        #expect(settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
-            "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_TIMEOUT=45s", "WEATHER_STALE_AFTER=10m",
-        ])
+        #expect(
+            settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
+                "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_TIMEOUT=45s",
+                "WEATHER_STALE_AFTER=10m",
+            ])
     }
 }

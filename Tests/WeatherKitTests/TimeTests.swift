@@ -1,16 +1,19 @@
 import Testing
+
 @testable import WeatherKit
 
 @Suite("Times and durations")
 struct TimeTests {
-    @Test("ISO 8601 times read with their zone", arguments: [
-        ("2026-10-08T17:00:00Z", 1_791_478_800.0),
-        ("2026-10-08T19:00:00+02:00", 1_791_478_800.0),
-        ("2026-10-08T12:00-05:00", 1_791_478_800.0),
-        ("1970-01-01T00:00:00Z", 0.0),
-        ("2024-02-29T12:00:00Z", 1_709_208_000.0),
-        ("2026-10-08T17:00:00.250Z", 1_791_478_800.25),
-    ])
+    @Test(
+        "ISO 8601 times read with their zone",
+        arguments: [
+            ("2026-10-08T17:00:00Z", 1_791_478_800.0),
+            ("2026-10-08T19:00:00+02:00", 1_791_478_800.0),
+            ("2026-10-08T12:00-05:00", 1_791_478_800.0),
+            ("1970-01-01T00:00:00Z", 0.0),
+            ("2024-02-29T12:00:00Z", 1_709_208_000.0),
+            ("2026-10-08T17:00:00.250Z", 1_791_478_800.25),
+        ])
     func parses(text: String, seconds: Double) {
         #expect(Timestamp(iso8601: text)?.secondsSince1970 == seconds)
     }
@@ -21,10 +24,12 @@ struct TimeTests {
         #expect(Timestamp(iso8601: "2026-10-08T19:00") == nil)
     }
 
-    @Test("impossible times are refused", arguments: [
-        "2026-02-29T00:00Z", "2026-13-01T00:00Z", "2026-10-08T24:00Z", "2026-10-08 17:00Z", "yesterday",
-        "2026-10-08T17:00:00.Z", "2026-10-08T17:00:00Zjunk", "",
-    ])
+    @Test(
+        "impossible times are refused",
+        arguments: [
+            "2026-02-29T00:00Z", "2026-13-01T00:00Z", "2026-10-08T24:00Z", "2026-10-08 17:00Z", "yesterday",
+            "2026-10-08T17:00:00.Z", "2026-10-08T17:00:00Zjunk", "",
+        ])
     func refuses(text: String) {
         #expect(Timestamp(iso8601: text) == nil)
     }
@@ -38,10 +43,12 @@ struct TimeTests {
         #expect(Timestamp(secondsSince1970: -1).iso8601() == "1969-12-31T23:59:59Z")
     }
 
-    @Test("durations as people write them", arguments: [
-        ("900", 900.0), ("30s", 30.0), ("30m", 1800.0), ("2h", 7200.0), ("1h30m", 5400.0), ("1d", 86_400.0),
-        (" 15M ", 900.0), ("0.5", 0.5),
-    ])
+    @Test(
+        "durations as people write them",
+        arguments: [
+            ("900", 900.0), ("30s", 30.0), ("30m", 1800.0), ("2h", 7200.0), ("1h30m", 5400.0), ("1d", 86_400.0),
+            (" 15M ", 900.0), ("0.5", 0.5),
+        ])
     func parsesDurations(text: String, seconds: Double) {
         #expect(DurationText.parse(text) == seconds)
     }
@@ -63,10 +70,13 @@ struct TimeTests {
         #expect(DurationText.elapsed(1.44) == "1.4 s")
     }
 
-    @Test("ages read like speech", arguments: [
-        (5.0, "just now"), (-30.0, "just now"), (240.0, "4 min ago"), (3600.0, "1 h ago"), (7500.0, "2 h 5 min ago"),
-        (86_400.0, "1 day ago"), (259_205.0, "3 days ago"),
-    ])
+    @Test(
+        "ages read like speech",
+        arguments: [
+            (5.0, "just now"), (-30.0, "just now"), (240.0, "4 min ago"), (3600.0, "1 h ago"),
+            (7500.0, "2 h 5 min ago"),
+            (86_400.0, "1 day ago"), (259_205.0, "3 days ago"),
+        ])
     func ages(seconds: Double, text: String) {
         #expect(RelativeTime.ago(seconds) == text)
     }

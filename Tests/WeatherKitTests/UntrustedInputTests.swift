@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 /// Values from a server, a file or the environment, each class of the hardening issue with variants:
@@ -16,29 +17,64 @@ struct UntrustedInputTests {
 
     // MARK: Numbers in a response
 
-    @Test("physically absurd or out-of-range values are refused, naming the field", arguments: [
-        ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300", "current.relative_humidity_2m is 1e+300, outside 0...100"),
-        ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":-1", "current.relative_humidity_2m is -1.0, outside 0...100"),
-        ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m is 1e+300, outside 0...200"),
-        ("\"wind_gusts_10m\":8.3", "\"wind_gusts_10m\":-8.3", "current.wind_gusts_10m is -8.3, outside 0...200"),
-        ("\"temperature_2m\":10.9", "\"temperature_2m\":150", "current.temperature_2m is 150.0, outside -100...100"),
-        ("\"apparent_temperature\":8.2", "\"apparent_temperature\":-1e9", "current.apparent_temperature is -1000000000.0, outside -100...100"),
-        ("\"pressure_msl\":1016.3", "\"pressure_msl\":1e18", "current.pressure_msl is 1e+18, outside 500...1200"),
-        ("\"cloud_cover\":64", "\"cloud_cover\":101", "current.cloud_cover is 101.0, outside 0...100"),
-        ("\"precipitation\":0.0", "\"precipitation\":-0.5", "current.precipitation is -0.5, outside 0...1000"),
-        ("\"wind_direction_10m\":232", "\"wind_direction_10m\":720", "current.wind_direction_10m is 720.0, outside 0...360"),
-        ("\"weather_code\":2", "\"weather_code\":9223372036854775807", "current.weather_code is 9223372036854775807, outside 0...99"),
-        ("\"weather_code\":2", "\"weather_code\":-3", "current.weather_code is -3, outside 0...99"),
-        ("\"interval\":900", "\"interval\":1e300", "current.interval is 1e+300, outside 60...86400"),
-        ("\"interval\":900", "\"interval\":0.4", "current.interval is 0.4, outside 60...86400"),
-        ("\"interval\":900", "\"interval\":1", "current.interval is 1.0, outside 60...86400"),
-        ("\"interval\":900", "\"interval\":0", "current.interval is 0.0, outside 60...86400"),
-        ("\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-9223372036854775808", "utc_offset_seconds is -9223372036854775808, outside -64800...64800"),
-        ("\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":1e300", "utc_offset_seconds is a number, expected a whole number"),
-        ("\"time\":\"2026-10-08T19:00\"", "\"time\":1e20", "current.time is 1e+20, not a time between the years 1 and 9999"),
-        ("\"time\":\"2026-10-08T19:00\"", "\"time\":-1e300", "current.time is -1e+300, not a time between the years 1 and 9999"),
-        ("\"time\":\"2026-10-08T19:00\"", "\"time\":\"2026-10-08T19:00\\u001b]0;pwned\\u0007\"", "current.time is \"2026-10-08T19:00\u{FFFD}]0;pwned\u{FFFD}\", not a time"),
-    ])
+    @Test(
+        "physically absurd or out-of-range values are refused, naming the field",
+        arguments: [
+            (
+                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300",
+                "current.relative_humidity_2m is 1e+300, outside 0...100"
+            ),
+            (
+                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":-1",
+                "current.relative_humidity_2m is -1.0, outside 0...100"
+            ),
+            ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m is 1e+300, outside 0...200"),
+            ("\"wind_gusts_10m\":8.3", "\"wind_gusts_10m\":-8.3", "current.wind_gusts_10m is -8.3, outside 0...200"),
+            (
+                "\"temperature_2m\":10.9", "\"temperature_2m\":150",
+                "current.temperature_2m is 150.0, outside -100...100"
+            ),
+            (
+                "\"apparent_temperature\":8.2", "\"apparent_temperature\":-1e9",
+                "current.apparent_temperature is -1000000000.0, outside -100...100"
+            ),
+            ("\"pressure_msl\":1016.3", "\"pressure_msl\":1e18", "current.pressure_msl is 1e+18, outside 500...1200"),
+            ("\"cloud_cover\":64", "\"cloud_cover\":101", "current.cloud_cover is 101.0, outside 0...100"),
+            ("\"precipitation\":0.0", "\"precipitation\":-0.5", "current.precipitation is -0.5, outside 0...1000"),
+            (
+                "\"wind_direction_10m\":232", "\"wind_direction_10m\":720",
+                "current.wind_direction_10m is 720.0, outside 0...360"
+            ),
+            (
+                "\"weather_code\":2", "\"weather_code\":9223372036854775807",
+                "current.weather_code is 9223372036854775807, outside 0...99"
+            ),
+            ("\"weather_code\":2", "\"weather_code\":-3", "current.weather_code is -3, outside 0...99"),
+            ("\"interval\":900", "\"interval\":1e300", "current.interval is 1e+300, outside 60...86400"),
+            ("\"interval\":900", "\"interval\":0.4", "current.interval is 0.4, outside 60...86400"),
+            ("\"interval\":900", "\"interval\":1", "current.interval is 1.0, outside 60...86400"),
+            ("\"interval\":900", "\"interval\":0", "current.interval is 0.0, outside 60...86400"),
+            (
+                "\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-9223372036854775808",
+                "utc_offset_seconds is -9223372036854775808, outside -64800...64800"
+            ),
+            (
+                "\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":1e300",
+                "utc_offset_seconds is a number, expected a whole number"
+            ),
+            (
+                "\"time\":\"2026-10-08T19:00\"", "\"time\":1e20",
+                "current.time is 1e+20, not a time between the years 1 and 9999"
+            ),
+            (
+                "\"time\":\"2026-10-08T19:00\"", "\"time\":-1e300",
+                "current.time is -1e+300, not a time between the years 1 and 9999"
+            ),
+            (
+                "\"time\":\"2026-10-08T19:00\"", "\"time\":\"2026-10-08T19:00\\u001b]0;pwned\\u0007\"",
+                "current.time is \"2026-10-08T19:00\u{FFFD}]0;pwned\u{FFFD}\", not a time"
+            ),
+        ])
     func absurdValues(old: String, new: String, message: String) throws {
         let body = try Self.berlin(replacing: old, with: new)
         #expect(throws: ResponseProblem.self) { try ForecastResponse.decode(body) }
@@ -49,13 +85,15 @@ struct UntrustedInputTests {
         }
     }
 
-    @Test("values at the edges of the ranges are accepted", arguments: [
-        ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":100"),
-        ("\"temperature_2m\":10.9", "\"temperature_2m\":-89.2"),
-        ("\"interval\":900", "\"interval\":60"),
-        ("\"interval\":900", "\"interval\":86400"),
-        ("\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-43200"),
-    ])
+    @Test(
+        "values at the edges of the ranges are accepted",
+        arguments: [
+            ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":100"),
+            ("\"temperature_2m\":10.9", "\"temperature_2m\":-89.2"),
+            ("\"interval\":900", "\"interval\":60"),
+            ("\"interval\":900", "\"interval\":86400"),
+            ("\"utc_offset_seconds\":7200", "\"utc_offset_seconds\":-43200"),
+        ])
     func edges(old: String, new: String) throws {
         _ = try ForecastResponse.decode(try Self.berlin(replacing: old, with: new))
     }
@@ -72,21 +110,23 @@ struct UntrustedInputTests {
 
     // MARK: Dates
 
-    @Test("HTTP dates with absurd numbers are not dates", arguments: [
-        "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT",
-        "Sun, 06 Nov 9223372036854775807 08:49:37 GMT",
-        "Sun Nov  6 08:49:37 9223372036854775807",
-        "Sun Nov  6 08:49:37 99999",
-        "Sun, 06 Nov +994 08:49:37 GMT",
-        "Sun, -6 Nov 1994 08:49:37 GMT",
-        "Sun, 06 Nov 1994 08:-1:37 GMT",
-        "Sun, 06 Nov 1994 08:49:+7 GMT",
-        "Sun, 06 Nov 0000 08:49:37 GMT",
-        "Sunday, 06-Nov-9223372036854775807 08:49:37 GMT",
-        "Sun, 31 Feb 1994 08:49:37 GMT",
-        "Sun, 06 Nov 1994 24:00:00 GMT",
-        "0", "", "-1",
-    ])
+    @Test(
+        "HTTP dates with absurd numbers are not dates",
+        arguments: [
+            "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT",
+            "Sun, 06 Nov 9223372036854775807 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 9223372036854775807",
+            "Sun Nov  6 08:49:37 99999",
+            "Sun, 06 Nov +994 08:49:37 GMT",
+            "Sun, -6 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 08:-1:37 GMT",
+            "Sun, 06 Nov 1994 08:49:+7 GMT",
+            "Sun, 06 Nov 0000 08:49:37 GMT",
+            "Sunday, 06-Nov-9223372036854775807 08:49:37 GMT",
+            "Sun, 31 Feb 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 24:00:00 GMT",
+            "0", "", "-1",
+        ])
     func absurdDates(text: String) {
         #expect(HTTPDate.parse(text) == nil)
     }
@@ -107,7 +147,8 @@ struct UntrustedInputTests {
         for seconds in [Double.infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, Double(Int64.max)] {
             let text = Timestamp(secondsSince1970: seconds).iso8601(fractionDigits: 3)
             #expect(text.hasSuffix("Z"))
-            _ = LocalTime.describe(Timestamp(secondsSince1970: seconds), now: Timestamp(secondsSince1970: 0), in: .system)
+            _ = LocalTime.describe(
+                Timestamp(secondsSince1970: seconds), now: Timestamp(secondsSince1970: 0), in: .system)
         }
     }
 
@@ -115,19 +156,21 @@ struct UntrustedInputTests {
 
     static let receivedAt = Timestamp(secondsSince1970: 1_791_478_800)
 
-    @Test("server lifetimes are read strictly and last at most a day", arguments: [
-        (CachingHeaders(cacheControl: "max-age=1e300"), nil as Double?),
-        (CachingHeaders(cacheControl: "max-age=inf"), nil),
-        (CachingHeaders(cacheControl: "max-age=-5"), nil),
-        (CachingHeaders(cacheControl: "max-age=99999999999999999999999999"), 86_400),
-        (CachingHeaders(cacheControl: "max-age=600"), 600),
-        (CachingHeaders(cacheControl: "max-age=600", age: "1e300"), 600),
-        (CachingHeaders(cacheControl: "max-age=600", age: "99999999999999"), 0),
-        (CachingHeaders(expires: "Fri, 31 Dec 9999 23:59:59 GMT"), 86_400),
-        (CachingHeaders(expires: "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT"), 0),
-        (CachingHeaders(cacheControl: "public", expires: "Sun Nov  6 08:49:37 9223372036854775807"), 0),
-        (CachingHeaders(cacheControl: "max-age=600", date: "Sun Nov  6 08:49:37 9223372036854775807"), 600),
-    ])
+    @Test(
+        "server lifetimes are read strictly and last at most a day",
+        arguments: [
+            (CachingHeaders(cacheControl: "max-age=1e300"), nil as Double?),
+            (CachingHeaders(cacheControl: "max-age=inf"), nil),
+            (CachingHeaders(cacheControl: "max-age=-5"), nil),
+            (CachingHeaders(cacheControl: "max-age=99999999999999999999999999"), 86_400),
+            (CachingHeaders(cacheControl: "max-age=600"), 600),
+            (CachingHeaders(cacheControl: "max-age=600", age: "1e300"), 600),
+            (CachingHeaders(cacheControl: "max-age=600", age: "99999999999999"), 0),
+            (CachingHeaders(expires: "Fri, 31 Dec 9999 23:59:59 GMT"), 86_400),
+            (CachingHeaders(expires: "Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT"), 0),
+            (CachingHeaders(cacheControl: "public", expires: "Sun Nov  6 08:49:37 9223372036854775807"), 0),
+            (CachingHeaders(cacheControl: "max-age=600", date: "Sun Nov  6 08:49:37 9223372036854775807"), 600),
+        ])
     func lifetimes(cachingHeaders: CachingHeaders, lifetime: Double?) {
         let found = Freshness.serverLifetime(cachingHeaders, receivedAt: Self.receivedAt)
         if let lifetime {
@@ -154,13 +197,17 @@ struct UntrustedInputTests {
         #expect(!freshness.isStale(future, at: Self.receivedAt), "a clock a little behind is tolerated")
     }
 
-    @Test("a Retry-After is delta-seconds or a date; anything else is ignored", arguments: [
-        ("120", 120.0 as Double?), ("99999999999999999999999", 2_147_483_648), ("1e300", nil), ("inf", nil), ("-5", nil),
-        ("+5", nil), ("Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT", nil),
-    ])
+    @Test(
+        "a Retry-After is delta-seconds or a date; anything else is ignored",
+        arguments: [
+            ("120", 120.0 as Double?), ("99999999999999999999999", 2_147_483_648), ("1e300", nil), ("inf", nil),
+            ("-5", nil),
+            ("+5", nil), ("Sun, 06 Nov 1994 -9223372036854775807:00:00 GMT", nil),
+        ])
     func retryAfter(text: String, pause: Double?) {
         #expect(Backoff.pause(retryAfter: text, now: Self.receivedAt) == pause)
-        let backoff = Backoff.after(refusal: "HTTP 429", retryAfter: text, previous: nil, now: Self.receivedAt, jitter: 0)
+        let backoff = Backoff.after(
+            refusal: "HTTP 429", retryAfter: text, previous: nil, now: Self.receivedAt, jitter: 0)
         #expect(backoff.until - Self.receivedAt <= Backoff.longestRetryAfter)
     }
 
@@ -171,19 +218,23 @@ struct UntrustedInputTests {
         #expect(!huge.isPlausible(at: now))
         let next = Backoff.after(refusal: "HTTP 429", retryAfter: nil, previous: huge, now: now, jitter: 0)
         #expect(next.until - now == Backoff.longestPause)
-        let forever = Backoff(until: Timestamp(secondsSince1970: Timestamp.validRange.upperBound), failures: 1, reason: "x")
+        let forever = Backoff(
+            until: Timestamp(secondsSince1970: Timestamp.validRange.upperBound), failures: 1, reason: "x")
         #expect(!forever.isPlausible(at: now))
         #expect(Backoff(until: now + 60, failures: 3, reason: "x").isPlausible(at: now))
     }
 
     // MARK: Printing
 
-    @Test("printing cannot trap, whatever the numbers", arguments: [
-        Double.infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, -9.3e18, 0,
-    ])
+    @Test(
+        "printing cannot trap, whatever the numbers",
+        arguments: [
+            Double.infinity, -.infinity, .nan, 1e300, -1e300, 9.3e18, -9.3e18, 0,
+        ])
     func printingExtremes(value: Double) {
         let conditions = CurrentConditions(
-            temperature: value, apparentTemperature: value, relativeHumidity: value, precipitation: value, weatherCode: 2,
+            temperature: value, apparentTemperature: value, relativeHumidity: value, precipitation: value,
+            weatherCode: 2,
             cloudCover: value, pressure: value, windSpeed: value, windDirection: value, windGusts: value
         )
         let result = WeatherResult(
@@ -201,14 +252,17 @@ struct UntrustedInputTests {
         _ = RefreshUnits.timer(every: value)
     }
 
-    @Test("settings refuse absurd durations", arguments: [
-        ("WEATHER_STALE_AFTER", "1e300"), ("WEATHER_STALE_AFTER", "8d"), ("WEATHER_STALE_AFTER", "inf"),
-        ("WEATHER_STALE_AFTER", "99999999999999999999999999999999999999h"), ("WEATHER_TIMEOUT", "1e300"),
-        ("WEATHER_TIMEOUT", "nan"), ("WEATHER_STALE_AFTER", "-5"),
-    ])
+    @Test(
+        "settings refuse absurd durations",
+        arguments: [
+            ("WEATHER_STALE_AFTER", "1e300"), ("WEATHER_STALE_AFTER", "8d"), ("WEATHER_STALE_AFTER", "inf"),
+            ("WEATHER_STALE_AFTER", "99999999999999999999999999999999999999h"), ("WEATHER_TIMEOUT", "1e300"),
+            ("WEATHER_TIMEOUT", "nan"), ("WEATHER_STALE_AFTER", "-5"),
+        ])
     func absurdSettings(variable: String, value: String) throws {
         let folder = try TemporaryFolder()
-        let paths = WeatherPaths(configHome: folder.path, cacheDirectory: folder.path + "/c", stateDirectory: folder.path + "/s")
+        let paths = WeatherPaths(
+            configHome: folder.path, cacheDirectory: folder.path + "/c", stateDirectory: folder.path + "/s")
         #expect(throws: SettingsError.self) {
             try Settings.load(environment: Environment([variable: value]), paths: paths)
         }
@@ -218,8 +272,15 @@ struct UntrustedInputTests {
 
     /// Terminal control sequences, named so that a test's report does not clear the screen itself.
     enum Evil: String, CaseIterable, CustomTestStringConvertible {
-        case title = "\u{1B}]0;pwned\u{07}", clear = "\u{1B}[2J", c1 = "\u{9B}2J", carriageReturn = "a\rb", lineFeed = "a\nb"
-        case delete = "\u{7F}", next = "\u{85}", bell = "\u{07}", tab = "\t"
+        case title = "\u{1B}]0;pwned\u{07}"
+        case clear = "\u{1B}[2J"
+        case c1 = "\u{9B}2J"
+        case carriageReturn = "a\rb"
+        case lineFeed = "a\nb"
+        case delete = "\u{7F}"
+        case next = "\u{85}"
+        case bell = "\u{07}"
+        case tab = "\t"
         var testDescription: String { "\(self)" }
     }
 
@@ -227,20 +288,27 @@ struct UntrustedInputTests {
     func controlCharacters(evil: Evil) throws {
         let evil = evil.rawValue
         let name = "Ber\(evil)lin"
-        let escaped = String(data: try JSONSerialization.data(withJSONObject: [name]), encoding: .utf8)!.dropFirst().dropLast()
-        let body = Array("""
+        let escaped = String(data: try JSONSerialization.data(withJSONObject: [name]), encoding: .utf8)!.dropFirst()
+            .dropLast()
+        let body = Array(
+            """
             {"results":[{"id":1,"name":\(escaped),"latitude":52.5,"longitude":13.4,"country":\(escaped),"admin1":\(escaped)}]}
             """.utf8)
         let place = try #require(try GeocodingResponse.decode(body).first)
-        for text in [place.location.name, place.location.country ?? "", place.location.region ?? "", place.location.displayName] {
-            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        for text in [
+            place.location.name, place.location.country ?? "", place.location.region ?? "", place.location.displayName,
+        ] {
+            #expect(
+                !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "\(text.debugDescription)")
             #expect(text.contains("\u{FFFD}"))
         }
         let reason = try #require(ResponseBody.errorReason(Array("{\"error\":true,\"reason\":\(escaped)}".utf8)))
         #expect(!reason.containsControlCharacters)
-        let error = WeatherError.provider(.status(
-            .init(role: "forecast", host: "h", setting: "S"), code: 500, reason: "x\(evil)y", retryAfter: nil
-        ))
+        let error = WeatherError.provider(
+            .status(
+                .init(role: "forecast", host: "h", setting: "S"), code: 500, reason: "x\(evil)y", retryAfter: nil
+            ))
         #expect(!error.description.containsControlCharacters)
     }
 
@@ -249,13 +317,16 @@ struct UntrustedInputTests {
         let long = String(repeating: "x", count: 201)
         let body = Array("{\"results\":[{\"id\":1,\"name\":\"\(long)\",\"latitude\":52.5,\"longitude\":13.4}]}".utf8)
         #expect(throws: ResponseProblem.self) { try GeocodingResponse.decode(body) }
-        let ok = Array("{\"results\":[{\"id\":1,\"name\":\"\(long.dropLast())\",\"latitude\":52.5,\"longitude\":13.4}]}".utf8)
+        let ok = Array(
+            "{\"results\":[{\"id\":1,\"name\":\"\(long.dropLast())\",\"latitude\":52.5,\"longitude\":13.4}]}".utf8)
         #expect(try GeocodingResponse.decode(ok).first?.location.name.count == 200)
     }
 
-    @Test("cachingHeaders that cannot go back into a header are not kept", arguments: [
-        "\"a\rb\"", "\"a\nIf-Match: x\"", "\"\u{1B}\"", String(repeating: "e", count: 513), "\"caf\u{E9}\"",
-    ])
+    @Test(
+        "cachingHeaders that cannot go back into a header are not kept",
+        arguments: [
+            "\"a\rb\"", "\"a\nIf-Match: x\"", "\"\u{1B}\"", String(repeating: "e", count: 513), "\"caf\u{E9}\"",
+        ])
     func unsafeValidators(etag: String) {
         let headers = HTTPHeaders([("ETag", etag), ("Last-Modified", etag), ("Cache-Control", etag)])
         #expect(CachingHeaders(headers) == CachingHeaders())

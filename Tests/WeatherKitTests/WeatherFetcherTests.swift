@@ -1,6 +1,7 @@
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("WeatherFetcher: one cache, new data only when values change")
@@ -24,12 +25,14 @@ struct WeatherFetcherTests {
         #expect(fixture.transport.requests.count == 2)
     }
 
-    @Test("a failed set leaves the saved place and result exactly as they were", arguments: [
-        ScriptedTransport.Answer.fixture("open-meteo/geocoding/no-match.json"),
-        .fixture("open-meteo/errors/geocoding-count.json", status: 400),
-        .failure(.timedOut(host: "x", budget: 30)),
-        .fixture("broken/geocoding-truncated.json"),
-    ])
+    @Test(
+        "a failed set leaves the saved place and result exactly as they were",
+        arguments: [
+            ScriptedTransport.Answer.fixture("open-meteo/geocoding/no-match.json"),
+            .fixture("open-meteo/errors/geocoding-count.json", status: 400),
+            .failure(.timedOut(host: "x", budget: 30)),
+            .fixture("broken/geocoding-truncated.json"),
+        ])
     func failedSet(answer: ScriptedTransport.Answer) throws {
         let fixture = try TestContext(answers: [
             .fixture("open-meteo/geocoding/paris.json"), .fixture("open-meteo/forecast/paris.json"), answer,
@@ -61,12 +64,21 @@ struct WeatherFetcherTests {
         try fixture.store.saveLocation(TestContext.berlin)
         let count = Mutex(0)
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in count.withLock { $0 += 1 } }
-        guard case .newData = try fixture.fetcher.fetch() else { Issue.record("first fetch"); return }
+        guard case .newData = try fixture.fetcher.fetch() else {
+            Issue.record("first fetch")
+            return
+        }
         fixture.clock.advance(60)
-        guard case .noData(let renewed) = try fixture.fetcher.fetch() else { Issue.record("same"); return }
+        guard case .noData(let renewed) = try fixture.fetcher.fetch() else {
+            Issue.record("same")
+            return
+        }
         #expect(renewed.updatedAt == fixture.clock.now())
         #expect(fixture.store.loadResult().result?.updatedAt == fixture.clock.now())
-        guard case .newData(let later) = try fixture.nextRun().fetcher.fetch() else { Issue.record("later"); return }
+        guard case .newData(let later) = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("later")
+            return
+        }
         #expect(later.conditions.temperature == 10.4)
         #expect(count.withLock { $0 } == 2)
     }
@@ -77,11 +89,17 @@ struct WeatherFetcherTests {
             .fixture("open-meteo/forecast-fahrenheit.json"), .fixture("open-meteo/forecast-fahrenheit.json"),
         ])
         try fixture.store.saveLocation(TestContext.berlin)
-        guard case .newData(let first) = try fixture.fetcher.fetch() else { Issue.record("first fetch"); return }
+        guard case .newData(let first) = try fixture.fetcher.fetch() else {
+            Issue.record("first fetch")
+            return
+        }
         // The conversion leaves more digits than the file keeps: the values differ in memory, not in meaning.
         #expect(fixture.store.loadResult().result?.conditions != first.conditions)
         fixture.clock.advance(60)
-        guard case .noData = try fixture.nextRun().fetcher.fetch() else { Issue.record("the same values again"); return }
+        guard case .noData = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("the same values again")
+            return
+        }
     }
 
     @Test("a failed fetch leaves the saved result untouched and posts nothing")
@@ -143,34 +161,52 @@ struct SharedFetchTests {
     @Test("stored cachingHeaders make the request conditional; 304 renews the result and is noData")
     func conditional() throws {
         let fixture = try berlinSaved([
-            .fixture("open-meteo/forecast/berlin.json", headers: [("ETag", "\"v1\""), ("Last-Modified", "Thu, 08 Oct 2026 17:00:00 GMT")]),
-            .fixture("open-meteo/errors/geocoding-count.json", status: 304, headers: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")]),
+            .fixture(
+                "open-meteo/forecast/berlin.json",
+                headers: [("ETag", "\"v1\""), ("Last-Modified", "Thu, 08 Oct 2026 17:00:00 GMT")]),
+            .fixture(
+                "open-meteo/errors/geocoding-count.json", status: 304,
+                headers: [("Cache-Control", "max-age=60"), ("ETag", "\"v1\"")]),
         ])
         let first = try fixture.fetcher.fetch().result
         #expect(fixture.transport.requests[0].headers.isEmpty)
         let posted = Mutex(false)
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in posted.withLock { $0 = true } }
         fixture.clock.advance(30)
-        guard case .noData(let renewed) = try fixture.nextRun().fetcher.fetch() else { Issue.record("not noData"); return }
+        guard case .noData(let renewed) = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("not noData")
+            return
+        }
         let conditional = fixture.transport.requests[1]
         #expect(conditional.headers.map(\.name) == ["If-None-Match", "If-Modified-Since"])
         #expect(conditional.headers.map(\.value) == ["\"v1\"", "Thu, 08 Oct 2026 17:00:00 GMT"])
         #expect(renewed.conditions == first.conditions)
         #expect(renewed.updatedAt == fixture.clock.now())
-        #expect(renewed.cachingHeaders == CachingHeaders(etag: "\"v1\"", lastModified: "Thu, 08 Oct 2026 17:00:00 GMT", cacheControl: "max-age=60"))
+        #expect(
+            renewed.cachingHeaders
+                == CachingHeaders(
+                    etag: "\"v1\"", lastModified: "Thu, 08 Oct 2026 17:00:00 GMT", cacheControl: "max-age=60"))
         #expect(fixture.store.loadResult().result == renewed)
         #expect(!posted.withLock { $0 })
     }
 
     @Test("a result stored by another run while this one waited is used: no second request")
     func shared() throws {
-        let fixture = try berlinSaved([.fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast-berlin-later.json")])
+        let fixture = try berlinSaved([
+            .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast-berlin-later.json"),
+        ])
         _ = try fixture.fetcher.fetch()
         let waiting = fixture.nextRun().fetcher
         _ = waiting.cachedResult()  // what this run judged stale
         fixture.clock.advance(10)
-        guard case .newData(let other) = try fixture.nextRun().fetcher.fetch() else { Issue.record("other run"); return }
-        guard case .fetchedByAnotherRun(let reused) = try waiting.fetch() else { Issue.record("not shared"); return }
+        guard case .newData(let other) = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("other run")
+            return
+        }
+        guard case .fetchedByAnotherRun(let reused) = try waiting.fetch() else {
+            Issue.record("not shared")
+            return
+        }
         #expect(reused == other)
         #expect(fixture.transport.requests.count == 2)
     }
@@ -178,7 +214,8 @@ struct SharedFetchTests {
     @Test("a place changed by set while waiting is the place fetched for")
     func placeChanged() throws {
         let fixture = try berlinSaved([
-            .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/geocoding/paris.json"), .fixture("open-meteo/forecast/paris.json"),
+            .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/geocoding/paris.json"),
+            .fixture("open-meteo/forecast/paris.json"),
         ])
         _ = try fixture.fetcher.fetch()
         let waiting = fixture.nextRun().fetcher
@@ -186,7 +223,10 @@ struct SharedFetchTests {
         _ = waiting.cachedResult()
         fixture.clock.advance(10)
         _ = try fixture.nextRun().fetcher.setLocation(PlaceQuery(name: "Paris"))
-        guard case .fetchedByAnotherRun(let result) = try waiting.fetch() else { Issue.record("not shared"); return }
+        guard case .fetchedByAnotherRun(let result) = try waiting.fetch() else {
+            Issue.record("not shared")
+            return
+        }
         #expect(result.location.name == "Paris")
         #expect(fixture.transport.requests.count == 3)
     }
@@ -200,7 +240,9 @@ struct SharedFetchTests {
         #expect {
             _ = try fixture.fetcher.fetch()
         } throws: { error in
-            guard case .backingOff(_, let reason, let resumesAt, let remaining) = error as? WeatherError else { return false }
+            guard case .backingOff(_, let reason, let resumesAt, let remaining) = error as? WeatherError else {
+                return false
+            }
             return remaining == 120 && resumesAt == "17:02"
                 && reason == "HTTP 429: Minutely API request limit exceeded. Please try again in one minute."
         }
@@ -232,9 +274,13 @@ struct SharedFetchTests {
     @Test("the back-off message says until when, and is not a usage error")
     func backoffMessage() {
         let error = WeatherError.backingOff(
-            service: "the forecast service at api.open-meteo.com", reason: "HTTP 429: Slow down.", resumesAt: "17:12", remaining: 720
+            service: "the forecast service at api.open-meteo.com", reason: "HTTP 429: Slow down.", resumesAt: "17:12",
+            remaining: 720
         )
-        #expect(error.description == "the forecast service at api.open-meteo.com asked weather to slow down (HTTP 429: Slow down.); no request before 17:12 (in 12 min)")
+        #expect(
+            error.description
+                == "the forecast service at api.open-meteo.com asked weather to slow down (HTTP 429: Slow down.); no request before 17:12 (in 12 min)"
+        )
         #expect(error.exitCode == 1)
     }
 }

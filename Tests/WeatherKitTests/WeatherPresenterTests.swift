@@ -1,14 +1,16 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("WeatherPresenter: the cache at once, the network only when stale and active")
 struct WeatherPresenterTests {
     /// A run with Berlin saved and fetched, `age` seconds ago.
     func saved(age: Double, answers: [ScriptedTransport.Answer] = []) throws -> TestContext {
-        let fixture = try TestContext(answers: [
-            .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
-        ] + answers)
+        let fixture = try TestContext(
+            answers: [
+                .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+            ] + answers)
         _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
         fixture.clock.advance(age)
         return fixture
@@ -21,16 +23,18 @@ struct WeatherPresenterTests {
         return (WeatherPresenter(fetcher: run.fetcher, appState: state, console: console), console)
     }
 
-    @Test("fetches only when stale and active", arguments: [
-        (0.0, AppState.active, WeatherPresenter.Source.automatic, false),
-        (0, .inactive, .automatic, false),
-        (1000, .active, .automatic, false),
-        (1200, .active, .automatic, true),
-        (1200, .inactive, .automatic, false),
-        (1200, .inactive, .refresh, true),
-        (0, .inactive, .refresh, false),
-        (1200, .active, .cached, false),
-    ])
+    @Test(
+        "fetches only when stale and active",
+        arguments: [
+            (0.0, AppState.active, WeatherPresenter.Source.automatic, false),
+            (0, .inactive, .automatic, false),
+            (1000, .active, .automatic, false),
+            (1200, .active, .automatic, true),
+            (1200, .inactive, .automatic, false),
+            (1200, .inactive, .refresh, true),
+            (0, .inactive, .refresh, false),
+            (1200, .active, .cached, false),
+        ])
     func decision(age: Double, state: AppState, source: WeatherPresenter.Source, fetches: Bool) throws {
         let fixture = try saved(age: age, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = presenter(fixture, state)
@@ -50,10 +54,11 @@ struct WeatherPresenterTests {
         try presenter.show()
         #expect(console.output.contains("10.9 °C"))
         #expect(console.output.contains("Updated 20 min ago (stale)"))
-        #expect(console.errors == """
-            weather: could not refresh: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago
+        #expect(
+            console.errors == """
+                weather: could not refresh: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago
 
-            """)
+                """)
     }
 
     @Test("no saved place is an error telling what to run")

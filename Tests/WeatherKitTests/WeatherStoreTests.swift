@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import WeatherKit
 
 @Suite("The store: private, atomic, forgiving of a damaged cache")
@@ -10,15 +11,17 @@ struct WeatherStoreTests {
 
     init() throws {
         folder = try TemporaryFolder()
-        store = WeatherStore(paths: WeatherPaths(
-            configHome: folder.path + "/config", cacheDirectory: folder.path + "/deep/cache/weather",
-            stateDirectory: folder.path + "/state/weather"
-        ))
+        store = WeatherStore(
+            paths: WeatherPaths(
+                configHome: folder.path + "/config", cacheDirectory: folder.path + "/deep/cache/weather",
+                stateDirectory: folder.path + "/state/weather"
+            ))
     }
 
     static let result = WeatherResult(
         location: TestContext.berlin,
-        conditions: CurrentConditions(temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, weatherCode: 2, windSpeed: 3.9),
+        conditions: CurrentConditions(
+            temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, weatherCode: 2, windSpeed: 3.9),
         observedAt: Timestamp(secondsSince1970: 1_791_478_800), utcOffsetSeconds: 7200, interval: 900,
         updatedAt: Timestamp(secondsSince1970: 1_791_479_012.345),
         cachingHeaders: CachingHeaders(etag: "\"abc\"", lastModified: "Thu, 08 Oct 2026 17:00:00 GMT")
@@ -55,10 +58,12 @@ struct WeatherStoreTests {
         #expect(try store.loadLocation() == nil)
     }
 
-    @Test("a damaged cache is reported and read as empty", arguments: [
-        "", "{", "garbage", "[]", "{\"format\":1}", "{\"format\":2,\"location\":{}}",
-        String(decoding: JSON.object(["format": .integer(1)]).serialized(), as: UTF8.self),
-    ])
+    @Test(
+        "a damaged cache is reported and read as empty",
+        arguments: [
+            "", "{", "garbage", "[]", "{\"format\":1}", "{\"format\":2,\"location\":{}}",
+            String(decoding: JSON.object(["format": .integer(1)]).serialized(), as: UTF8.self),
+        ])
     func corruptCache(text: String) throws {
         try FileIO.createDirectory(store.paths.cacheDirectory)
         try Data(text.utf8).write(to: URL(fileURLWithPath: store.paths.resultFile))
@@ -74,7 +79,8 @@ struct WeatherStoreTests {
     @Test("a damaged saved place is an error that says how to fix it")
     func corruptLocation() throws {
         try FileIO.createDirectory(store.paths.stateDirectory)
-        try Data("{\"format\":1,\"location\":{\"name\":5}}".utf8).write(to: URL(fileURLWithPath: store.paths.locationFile))
+        try Data("{\"format\":1,\"location\":{\"name\":5}}".utf8).write(
+            to: URL(fileURLWithPath: store.paths.locationFile))
         #expect {
             _ = try store.loadLocation()
         } throws: { error in

@@ -65,7 +65,10 @@ public struct BackgroundFetchHandler: Sendable {
             let now = fetcher.clock.now()
             let staleAt = fetcher.freshness.staleAt(cached).moment
             let until = LocalTime.describe(staleAt, now: now, in: fetcher.timeZone)
-            return (.noData, "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)")
+            return (
+                .noData,
+                "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
+            )
         }
         switch try fetcher.fetch() {
         case .newData(let result):
@@ -73,7 +76,10 @@ public struct BackgroundFetchHandler: Sendable {
         case .noData(let result):
             return (.noData, "the weather in \(result.location.displayName) has not changed")
         case .fetchedByAnotherRun(let result):
-            return (.noData, "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))")
+            return (
+                .noData,
+                "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))"
+            )
         }
     }
 }

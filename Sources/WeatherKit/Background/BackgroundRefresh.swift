@@ -88,7 +88,9 @@ extension BackgroundRefresh {
         let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
         lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")
         if status.active, let next = status.nextRun {
-            lines.append("Next run: \(LocalTime.describe(next, now: now, in: zone)) (in \(DurationText.format(max(0, next - now))))")
+            lines.append(
+                "Next run: \(LocalTime.describe(next, now: now, in: zone)) (in \(DurationText.format(max(0, next - now))))"
+            )
         }
         if let last = status.lastRun {
             lines.append("Last run: \(LocalTime.describe(last, now: now, in: zone)) (\(RelativeTime.ago(now - last)))")

@@ -7,11 +7,12 @@ package enum CronLine {
         every interval: Double, environment: [(name: String, value: String)], executable: String?
     ) throws(BackgroundRefreshError) -> String {
         let offset = RefreshUnits.publishDelayMinutes
-        let when = switch RefreshUnits.ClockStep(every: interval) {
-        case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
-        case .hours(let hours)?: "\(offset) */\(hours) * * *"
-        case nil: "\(offset)-59/15 * * * *"
-        }
+        let when =
+            switch RefreshUnits.ClockStep(every: interval) {
+            case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
+            case .hours(let hours)?: "\(offset) */\(hours) * * *"
+            case nil: "\(offset)-59/15 * * * *"
+            }
         var words: [String] = []
         for (name, value) in environment {
             words.append(name + "=" + (try quoted(value, naming: name)))
@@ -29,12 +30,16 @@ package enum CronLine {
         }
         guard !value.containsControlCharacters else {
             throw .unsafeForCron(
-                what: what, value: value, problem: "contains a control character such as a line break, which a crontab line cannot hold"
+                what: what, value: value,
+                problem: "contains a control character such as a line break, which a crontab line cannot hold"
             )
         }
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/._-:=,+@".unicodeScalars.contains($0)
-        }
+        let plain =
+            !value.isEmpty
+            && value.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "/._-:=,+@".unicodeScalars.contains($0)
+            }
         guard !plain else { return value }
         var quoted = "'"
         for character in value {

@@ -78,19 +78,24 @@ package enum RefreshUnits {
         for (name, value) in environment {
             assignments.append("Environment=" + quoted(name + "=" + (try checked(value, naming: name))))
         }
-        return filling(serviceTemplate, with: [
-            "EXECUTABLE": quoted(try checked(executable, naming: "the path of this weather program", executable: true)),
-            "ENVIRONMENT": assignments.joined(separator: "\n"),
-            "TIMEOUT": DurationText.compact(budget + 10),
-        ])
+        return filling(
+            serviceTemplate,
+            with: [
+                "EXECUTABLE": quoted(
+                    try checked(executable, naming: "the path of this weather program", executable: true)),
+                "ENVIRONMENT": assignments.joined(separator: "\n"),
+                "TIMEOUT": DurationText.compact(budget + 10),
+            ])
     }
 
     /// The timer that starts the service every `interval` seconds.
     package static func timer(every interval: Double) -> String {
-        filling(timerTemplate, with: [
-            "SCHEDULE": schedule(every: interval),
-            "SPREAD": DurationText.compact(spread(for: interval)),
-        ])
+        filling(
+            timerTemplate,
+            with: [
+                "SCHEDULE": schedule(every: interval),
+                "SPREAD": DurationText.compact(spread(for: interval)),
+            ])
     }
 
     /// `template` with each `@NAME@` replaced by `values[NAME]`, in one pass; other text, `@` signs
@@ -102,7 +107,8 @@ package enum RefreshUnits {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "@"), let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "@")),
-               let value = values[String(decoding: bytes[(index + 1)..<end], as: UTF8.self)] {
+                let value = values[String(decoding: bytes[(index + 1)..<end], as: UTF8.self)]
+            {
                 result += value.utf8
                 index = end + 1
             } else {
@@ -157,13 +163,22 @@ package enum RefreshUnits {
     /// A value that can be written into a unit file, or an error naming it: control characters (a line
     /// break would start a directive of its own) and text that is not UTF-8 (`nil`) are refused, and in a
     /// program's path the quotes and backslashes that systemd refuses there.
-    static func checked(_ value: String?, naming what: String, executable: Bool = false) throws(BackgroundRefreshError) -> String {
-        guard let value else { throw .unsafeForUnit(what: what, value: nil, problem: "is not UTF-8 text, which a systemd unit file cannot hold") }
+    static func checked(_ value: String?, naming what: String, executable: Bool = false) throws(BackgroundRefreshError)
+        -> String
+    {
+        guard let value else {
+            throw .unsafeForUnit(
+                what: what, value: nil, problem: "is not UTF-8 text, which a systemd unit file cannot hold")
+        }
         if value.containsControlCharacters {
-            throw .unsafeForUnit(what: what, value: value, problem: "contains a control character such as a line break, which a systemd unit file cannot hold")
+            throw .unsafeForUnit(
+                what: what, value: value,
+                problem: "contains a control character such as a line break, which a systemd unit file cannot hold")
         }
         if executable, value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
-            throw .unsafeForUnit(what: what, value: value, problem: "contains a quote or a backslash, which systemd refuses in a program's path")
+            throw .unsafeForUnit(
+                what: what, value: value,
+                problem: "contains a quote or a backslash, which systemd refuses in a program's path")
         }
         return value
     }

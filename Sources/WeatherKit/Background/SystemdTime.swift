@@ -5,13 +5,13 @@ enum SystemdTime {
     static func wallClock(_ text: String) -> Timestamp? {
         let parts = text.split(separator: " ")
         guard parts.count >= 3, let date = parts.first(where: { $0.contains("-") }),
-              let time = parts.first(where: { $0.contains(":") })
+            let time = parts.first(where: { $0.contains(":") })
         else { return nil }
         let day = date.split(separator: "-").compactMap { Int($0) }
         let clock = time.split(separator: ":").compactMap { Int($0) }
         guard day.count == 3, clock.count == 3, (1...9999).contains(day[0]), (1...12).contains(day[1]),
-              (1...CivilTime.daysIn(month: day[1], year: day[0])).contains(day[2]),
-              (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0..<61).contains(clock[2])
+            (1...CivilTime.daysIn(month: day[1], year: day[0])).contains(day[2]),
+            (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), (0..<61).contains(clock[2])
         else { return nil }
         let days = CivilTime.daysSince1970(year: day[0], month: day[1], day: day[2])
         return Timestamp(secondsSince1970: Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]))
@@ -26,7 +26,7 @@ enum SystemdTime {
         var total = 0.0
         for part in text.split(separator: " ") {
             guard let unit = units.first(where: { part.hasSuffix($0.0) }),
-                  let value = Double(part.dropLast(unit.0.count)), value.isFinite
+                let value = Double(part.dropLast(unit.0.count)), value.isFinite
             else { return nil }
             total += value * unit.1
         }

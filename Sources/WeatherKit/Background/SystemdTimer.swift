@@ -37,7 +37,8 @@ package struct SystemdTimer: BackgroundScheduler {
         let fetcher = context.fetcher
         self.init(
             unitDirectory: context.paths.unitDirectory, executable: Self.currentExecutable(),
-            environment: Self.carried(paths: context.paths, settings: context.settings, environment: context.environment),
+            environment: Self.carried(
+                paths: context.paths, settings: context.settings, environment: context.environment),
             budget: context.settings.timeout, clock: context.clock,
             dataInterval: { fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval }
         )
@@ -48,11 +49,12 @@ package struct SystemdTimer: BackgroundScheduler {
     package static func carried(
         paths: WeatherPaths, settings: Settings, environment: Environment
     ) -> [(name: String, value: String)] {
-        settings.asEnvironment.filter { environment.nonEmpty($0.name) != nil } + [
-            ("XDG_CONFIG_HOME", paths.configHome),
-            ("XDG_CACHE_HOME", FileIO.parentDirectory(of: paths.cacheDirectory)),
-            ("XDG_STATE_HOME", FileIO.parentDirectory(of: paths.stateDirectory)),
-        ].filter { environment[$0.0] == $0.1 }
+        settings.asEnvironment.filter { environment.nonEmpty($0.name) != nil }
+            + [
+                ("XDG_CONFIG_HOME", paths.configHome),
+                ("XDG_CACHE_HOME", FileIO.parentDirectory(of: paths.cacheDirectory)),
+                ("XDG_STATE_HOME", FileIO.parentDirectory(of: paths.stateDirectory)),
+            ].filter { environment[$0.0] == $0.1 }
     }
 
     package var dataInterval: Double { currentDataInterval() }
@@ -68,7 +70,8 @@ package struct SystemdTimer: BackgroundScheduler {
         try reachManager(interval: interval)
         let service: [UInt8]
         do throws(BackgroundRefreshError) {
-            service = Array(try RefreshUnits.service(executable: executable, environment: environment, budget: budget).utf8)
+            service = Array(
+                try RefreshUnits.service(executable: executable, environment: environment, budget: budget).utf8)
         } catch {
             throw .background(error)
         }
@@ -108,7 +111,8 @@ package struct SystemdTimer: BackgroundScheduler {
     package func status() throws(WeatherError) -> TimerStatus {
         try reachManager(interval: nil)
         let text = try systemctl(
-            "show", RefreshUnits.timerName, "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
+            "show", RefreshUnits.timerName,
+            "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
                 + "NextElapseUSecMonotonic,LastTriggerUSec"
         )
         var properties: [String: String] = [:]
@@ -138,7 +142,9 @@ package struct SystemdTimer: BackgroundScheduler {
         do {
             let result = try Subprocess.run("systemctl", ["--user", "show-environment"])
             if result.succeeded { return }
-            reason = result.stderr.trimmingWhitespace().split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+            reason =
+                result.stderr.trimmingWhitespace().split(separator: "\n").first.map(String.init)
+                ?? "exit \(result.status)"
         } catch {
             reason = error.description
         }
@@ -160,7 +166,8 @@ package struct SystemdTimer: BackgroundScheduler {
             throw .background(.systemctl(command: arguments.joined(separator: " "), message: error.description))
         }
         guard result.succeeded else {
-            throw .background(.systemctl(command: arguments.joined(separator: " "), message: result.stderr.trimmingWhitespace()))
+            throw .background(
+                .systemctl(command: arguments.joined(separator: " "), message: result.stderr.trimmingWhitespace()))
         }
         return result.stdout.trimmingWhitespace()
     }

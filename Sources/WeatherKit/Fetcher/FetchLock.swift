@@ -24,7 +24,9 @@ final class FetchLock {
         }
         // Non-blocking, so that a FIFO put in its place cannot stall the open; and only a regular file.
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600) }
-        guard descriptor >= 0 else { throw .store(.file(FileError(path: path, operation: "open the lock", code: errno))) }
+        guard descriptor >= 0 else {
+            throw .store(.file(FileError(path: path, operation: "open the lock", code: errno)))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)

@@ -269,7 +269,9 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
-    private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError) -> OpenMeteo.ForecastFetch {
+    private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
+        -> OpenMeteo.ForecastFetch
+    {
         do {
             let fetched = try provider.currentWeather(at: location, cachingHeaders: cachingHeaders, before: deadline)
             clearBackoff(for: provider.forecastService)
@@ -301,7 +303,8 @@ public final class WeatherFetcher: Sendable {
 
     /// A 304 to a request that was not conditional: the service is not speaking HTTP as it should.
     private var unexpectedNotModified: WeatherError {
-        .provider(.badResponse(provider.forecastService, problem: "it answered 304 Not Modified to an unconditional request"))
+        .provider(
+            .badResponse(provider.forecastService, problem: "it answered 304 Not Modified to an unconditional request"))
     }
 
     private func clearBackoff(for service: ProviderError.Service) {

@@ -10,12 +10,13 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     var code: Int32
 
     public var description: String {
-        let reason = switch code {
-        case Self.notRegularFile: "it is not a regular file (a FIFO, a device or a folder stands there)"
-        case EFBIG: "it is larger than \(FileIO.maximumFileSize / 1_048_576) MiB"
-        case ECANCELED: "the run was stopped"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case Self.notRegularFile: "it is not a regular file (a FIFO, a device or a folder stands there)"
+            case EFBIG: "it is larger than \(FileIO.maximumFileSize / 1_048_576) MiB"
+            case ECANCELED: "the run was stopped"
+            default: String(cString: strerror(code))
+            }
         return "cannot \(operation) \(path): \(reason)"
     }
 

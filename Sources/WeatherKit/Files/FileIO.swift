@@ -92,7 +92,9 @@ package enum FileIO {
 
     /// Removes `path`; a file that is already gone is fine.
     static func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw FileError(path: path, operation: "remove", code: errno) }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileError(path: path, operation: "remove", code: errno)
+        }
     }
 
     /// Creates `path` and any missing parents with mode 0700 (the XDG specification's mode).

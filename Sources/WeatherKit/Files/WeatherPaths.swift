@@ -31,8 +31,10 @@ package struct WeatherPaths: Sendable, Equatable {
 
     /// Every file weather writes, all of them under the fetch lock.
     var writtenFiles: [String] {
-        [resultFile, locationFile, scheduleFile, backoffFile,
-         unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName]
+        [
+            resultFile, locationFile, scheduleFile, backoffFile,
+            unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName,
+        ]
     }
 
     package init(configHome: String, cacheDirectory: String, stateDirectory: String) {
@@ -49,7 +51,8 @@ package struct WeatherPaths: Sendable, Equatable {
             guard environment.isUTF8(variable) else { throw .notUTF8(variable: variable) }
             if let value = environment.nonEmpty(variable), value.hasPrefix("/") { return value }
             guard environment.isUTF8("HOME") else { throw .notUTF8(variable: "HOME") }
-            guard let home = environment.nonEmpty("HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? Self.passwordHome()
+            guard
+                let home = environment.nonEmpty("HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? Self.passwordHome()
             else { throw .noHome(variable: variable) }
             return (home == "/" ? "" : home) + "/" + relative
         }
@@ -66,7 +69,7 @@ package struct WeatherPaths: Sendable, Equatable {
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let directory = entry.pw_dir
+            let directory = entry.pw_dir
         else { return nil }
         guard let home = String(validatingCString: directory) else { return nil }
         return home.hasPrefix("/") ? home : nil

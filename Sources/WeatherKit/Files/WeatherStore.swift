@@ -1,4 +1,5 @@
-/// The files `weather` keeps: the saved place (state) and the last result (cache).
+/// The files `weather` keeps: the last result (cache), and the saved place, the interval the user chose
+/// and the services' back-offs (state).
 ///
 /// Folders are created 0700 and files written 0600, atomically: the saved place is personal, and a
 /// `kill -9` at any instant leaves the previous file or the new one.
@@ -121,7 +122,9 @@ package struct WeatherStore: Sendable {
 
     /// The back-offs in `bytes`, the contents of the file at `path`; what cannot be read counts as none.
     package static func decodeBackoffs(_ bytes: [UInt8], path: String) -> [String: Backoff] {
-        guard let reader = try? parse(bytes, path: path, remedy: ""), let hosts = try? reader.members() else { return [:] }
+        guard let reader = try? parse(bytes, path: path, remedy: ""), let hosts = try? reader.members() else {
+            return [:]
+        }
         var backoffs: [String: Backoff] = [:]
         for (host, value) in hosts {
             if let backoff = try? Backoff(reading: value) { backoffs[host] = backoff }

@@ -26,13 +26,18 @@ final class CurlLibrary: @unchecked Sendable {
             }
             let code = api.global_init(Int(CURL_GLOBAL_DEFAULT))
             guard code == CURLE_OK else {
-                return .failure(CurlError(code: Int(code.rawValue), message: api.easy_strerror(code).map { String(cString: $0) } ?? "curl_global_init failed"))
+                return .failure(
+                    CurlError(
+                        code: Int(code.rawValue),
+                        message: api.easy_strerror(code).map { String(cString: $0) } ?? "curl_global_init failed"))
             }
             return .success(CurlLibrary(api: api))
         }
-        return .failure(CurlError(
-            code: Int(CURLE_FAILED_INIT.rawValue),
-            message: "libcurl is not installed (\(problems.first ?? "libcurl.so.4 not found")); install it with: sudo apt-get install libcurl4"
-        ))
+        return .failure(
+            CurlError(
+                code: Int(CURLE_FAILED_INIT.rawValue),
+                message:
+                    "libcurl is not installed (\(problems.first ?? "libcurl.so.4 not found")); install it with: sudo apt-get install libcurl4"
+            ))
     }
 }

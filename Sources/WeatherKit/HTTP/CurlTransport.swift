@@ -49,7 +49,7 @@ struct CurlTransport: HTTPTransport {
             case CURLE_TOO_MANY_REDIRECTS, CURLE_UNSUPPORTED_PROTOCOL:
                 throw .badRedirect(host: host, error)
             case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-                 CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
+                CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
                 throw .insecure(host: host, error)
             default:
                 throw .transfer(host: host, error)
@@ -77,7 +77,9 @@ struct CurlTransport: HTTPTransport {
         for (name, value) in request.headers {
             // A line break would end the header and start another: never sent, whatever a file held.
             guard !name.containsControlCharacters, !value.containsControlCharacters, !name.contains(":") else {
-                throw CurlError(code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue), message: "refusing to send a malformed \(name.printable) header")
+                throw CurlError(
+                    code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),
+                    message: "refusing to send a malformed \(name.printable) header")
             }
             lines.append("\(name): \(value)")
         }

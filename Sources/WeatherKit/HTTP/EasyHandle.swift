@@ -74,7 +74,8 @@ final class EasyHandle {
         }
         let onHeader: weather_curl_data_callback = { buffer, size, count, context in
             let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
-            return sink.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count)) ? size * count : 0
+            return sink.receive(headerLine: UnsafeRawBufferPointer(start: buffer, count: size * count))
+                ? size * count : 0
         }
         // Called about once a second even while nothing arrives: the moment to give up when stopped.
         let onProgress: weather_curl_progress_callback = { _, _, _, _, _ in
@@ -101,7 +102,8 @@ final class EasyHandle {
     /// `code` in libcurl's words: the detailed message if it left one, else `curl_easy_strerror`.
     func error(_ code: Int) -> CurlError {
         let detail = String(cString: errorBuffer)
-        let words = curl.easy_strerror(CURLcode(rawValue: UInt32(code))).map { String(cString: $0) } ?? "curl error \(code)"
+        let words =
+            curl.easy_strerror(CURLcode(rawValue: UInt32(code))).map { String(cString: $0) } ?? "curl error \(code)"
         let message = detail.isEmpty ? words : detail
         return CurlError(code: code, message: message)
     }

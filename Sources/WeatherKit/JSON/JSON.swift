@@ -37,9 +37,9 @@ package struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         set {
             let index = members.firstIndex { $0.key == key }
             switch (index, newValue) {
-            case let (index?, value?): members[index].value = value
-            case let (index?, nil): members.remove(at: index)
-            case let (nil, value?): members.append((key, value))
+            case (let index?, let value?): members[index].value = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append((key, value))
             case (nil, nil): break
             }
         }

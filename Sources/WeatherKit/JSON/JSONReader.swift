@@ -66,7 +66,8 @@ struct JSONReader: @unchecked Sendable {
         var iterator = json_object_iter(node)
         while let current = iterator {
             let key = String(cString: json_object_iter_key(current))
-            members.append((key, JSONReader(document: document, node: json_object_iter_value(current), path: childPath(key))))
+            members.append(
+                (key, JSONReader(document: document, node: json_object_iter_value(current), path: childPath(key))))
             iterator = json_object_iter_next(node, current)
         }
         return members
@@ -87,7 +88,9 @@ struct JSONReader: @unchecked Sendable {
     func int() throws(JSONShapeError) -> Int {
         switch weather_json_type(node) {
         case JSON_INTEGER:
-            guard let result = Int(exactly: json_integer_value(node)) else { throw .invalid(path: path, reason: "is out of range") }
+            guard let result = Int(exactly: json_integer_value(node)) else {
+                throw .invalid(path: path, reason: "is out of range")
+            }
             return result
         case JSON_REAL:
             guard let result = Int(exactly: json_real_value(node)) else { throw mistyped("a whole number") }
@@ -100,7 +103,9 @@ struct JSONReader: @unchecked Sendable {
     /// The value as a string.
     func string() throws(JSONShapeError) -> String {
         guard weather_json_type(node) == JSON_STRING else { throw mistyped("a string") }
-        return String(decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)), as: UTF8.self)
+        return String(
+            decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)),
+            as: UTF8.self)
     }
 
     /// The value as a boolean; `0` and `1` count, as Open-Meteo's `is_day` uses them.
@@ -159,7 +164,8 @@ struct JSONReader: @unchecked Sendable {
     func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
         guard let value = try optionalInt(key) else { return nil }
         guard range.contains(value) else {
-            throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound)...\(range.upperBound)")
+            throw .invalid(
+                path: childPath(key), reason: "is \(value), outside \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }
@@ -167,7 +173,9 @@ struct JSONReader: @unchecked Sendable {
     /// `value`, read from member `key`, when it lies in `range`; otherwise an error naming the member.
     func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
         guard range.contains(value) else {
-            throw .invalid(path: childPath(key), reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+            throw .invalid(
+                path: childPath(key),
+                reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
         }
         return value
     }
@@ -180,13 +188,16 @@ struct JSONReader: @unchecked Sendable {
 
     /// `text(_:)` for a member that may be absent, `null` or empty.
     func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
-        try optionalString(key).map { value throws(JSONShapeError) in try checkedText(value, key, maximumLength: maximumLength) }
+        try optionalString(key).map { value throws(JSONShapeError) in
+            try checkedText(value, key, maximumLength: maximumLength)
+        }
     }
 
     private func checkedText(_ value: String, _ key: String, maximumLength: Int) throws(JSONShapeError) -> String {
         // Counting bytes first: counting characters is the slow part, and short texts never need it.
         let bytes = value.utf8.count
-        guard bytes <= maximumLength || (bytes <= maximumLength * 4 && value.unicodeScalars.count <= maximumLength) else {
+        guard bytes <= maximumLength || (bytes <= maximumLength * 4 && value.unicodeScalars.count <= maximumLength)
+        else {
             throw .invalid(path: childPath(key), reason: "is longer than \(maximumLength) characters")
         }
         return value.printable

@@ -39,7 +39,7 @@ package struct CachingHeaders: Sendable, Equatable {
     /// and an empty one says nothing.
     static func safeValue(_ value: String) -> String? {
         guard !value.isEmpty, value.utf8.count <= maximumValueLength,
-              value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
+            value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
         else { return nil }
         return value
     }
@@ -56,8 +56,10 @@ package struct CachingHeaders: Sendable, Equatable {
 
     /// Header name and stored value, for the ones present.
     private var fields: [(key: String, value: String?)] {
-        [("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
-         ("date", date), ("age", age), ("retryAfter", retryAfter)]
+        [
+            ("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
+            ("date", date), ("age", age), ("retryAfter", retryAfter),
+        ]
     }
 
     var json: JSON {
@@ -74,7 +76,8 @@ package struct CachingHeaders: Sendable, Equatable {
         }
         self.init(
             etag: try safe("etag"), lastModified: try safe("lastModified"), cacheControl: try safe("cacheControl"),
-            expires: try safe("expires"), date: try safe("date"), age: try safe("age"), retryAfter: try safe("retryAfter")
+            expires: try safe("expires"), date: try safe("date"), age: try safe("age"),
+            retryAfter: try safe("retryAfter")
         )
     }
 }

@@ -64,14 +64,24 @@ extension Location {
         return .object(object)
     }
 
-    /// Reads what `json` wrote.
-    init(reading reader: JSONReader) throws(JSONShapeError) {
+    /// The names a format gives a location's fields: ours (`json`), or the geocoding service's.
+    struct FieldNames {
+        var region = "region"
+        var countryCode = "countryCode"
+
+        /// Open-Meteo geocoding's names: `admin1` for the region, `country_code`.
+        static let geocoding = FieldNames(region: "admin1", countryCode: "country_code")
+    }
+
+    /// Reads a location with the same checks whoever wrote it: what `json` wrote, or (with `names`) a
+    /// geocoding match. Text is made printable, names are at most 200 characters, numbers in range.
+    init(reading reader: JSONReader, names: FieldNames = FieldNames()) throws(JSONShapeError) {
         self.init(
             id: try reader.optionalInt("id", within: Self.ids),
             name: try reader.text("name"),
-            region: try reader.optionalText("region"),
+            region: try reader.optionalText(names.region),
             country: try reader.optionalText("country"),
-            countryCode: try reader.optionalText("countryCode", maximumLength: 3),
+            countryCode: try reader.optionalText(names.countryCode, maximumLength: 3),
             latitude: try reader.double("latitude", within: -90...90),
             longitude: try reader.double("longitude", within: -180...180),
             timezone: try reader.optionalText("timezone", maximumLength: 64),

@@ -54,7 +54,8 @@ extension WeatherResult {
     init(reading reader: JSONReader) throws(JSONShapeError) {
         let format = try reader.int("format")
         guard format == Self.fileFormat else {
-            throw .invalid(path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
+            throw .invalid(
+                path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
         }
         self.init(
             location: try Location(reading: reader.field("location")),

@@ -71,7 +71,9 @@ public struct WeatherFormatter: Sendable {
 
     /// "SW": the 16-point compass direction of `degrees`.
     static func compassPoint(_ degrees: Double) -> String {
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         return points[Int(saturating: (normalized / 22.5).rounded()) & 15]
     }

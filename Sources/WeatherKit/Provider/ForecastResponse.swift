@@ -13,7 +13,9 @@ package struct ForecastResponse: Sendable, Equatable {
 
     /// Reads a 200 response strictly: a temperature is required, other values may be `null` or absent.
     /// Units other than the ones we ask for (°F, km/h, inches...) are converted.
-    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> ForecastResponse {
+    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem)
+        -> ForecastResponse
+    {
         let root = try ResponseBody.json(body, headers: headers)
         do {
             let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
@@ -24,13 +26,16 @@ package struct ForecastResponse: Sendable, Equatable {
             if time.kind == .string {
                 let text = try time.string()
                 guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: offset) else {
-                    throw JSONShapeError.invalid(path: time.path, reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
+                    throw JSONShapeError.invalid(
+                        path: time.path,
+                        reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
                 }
                 observedAt = parsed
             } else {
                 let seconds = try time.double()
                 guard let parsed = Timestamp(checkingSecondsSince1970: seconds) else {
-                    throw JSONShapeError.invalid(path: time.path, reason: "is \(seconds), not a time between the years 1 and 9999")
+                    throw JSONShapeError.invalid(
+                        path: time.path, reason: "is \(seconds), not a time between the years 1 and 9999")
                 }
                 observedAt = parsed
             }
@@ -44,9 +49,11 @@ package struct ForecastResponse: Sendable, Equatable {
             let plausible = CurrentConditions.Plausible.self
             let conditions = CurrentConditions(
                 temperature: try current.checked(
-                    units.temperature(try current.double("temperature_2m")), "temperature_2m", within: plausible.temperature
+                    units.temperature(try current.double("temperature_2m")), "temperature_2m",
+                    within: plausible.temperature
                 ),
-                apparentTemperature: try value("apparent_temperature", plausible.temperature, converted: units.temperature),
+                apparentTemperature: try value(
+                    "apparent_temperature", plausible.temperature, converted: units.temperature),
                 relativeHumidity: try value("relative_humidity_2m", plausible.percentage),
                 isDay: try current.optionalBool("is_day"),
                 precipitation: try value("precipitation", plausible.precipitation, converted: units.precipitation),
@@ -92,7 +99,8 @@ package struct ForecastResponse: Sendable, Equatable {
                 ("precipitation", precipitationUnit, ["mm", "inch"]),
             ]
             for (key, unit, allowed) in known where !allowed.contains(unit) {
-                throw .invalid(path: "current_units.\(key)", reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
+                throw .invalid(
+                    path: "current_units.\(key)", reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
             }
         }
 

@@ -17,22 +17,14 @@ package struct PlaceCandidate: Sendable, Equatable {
 /// Open-Meteo's geocoding response: `results` with omitted empty fields, and no `results` at all for no match.
 package enum GeocodingResponse {
     /// The matches in the service's order; empty when it found nothing.
-    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem) -> [PlaceCandidate] {
+    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem)
+        -> [PlaceCandidate]
+    {
         let root = try ResponseBody.json(body, headers: headers)
         do {
             guard let results = try root.optionalField("results") else { return [] }
             return try results.array().map { result throws(JSONShapeError) in
-                let location = Location(
-                    id: try result.optionalInt("id", within: Location.ids),
-                    name: try result.text("name"),
-                    region: try result.optionalText("admin1"),
-                    country: try result.optionalText("country"),
-                    countryCode: try result.optionalText("country_code", maximumLength: 3),
-                    latitude: try result.double("latitude", within: -90...90),
-                    longitude: try result.double("longitude", within: -180...180),
-                    timezone: try result.optionalText("timezone", maximumLength: 64),
-                    population: try result.optionalInt("population", within: Location.populations)
-                )
+                let location = try Location(reading: result, names: .geocoding)
                 var subregions: [String] = []
                 for key in ["admin2", "admin3", "admin4"] {
                     if let name = try result.optionalText(key) { subregions.append(name) }

@@ -21,7 +21,9 @@ struct OpenMeteo: Sendable {
     }
 
     var geocodingService: ProviderError.Service {
-        .init(role: "geocoding", host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL")
+        .init(
+            role: "geocoding", host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL"
+        )
     }
 
     var forecastService: ProviderError.Service {

@@ -47,7 +47,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "\(service) refused the request (\(detail)); check \(service.setting) or update weather"
             }
         case .badResponse(let service, let problem):
-            return "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
+            return
+                "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
         case .placeNotFound(let query):
             return "no place called \"\(query.name)\" found; check the spelling, or try a larger town nearby"
         case .noPlaceMatches(let query, let alternatives):
@@ -63,16 +64,6 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             return nil
         }
         return (service, reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code), retryAfter)
-    }
-
-    /// Whether the failure is the service's or the network's, not the user's input.
-    var isTransient: Bool {
-        switch self {
-        case .transport: true
-        case .status(_, let code, _, _): code == 429 || code >= 500
-        case .badResponse: true
-        case .placeNotFound, .noPlaceMatches: false
-        }
     }
 }
 

@@ -87,7 +87,8 @@ extension WeatherContext {
         do throws(SettingsError) {
             let paths = try WeatherPaths(environment: environment)
             return WeatherContext(
-                environment: environment, paths: paths, settings: try Settings.load(environment: environment, paths: paths),
+                environment: environment, paths: paths,
+                settings: try Settings.load(environment: environment, paths: paths),
                 clock: SystemClock(), timeZone: .system, http: CurlTransport(), console: TerminalConsole(),
                 notifications: .default, scheduler: { SystemdTimer(context: $0) }
             )

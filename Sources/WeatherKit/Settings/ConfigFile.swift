@@ -34,10 +34,12 @@ package enum ConfigFile {
             }
             switch value.kind {
             case .string: values[key] = try? value.string()
-            case .number: values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
+            case .number:
+                values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
             case .null: continue
             default:
-                throw .invalidConfig(path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")
+                throw .invalidConfig(
+                    path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")
             }
         }
         return values

@@ -39,14 +39,16 @@ package struct Settings: Sendable, Equatable {
     static let keys: [Key] = [
         endpoint("WEATHER_GEOCODING_URL", "geocoding_url", \.geocodingURL),
         endpoint("WEATHER_FORECAST_URL", "forecast_url", \.forecastURL),
-        Key(variable: "WEATHER_TIMEOUT", configKey: "timeout",
+        Key(
+            variable: "WEATHER_TIMEOUT", configKey: "timeout",
             apply: { settings, value in
                 guard let seconds = DurationText.parse(value), seconds >= 1, seconds <= 3600 else { return false }
                 settings.timeout = seconds
                 return true
             },
             expected: "a time from 1 second to 1 hour, such as 30 or 45s"),
-        Key(variable: "WEATHER_STALE_AFTER", configKey: "stale_after",
+        Key(
+            variable: "WEATHER_STALE_AFTER", configKey: "stale_after",
             apply: { settings, value in
                 guard let seconds = DurationText.parse(value), seconds <= longestStaleAfter else { return false }
                 settings.staleAfter = seconds
@@ -60,10 +62,13 @@ package struct Settings: Sendable, Equatable {
     private static func endpoint(
         _ variable: String, _ configKey: String, _ field: any WritableKeyPath<Settings, String> & Sendable
     ) -> Key {
-        Key(variable: variable, configKey: configKey,
+        Key(
+            variable: variable, configKey: configKey,
             apply: { settings, value in
                 guard URLParts(value) != nil,
-                      !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+                    !value.unicodeScalars.contains(where: {
+                        $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    })
                 else { return false }
                 settings[keyPath: field] = value
                 return true
@@ -77,7 +82,9 @@ package struct Settings: Sendable, Equatable {
     }
 
     /// The settings from `environment` and `config`, the values of the config file at `configPath`.
-    package static func load(environment: Environment, config: [String: String], configPath: String) throws(SettingsError) -> Settings {
+    package static func load(environment: Environment, config: [String: String], configPath: String)
+        throws(SettingsError) -> Settings
+    {
         var settings = defaults
         for key in keys {
             if let value = environment[key.variable] {

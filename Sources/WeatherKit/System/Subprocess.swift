@@ -46,7 +46,7 @@ struct Subprocess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, errors[1], STDERR_FILENO)
 
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var inherited: [UnsafeMutablePointer<CChar>?] = []
         var entry = environ
         while let variable = entry.pointee {
@@ -55,7 +55,7 @@ struct Subprocess: Sendable {
             entry += 1
         }
         let added = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { added.forEach { free($0) } }
+        defer { for variable in added { free(variable) } }
         let envp = inherited + added + [nil]
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, program, &actions, nil, argv, envp)
@@ -76,8 +76,10 @@ struct Subprocess: Sendable {
     /// Reads two pipes to their ends at once, so that neither can fill up and stall the child.
     private static func readBoth(_ first: Int32, _ second: Int32) -> (String, String) {
         var buffers: [[UInt8]] = [[], []]
-        var descriptors = [pollfd(fd: first, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: first, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+        ]
         var chunk = [UInt8](repeating: 0, count: 4096)
         while descriptors.contains(where: { $0.fd >= 0 }) {
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 else {

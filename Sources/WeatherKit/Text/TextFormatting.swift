@@ -65,7 +65,8 @@ extension Double {
 
 extension UInt8 {
     var isASCIIWhitespace: Bool {
-        self == UInt8(ascii: " ") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\t")
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r")
+            || self == UInt8(ascii: "\t")
     }
 }
 
@@ -73,7 +74,7 @@ extension StringProtocol {
     /// The text without `characters` at either end.
     func trimmingCharacters(in characters: String) -> String {
         guard let first = firstIndex(where: { !characters.contains($0) }),
-              let last = lastIndex(where: { !characters.contains($0) })
+            let last = lastIndex(where: { !characters.contains($0) })
         else { return "" }
         return String(self[first...last])
     }

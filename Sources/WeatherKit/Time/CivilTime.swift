@@ -47,7 +47,9 @@ struct CivilTime {
     }
 
     /// `2026-10-08`.
-    var date: String { "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))" }
+    var date: String {
+        "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
+    }
 
     /// `17:04`.
     var clock: String { "\(String(hour).leftPadded(to: 2)):\(String(minute).leftPadded(to: 2))" }

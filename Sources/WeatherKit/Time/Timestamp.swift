@@ -60,10 +60,10 @@ extension Timestamp {
     init?(iso8601 text: String, assumingUTCOffset: Int? = nil) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2), scanner.skip("T"),
-              let hour = scanner.number(digits: 2), scanner.skip(":"),
-              let minute = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2), scanner.skip("T"),
+            let hour = scanner.number(digits: 2), scanner.skip(":"),
+            let minute = scanner.number(digits: 2)
         else { return nil }
         var second = 0.0
         if scanner.skip(":") {
@@ -93,7 +93,7 @@ extension Timestamp {
             return nil
         }
         guard scanner.atEnd, (1...12).contains(month), (1...CivilTime.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
         let days = CivilTime.daysSince1970(year: year, month: month, day: day)
         let local = Double(days * 86_400 + hour * 3600 + minute * 60) + second
