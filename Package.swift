@@ -30,19 +30,18 @@ let package = Package(
             dependencies: ["CCurl", "CJansson"]
         ),
         // Argument parsing that calls WeatherKit, nothing more.
+        // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
+        // at every start (see arguments.c).
+        .target(name: "CArguments"),
         .executableTarget(
             name: "weather",
             dependencies: [
                 "WeatherKit",
+                "CArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: [
-                // Status bars start the binary every few seconds: a release build is not position-
-                // independent, as relocating a PIE of this size costs `weather show` a third of its time
-                // (README, "Fast path", has the measurements and the trade-off). Build it with the Swift
-                // runtime linked in, as `make install` does: --static-swift-stdlib.
-                .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))
             ]
+            // How the installed binary is linked for a fast start is the Makefile's `build` (RELEASE_FLAGS),
+            // so that this package has no unsafe flags and can be a dependency.
         ),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
         .executableTarget(
