@@ -16,10 +16,4 @@ static inline void weather_json_release(json_t *value) {
     json_decref(value);
 }
 
-/// Compact output with 15 significant digits: enough for every value the services send (and so exact
-/// for them), without jansson's default 17 digits that print 52.52437 as 52.524369999999998.
-static inline size_t weather_json_dump_flags(void) {
-    return JSON_COMPACT | JSON_REAL_PRECISION(15);
-}
-
 #endif

@@ -45,12 +45,12 @@ def main():
     forecasts = files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
     geocodings = files("open-meteo", "geocoding")
     saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")]
-    current = read("saved", "current.json")
+    currents = [read("saved", "current.json"), read("saved", "current-format-1.json")]
     config = read("saved", "config.json")
     count = 0
     for index, forecast in enumerate(forecasts):
         geocoding = geocodings[index % len(geocodings)]
-        parts = [read(forecast), read(geocoding), HEADERS[index % len(HEADERS)], current,
+        parts = [read(forecast), read(geocoding), HEADERS[index % len(HEADERS)], currents[index % len(currents)],
                  saved[index % len(saved)], config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
         write(corpus, count, parts)
         count += 1

@@ -50,20 +50,31 @@ struct JSONTests {
 
     @Test("writes compact JSON that reads back the same")
     func roundTrip() throws {
-        let value: JSON = .object([
-            "name": "Zürich", "latitude": .number(47.36667), "count": .integer(3), "ok": .bool(true),
-            "none": .null, "list": .array([.number(10.9), .number(-0.5)]), "quote": "a\"b\n",
-        ])
-        let text = String(decoding: value.serialized(), as: UTF8.self)
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("name", "Zürich")
+            writer.field("latitude", 47.36667)
+            writer.field("count", 3)
+            writer.field("ok", true)
+            writer.field("absent", nil as String?)
+            writer.object("nested") { writer in
+                writer.field("first", 10.9)
+                writer.field("second", -0.5)
+            }
+            writer.field("quote", "a\"b\n\u{1}")
+            writer.field("infinite", Double.infinity)
+            writer.field("converted", (51.6 - 32) * 5 / 9)
+        }
         #expect(
-            text
-                == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"none":null,"list":[10.9,-0.5],"quote":"a\"b\n"}"#
+            writer.text
+                == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"nested":{"first":10.9,"second":-0.5},"quote":"a\"b\n\u0001","infinite":null,"converted":10.88888888888889}"#
         )
-        let reader = try JSONDocument(parsing: value.serialized()).reader
+        let reader = try JSONDocument(parsing: writer.bytes).reader
         #expect(try reader.string("name") == "Zürich")
         #expect(try reader.double("latitude") == 47.36667)
-        #expect(try reader.field("list").array().map { try $0.double() } == [10.9, -0.5])
-        #expect(try reader.string("quote") == "a\"b\n")
+        #expect(try reader.field("nested").double("second") == -0.5)
+        #expect(try reader.string("quote") == "a\"b\n\u{1}")
+        #expect(try reader.double("converted") == (51.6 - 32) * 5 / 9, "every digit reads back")
     }
 
     @Test("a reader names the missing or mistyped field by its path")

@@ -83,7 +83,7 @@ struct WeatherFetcherTests {
         #expect(count.withLock { $0 } == 2)
     }
 
-    @Test("values converted from °F, read back from the file, are the same values: noData, not newData")
+    @Test("values converted from °F read back from the file exactly: the same values again are noData")
     func convertedValuesAreTheSame() throws {
         let fixture = try TestContext(answers: [
             .fixture("open-meteo/forecast-fahrenheit.json"), .fixture("open-meteo/forecast-fahrenheit.json"),
@@ -93,8 +93,9 @@ struct WeatherFetcherTests {
             Issue.record("first fetch")
             return
         }
-        // The conversion leaves more digits than the file keeps: the values differ in memory, not in meaning.
-        #expect(fixture.store.loadResult().result?.conditions != first.conditions)
+        // The conversion leaves 16 and 17 significant digits; the file keeps every one.
+        #expect(first.conditions.temperature == (51.6 - 32) * 5 / 9)
+        #expect(fixture.store.loadResult().result?.conditions == first.conditions)
         fixture.clock.advance(60)
         guard case .noData = try fixture.nextRun().fetcher.fetch() else {
             Issue.record("the same values again")

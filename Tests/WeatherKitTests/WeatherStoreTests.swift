@@ -61,8 +61,9 @@ struct WeatherStoreTests {
     @Test(
         "a damaged cache is reported and read as empty",
         arguments: [
-            "", "{", "garbage", "[]", "{\"format\":1}", "{\"format\":2,\"location\":{}}",
-            String(decoding: JSON.object(["format": .integer(1)]).serialized(), as: UTF8.self),
+            "", "{", "garbage", "[]", "{\"format\":1}", "{\"format\":2,\"location\":{}}", "{\"format\":3}",
+            "{\"format\":2,\"location\":{\"name\":\"B\",\"latitude\":1,\"longitude\":2},\"conditions\":{\"temperature\":1},"
+                + "\"observedAt\":1,\"updatedAt\":1,\"staleAt\":1,\"staleAtSource\":\"sometimes\"}",
         ])
     func corruptCache(text: String) throws {
         try FileIO.createDirectory(store.paths.cacheDirectory)

@@ -54,13 +54,16 @@ package struct Backoff: Sendable, Equatable {
         until - now <= Self.longestRetryAfter + 60 && (0...Self.mostFailures + 1).contains(failures)
     }
 
-    var json: JSON {
-        .object(["until": .string(until.iso8601()), "failures": .integer(Int64(failures)), "reason": .string(reason)])
+    /// Writes the back-off's members, as the state file keeps them.
+    func write(into writer: inout JSONWriter) {
+        writer.field("until", until.iso8601())
+        writer.field("failures", failures)
+        writer.field("reason", reason)
     }
 
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
-            until: try reader.timestamp("until"), failures: try reader.int("failures"),
+            until: try reader.iso8601("until"), failures: try reader.int("failures"),
             reason: try reader.text("reason", maximumLength: 400)
         )
     }

@@ -38,18 +38,33 @@ package struct Freshness: Sendable, Equatable {
     /// was set back, or a file written by something else, must not make a result fresh for ever.
     static let clockTolerance = 60.0
 
-    /// The moment `result` becomes stale, and why then.
+    /// A moment a result turns stale, and which rule says so.
+    package struct Moment: Sendable, Equatable {
+        package var moment: Timestamp
+        package var source: Source
+    }
+
+    /// The moment `result` becomes stale, and why then: the server's lifetime, else the setting, else the
+    /// data's clock. The first and the last were worked out when the result was made (`natural(for:)`).
     package func staleAt(_ result: WeatherResult) -> (moment: Timestamp, source: Source) {
-        let longest = result.updatedAt + Self.longestLifetime
-        if let lifetime = Self.serverLifetime(result.cachingHeaders, receivedAt: result.updatedAt) {
-            return (result.updatedAt + lifetime, .server)
-        }
-        if let staleAfter {
+        let natural = result.naturalStaleAt
+        if natural.source == .data, let staleAfter {
             return (result.updatedAt + staleAfter, .setting)
         }
-        let interval = (result.interval ?? Self.defaultInterval).clamped(to: ForecastResponse.intervals)
-        let nextValues = result.observedAt + interval + Self.publishDelay
-        return (min(max(nextValues, result.updatedAt + min(Self.recheckDelay, interval)), longest), .data)
+        return (natural.moment, natural.source)
+    }
+
+    /// When `result` turns stale without `WEATHER_STALE_AFTER`: by the server's explicit lifetime when it
+    /// gave one, otherwise by the data's own clock; never more than `longestLifetime` after `updatedAt`.
+    static func natural(for result: WeatherResult) -> Moment {
+        if let lifetime = serverLifetime(result.cachingHeaders, receivedAt: result.updatedAt) {
+            return Moment(moment: result.updatedAt + lifetime, source: .server)
+        }
+        let longest = result.updatedAt + longestLifetime
+        let interval = (result.interval ?? defaultInterval).clamped(to: ForecastResponse.intervals)
+        let nextValues = result.observedAt + interval + publishDelay
+        return Moment(
+            moment: min(max(nextValues, result.updatedAt + min(recheckDelay, interval)), longest), source: .data)
     }
 
     /// Whether `result` is stale at `now`: past its moment, or fetched "in the future" by a clock that

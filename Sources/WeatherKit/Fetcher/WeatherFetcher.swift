@@ -73,10 +73,23 @@ public final class WeatherFetcher: Sendable {
         return location
     }
 
-    /// The last result as stored, whatever place it is for. Read from disk once per run.
+    /// The last result as stored, whatever place it is for. Read from disk once per run; a file in an
+    /// older format is rewritten in the current one, once, under the fetch lock (its values kept as they
+    /// are: an upgrade loses nothing).
     func cachedResult() -> WeatherStore.CachedResult {
         if let known = memory.withLock({ $0.result }) { return known }
-        let loaded = store.loadResult()
+        var loaded = store.loadResult()
+        if case .outdated(let result) = loaded {
+            try? withFetchLock { () throws(WeatherError) in
+                guard case .outdated(let stillOutdated) = store.loadResult() else { return }
+                do throws(StoreError) {
+                    try store.saveResult(stillOutdated)
+                } catch {
+                    throw .store(error)
+                }
+            }
+            loaded = .result(result)
+        }
         memory.withLock { $0.result = loaded }
         return loaded
     }
@@ -138,15 +151,14 @@ public final class WeatherFetcher: Sendable {
         switch fetched {
         case .notModified(let headers):
             // Only a conditional request, which needs a stored result, can get a 304.
-            guard var renewed = stored else { throw unexpectedNotModified }
-            renewed.cachingHeaders = renewed.cachingHeaders.renewed(by: headers)
-            renewed.updatedAt = clock.now()
+            guard let stored else { throw unexpectedNotModified }
+            let renewed = stored.renewed(by: headers, at: clock.now())
             try save(renewed)
             return .noData(renewed)
         case .modified(let response):
             let result = makeResult(response, for: location)
             try save(result)
-            if let stored, stored.conditions.hasSameValues(as: result.conditions) { return .noData(result) }
+            if let stored, stored.conditions == result.conditions { return .noData(result) }
             notifications.post(name: .weatherUpdated, object: result)
             return .newData(result)
         }
@@ -346,15 +358,16 @@ public final class WeatherFetcher: Sendable {
 /// The files as one run last read or wrote them, so that it reads each at most once.
 private struct Memory {
     /// The saved place, or `nil` when none is saved; `notRead` until first needed.
-    var location: Remembered<Location?> = .notRead
+    var location: RememberedLocation = .notRead
     /// What the result file held; `nil` until first needed.
     var result: WeatherStore.CachedResult?
 }
 
-/// A value read from a file, or not read yet.
-private enum Remembered<Value> {
+/// The saved place as read from the files, or not read yet. (Not a generic `Remembered<Value>`: its
+/// metadata would be built at run time, at every start of `weather show`.)
+private enum RememberedLocation {
     case notRead
-    case read(Value)
+    case read(Location?)
 }
 
 /// A file as it was before a change that may have to be undone.

@@ -17,12 +17,17 @@ package struct WeatherStore: Sendable {
         case empty
         /// The saved result.
         case result(WeatherResult)
+        /// The saved result, in a file format older than the one weather writes: to be rewritten.
+        case outdated(WeatherResult)
         /// The file exists but cannot be read as a result; `problem` says why, in one line.
         case corrupt(problem: String)
 
         /// The result, when there is one.
         package var result: WeatherResult? {
-            if case .result(let result) = self { result } else { nil }
+            switch self {
+            case .result(let result), .outdated(let result): result
+            case .empty, .corrupt: nil
+            }
         }
     }
 
@@ -48,8 +53,12 @@ package struct WeatherStore: Sendable {
 
     /// Saves `location` as the place to fetch for.
     func saveLocation(_ location: Location) throws(StoreError) {
-        let root: JSON = .object(["format": .integer(1), "location": location.json])
-        try write(root, to: paths.locationFile)
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("format", 1)
+            writer.object("location") { location.write(into: &$0) }
+        }
+        try write(writer.bytes, to: paths.locationFile)
     }
 
     // MARK: The last result
@@ -69,7 +78,8 @@ package struct WeatherStore: Sendable {
         do throws(StoreError) {
             let reader = try parse(bytes, path: path, remedy: cacheRemedy)
             do throws(JSONShapeError) {
-                return .result(try WeatherResult(reading: reader))
+                let result = try WeatherResult(reading: reader)
+                return WeatherResult.isOutdated(reader) ? .outdated(result) : .result(result)
             } catch {
                 throw .corrupt(path: path, reason: error.description, remedy: cacheRemedy)
             }
@@ -80,7 +90,7 @@ package struct WeatherStore: Sendable {
 
     /// Saves `result` as the last result.
     func saveResult(_ result: WeatherResult) throws(StoreError) {
-        try write(result.json, to: paths.resultFile)
+        try write(result.fileContents, to: paths.resultFile)
     }
 
     // MARK: The chosen interval
@@ -108,7 +118,12 @@ package struct WeatherStore: Sendable {
 
     /// Saves the background-fetch interval the user chose.
     func savePreferredInterval(_ interval: FetchInterval) throws(StoreError) {
-        try write(.object(["format": .integer(1), "interval": .string(interval.description)]), to: paths.scheduleFile)
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("format", 1)
+            writer.field("interval", interval.description)
+        }
+        try write(writer.bytes, to: paths.scheduleFile)
     }
 
     // MARK: Back-offs
@@ -142,9 +157,13 @@ package struct WeatherStore: Sendable {
             }
             return
         }
-        var object = JSONObject()
-        for host in backoffs.keys.sorted() { object[host] = backoffs[host]!.json }
-        try write(.object(object), to: paths.backoffFile)
+        var writer = JSONWriter()
+        writer.object { writer in
+            for (host, backoff) in backoffs.sorted(by: { $0.key < $1.key }) {
+                writer.object(host) { backoff.write(into: &$0) }
+            }
+        }
+        try write(writer.bytes, to: paths.backoffFile)
     }
 
     // MARK: Forgetting
@@ -181,10 +200,10 @@ package struct WeatherStore: Sendable {
         }
     }
 
-    private func write(_ root: JSON, to path: String) throws(StoreError) {
+    private func write(_ contents: [UInt8], to path: String) throws(StoreError) {
         do {
             try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-            try FileIO.writeAtomically(root.serialized() + [UInt8(ascii: "\n")], to: path)
+            try FileIO.writeAtomically(contents + [UInt8(ascii: "\n")], to: path)
         } catch {
             throw .file(error)
         }

@@ -5,16 +5,20 @@ struct URLParts: Sendable, Equatable {
     /// The host with its port when it has one: `127.0.0.1:8080`.
     var authority: String
 
-    /// Splits an absolute `http` or `https` URL; `nil` for anything else.
+    /// Splits an absolute `http` or `https` URL; `nil` for anything else. Reads bytes, not characters:
+    /// every delimiter is ASCII, and `weather show` checks the endpoints of the environment at each start.
     init?(_ url: String) {
-        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
-        let scheme = url[..<colon].lowercased()
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+            bytes[colon...].starts(with: "://".utf8)
+        else { return nil }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
-        let rest = url[url.index(colon, offsetBy: 3)...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@").last.map(String.init) ?? ""
-        guard !host.isEmpty, !host.contains(where: { $0.isWhitespace }) else { return nil }
+        let rest = bytes[(colon + 3)...]
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
+        guard !host.isEmpty, !host.contains(where: { $0 <= 0x20 }) else { return nil }
         self.scheme = scheme
-        self.authority = host
+        self.authority = String(decoding: host, as: UTF8.self)
     }
 }

@@ -54,21 +54,18 @@ package struct CachingHeaders: Sendable, Equatable {
         )
     }
 
-    /// Header name and stored value, for the ones present.
-    private var fields: [(key: String, value: String?)] {
-        [
-            ("etag", etag), ("lastModified", lastModified), ("cacheControl", cacheControl), ("expires", expires),
-            ("date", date), ("age", age), ("retryAfter", retryAfter),
-        ]
+    /// Writes the headers present, as members of the object being written.
+    func write(into writer: inout JSONWriter) {
+        writer.field("etag", etag)
+        writer.field("lastModified", lastModified)
+        writer.field("cacheControl", cacheControl)
+        writer.field("expires", expires)
+        writer.field("date", date)
+        writer.field("age", age)
+        writer.field("retryAfter", retryAfter)
     }
 
-    var json: JSON {
-        var object = JSONObject()
-        for field in fields { if let value = field.value { object[field.key] = .string(value) } }
-        return .object(object)
-    }
-
-    /// Reads what `json` wrote; a value that is not safe to send back (another program may have written
+    /// Reads what `write(into:)` wrote; a value that is not safe to send back (another program may have written
     /// the file) is dropped, which costs at most an unconditional request.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         func safe(_ key: String) throws(JSONShapeError) -> String? {

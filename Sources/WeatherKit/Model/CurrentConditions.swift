@@ -59,40 +59,36 @@ extension CurrentConditions {
         static let weatherCode = 0...99
     }
 
-    /// Field names as stored and printed by `show --json`, with the unit of each.
-    static let units: JSONObject = [
-        "temperature": "°C", "apparentTemperature": "°C", "relativeHumidity": "%", "precipitation": "mm",
-        "cloudCover": "%", "pressure": "hPa", "windSpeed": "m/s", "windDirection": "°", "windGusts": "m/s",
-    ]
-
-    /// The values as members of an object (the caller's), absent ones left out.
-    func addMembers(to object: inout JSONObject) {
-        object["temperature"] = .number(temperature)
-        if let apparentTemperature { object["apparentTemperature"] = .number(apparentTemperature) }
-        if let relativeHumidity { object["relativeHumidity"] = .number(relativeHumidity) }
-        if let weatherCode { object["weatherCode"] = .integer(Int64(weatherCode)) }
-        if let summary { object["condition"] = .string(summary) }
-        if let isDay { object["isDay"] = .bool(isDay) }
-        if let precipitation { object["precipitation"] = .number(precipitation) }
-        if let cloudCover { object["cloudCover"] = .number(cloudCover) }
-        if let pressure { object["pressure"] = .number(pressure) }
-        if let windSpeed { object["windSpeed"] = .number(windSpeed) }
-        if let windDirection { object["windDirection"] = .number(windDirection) }
-        if let windGusts { object["windGusts"] = .number(windGusts) }
+    /// Writes the unit of each value, by the name `write(into:)` gives it: what `show --json` adds.
+    static func writeUnits(into writer: inout JSONWriter) {
+        writer.field("temperature", "°C")
+        writer.field("apparentTemperature", "°C")
+        writer.field("relativeHumidity", "%")
+        writer.field("precipitation", "mm")
+        writer.field("cloudCover", "%")
+        writer.field("pressure", "hPa")
+        writer.field("windSpeed", "m/s")
+        writer.field("windDirection", "°")
+        writer.field("windGusts", "m/s")
     }
 
-    /// Whether `other` holds the same values once both are stored: the cache keeps 15 significant digits,
-    /// so a value read back from it equals a fresh one that differs only beyond them (a conversion from
-    /// °F, say), and that is no new data.
-    package func hasSameValues(as other: CurrentConditions) -> Bool {
-        var mine = JSONObject()
-        var theirs = JSONObject()
-        addMembers(to: &mine)
-        other.addMembers(to: &theirs)
-        return JSON.object(mine).serialized() == JSON.object(theirs).serialized()
+    /// Writes the values as members of the object being written (the caller's), absent ones left out.
+    func write(into writer: inout JSONWriter) {
+        writer.field("temperature", temperature)
+        writer.field("apparentTemperature", apparentTemperature)
+        writer.field("relativeHumidity", relativeHumidity)
+        writer.field("weatherCode", weatherCode)
+        writer.field("condition", summary)
+        writer.field("isDay", isDay)
+        writer.field("precipitation", precipitation)
+        writer.field("cloudCover", cloudCover)
+        writer.field("pressure", pressure)
+        writer.field("windSpeed", windSpeed)
+        writer.field("windDirection", windDirection)
+        writer.field("windGusts", windGusts)
     }
 
-    /// Reads what `addMembers` wrote.
+    /// Reads what `write(into:)` wrote.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
             temperature: try reader.double("temperature", within: Plausible.temperature),

@@ -50,18 +50,17 @@ extension Location {
     /// The largest city has under 40 million people.
     static let populations = 0...10_000_000_000
 
-    /// The location as stored in our files and printed by `show --json`.
-    package var json: JSON {
-        var object: JSONObject = ["name": .string(name)]
-        if let region { object["region"] = .string(region) }
-        if let country { object["country"] = .string(country) }
-        if let countryCode { object["countryCode"] = .string(countryCode) }
-        object["latitude"] = .number(latitude)
-        object["longitude"] = .number(longitude)
-        if let timezone { object["timezone"] = .string(timezone) }
-        if let population { object["population"] = .integer(Int64(population)) }
-        if let id { object["id"] = .integer(Int64(id)) }
-        return .object(object)
+    /// Writes the location's members, as stored in our files and printed by `show --json`.
+    package func write(into writer: inout JSONWriter) {
+        writer.field("name", name)
+        writer.field("region", region)
+        writer.field("country", country)
+        writer.field("countryCode", countryCode)
+        writer.field("latitude", latitude)
+        writer.field("longitude", longitude)
+        writer.field("timezone", timezone)
+        writer.field("population", population)
+        writer.field("id", id)
     }
 
     /// The names a format gives a location's fields: ours (`json`), or the geocoding service's.

@@ -14,10 +14,15 @@ public struct WeatherResult: Sendable, Equatable {
     package var updatedAt: Timestamp
     /// The response's caching headers, for conditional requests and freshness.
     package var cachingHeaders: CachingHeaders
+    /// When the result turns stale by the server's word or the data's own clock (`Freshness.natural`),
+    /// worked out when the result was made and stored with it, so that `weather show` parses no date.
+    package var naturalStaleAt: Freshness.Moment
 
+    /// A result of these values; its `naturalStaleAt` is worked out from them unless given.
     package init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
-        interval: Double? = nil, updatedAt: Timestamp, cachingHeaders: CachingHeaders = CachingHeaders()
+        interval: Double? = nil, updatedAt: Timestamp, cachingHeaders: CachingHeaders = CachingHeaders(),
+        naturalStaleAt: Freshness.Moment? = nil
     ) {
         self.location = location
         self.conditions = conditions
@@ -26,58 +31,99 @@ public struct WeatherResult: Sendable, Equatable {
         self.interval = interval
         self.updatedAt = updatedAt
         self.cachingHeaders = cachingHeaders
+        self.naturalStaleAt = Freshness.Moment(moment: updatedAt, source: .data)
+        self.naturalStaleAt = naturalStaleAt ?? Freshness.natural(for: self)
+    }
+
+    /// The result revalidated by a `304 Not Modified` at `moment`: its headers renewed (RFC 9111, 4.3.4),
+    /// `updatedAt` now, its freshness worked out again.
+    package func renewed(by headers: CachingHeaders, at moment: Timestamp) -> WeatherResult {
+        var renewed = self
+        renewed.cachingHeaders = cachingHeaders.renewed(by: headers)
+        renewed.updatedAt = moment
+        renewed.naturalStaleAt = Freshness.natural(for: renewed)
+        return renewed
     }
 }
 
 extension WeatherResult {
-    /// The version of the cache file's layout; a file of another version is treated as empty.
-    static let fileFormat: Int64 = 1
+    /// The version of the cache file's layout. Format 2 keeps times as seconds since 1970 and the
+    /// precomputed `naturalStaleAt`; format 1 kept ISO 8601 times and worked freshness out from the
+    /// stored headers at every read, and is still read (and then rewritten, see `WeatherFetcher`).
+    static let fileFormat: Int64 = 2
 
     /// The result as the cache file stores it.
-    package var json: JSON {
-        var conditionsObject = JSONObject()
-        conditions.addMembers(to: &conditionsObject)
-        var object: JSONObject = [
-            "format": .integer(Self.fileFormat),
-            "location": location.json,
-            "conditions": .object(conditionsObject),
-            "observedAt": .string(observedAt.iso8601()),
-            "utcOffsetSeconds": .integer(Int64(utcOffsetSeconds)),
-        ]
-        if let interval { object["interval"] = .number(interval) }
-        object["updatedAt"] = .string(updatedAt.iso8601(fractionDigits: 3))
-        object["http"] = cachingHeaders.json
-        return .object(object)
+    package var fileContents: [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("format", Int(Self.fileFormat))
+            writer.object("location") { location.write(into: &$0) }
+            writer.object("conditions") { conditions.write(into: &$0) }
+            writer.field("observedAt", observedAt.secondsSince1970)
+            writer.field("utcOffsetSeconds", utcOffsetSeconds)
+            writer.field("interval", interval)
+            writer.field("updatedAt", updatedAt.secondsSince1970)
+            writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
+            writer.field("staleAtSource", naturalStaleAt.source.rawValue)
+            writer.object("http") { cachingHeaders.write(into: &$0) }
+        }
+        return writer.bytes
     }
 
-    /// Reads what `json` wrote.
+    /// Reads what `fileContents` wrote, in this format or the one before; `isOutdated` says which.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         let format = try reader.int("format")
-        guard format == Self.fileFormat else {
+        guard format == 1 || format == Self.fileFormat else {
             throw .invalid(
-                path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
+                path: "format", reason: "is \(format); this version of weather reads formats 1 and \(Self.fileFormat)")
         }
+        let current = format == Self.fileFormat
+        let updatedAt = current ? try reader.moment("updatedAt") : try reader.iso8601("updatedAt")
         self.init(
             location: try Location(reading: reader.field("location")),
             conditions: try CurrentConditions(reading: reader.field("conditions")),
-            observedAt: try reader.timestamp("observedAt"),
+            observedAt: current ? try reader.moment("observedAt") : try reader.iso8601("observedAt"),
             utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
             interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
-            updatedAt: try reader.timestamp("updatedAt"),
+            updatedAt: updatedAt,
             cachingHeaders: try reader.optionalField("http").map { reader throws(JSONShapeError) in
                 try CachingHeaders(reading: reader)
-            } ?? CachingHeaders()
+            } ?? CachingHeaders(),
+            naturalStaleAt: current ? try Freshness.Moment(reading: reader, updatedAt: updatedAt) : nil
         )
+    }
+
+    /// Whether the file in `reader` is in a format older than the one weather writes.
+    static func isOutdated(_ reader: JSONReader) -> Bool {
+        (try? reader.int("format")) != Int(fileFormat)
+    }
+}
+
+extension Freshness.Moment {
+    /// Reads `staleAt` and `staleAtSource`; a moment more than `Freshness.longestLifetime` after
+    /// `updatedAt` was not written by weather, and counts as already passed.
+    init(reading reader: JSONReader, updatedAt: Timestamp) throws(JSONShapeError) {
+        let moment = try reader.moment("staleAt")
+        let sourceField = try reader.field("staleAtSource")
+        guard let source = Freshness.Source(rawValue: try sourceField.string()), source != .setting else {
+            throw .invalid(path: sourceField.path, reason: "is not server or data")
+        }
+        self.init(moment: moment - updatedAt > Freshness.longestLifetime ? updatedAt : moment, source: source)
     }
 }
 
 extension JSONReader {
-    /// An ISO 8601 time with a zone, such as `2026-10-08T17:00:00Z`.
-    func timestamp(_ key: String) throws(JSONShapeError) -> Timestamp {
+    /// An ISO 8601 time with a zone, such as `2026-10-08T17:00:00Z` (the cache file's format 1).
+    func iso8601(_ key: String) throws(JSONShapeError) -> Timestamp {
         let field = try field(key)
         guard let timestamp = Timestamp(iso8601: try field.string()) else {
             throw .invalid(path: field.path, reason: "is not an ISO 8601 time with a zone")
         }
         return timestamp
+    }
+
+    /// A moment as seconds since 1970, within the years 1 to 9999.
+    func moment(_ key: String) throws(JSONShapeError) -> Timestamp {
+        Timestamp(secondsSince1970: try double(key, within: Timestamp.validRange))
     }
 }

@@ -48,13 +48,16 @@ public struct WeatherFormatter: Sendable {
     /// The result for a script, one JSON object: `location`, the values in SI units, `observedAt`,
     /// `updatedAt`, `stale`, and `units` naming the unit of each value.
     package func json(_ result: WeatherResult, stale: Bool) -> String {
-        var object: JSONObject = ["location": result.location.json]
-        result.conditions.addMembers(to: &object)
-        object["observedAt"] = .string(result.observedAt.iso8601())
-        object["updatedAt"] = .string(result.updatedAt.iso8601())
-        object["stale"] = .bool(stale)
-        object["units"] = .object(CurrentConditions.units)
-        return String(decoding: JSON.object(object).serialized(), as: UTF8.self)
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.object("location") { result.location.write(into: &$0) }
+            result.conditions.write(into: &writer)
+            writer.field("observedAt", result.observedAt.iso8601())
+            writer.field("updatedAt", result.updatedAt.iso8601())
+            writer.field("stale", stale)
+            writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
+        }
+        return writer.text
     }
 
     // MARK: Units

@@ -49,7 +49,7 @@ public struct WeatherPresenter: Sendable {
     /// checked to exist then, and read when there is no usable result.
     func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
         switch fetcher.cachedResult() {
-        case .result(let result):
+        case .result(let result), .outdated(let result):
             guard FileIO.exists(fetcher.store.paths.locationFile) else { throw .noLocation }
             return (result.location, result, [])
         case .empty:

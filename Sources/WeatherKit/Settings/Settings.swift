@@ -37,8 +37,8 @@ package struct Settings: Sendable, Equatable {
 
     /// Every setting, in the order the README lists them.
     static let keys: [Key] = [
-        endpoint("WEATHER_GEOCODING_URL", "geocoding_url", \.geocodingURL),
-        endpoint("WEATHER_FORECAST_URL", "forecast_url", \.forecastURL),
+        endpoint("WEATHER_GEOCODING_URL", "geocoding_url") { $0.geocodingURL = $1 },
+        endpoint("WEATHER_FORECAST_URL", "forecast_url") { $0.forecastURL = $1 },
         Key(
             variable: "WEATHER_TIMEOUT", configKey: "timeout",
             apply: { settings, value in
@@ -60,17 +60,15 @@ package struct Settings: Sendable, Equatable {
     /// An endpoint setting: an `http` or `https` URL without blanks or control characters, which would
     /// not survive the trip into the timer's unit file.
     private static func endpoint(
-        _ variable: String, _ configKey: String, _ field: any WritableKeyPath<Settings, String> & Sendable
+        _ variable: String, _ configKey: String, _ store: @escaping @Sendable (inout Settings, String) -> Void
     ) -> Key {
         Key(
             variable: variable, configKey: configKey,
             apply: { settings, value in
-                guard URLParts(value) != nil,
-                    !value.unicodeScalars.contains(where: {
-                        $0.properties.isWhitespace || $0.properties.generalCategory == .control
-                    })
-                else { return false }
-                settings[keyPath: field] = value
+                guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
+                    return false
+                }
+                store(&settings, value)
                 return true
             },
             expected: "an http:// or https:// URL")

@@ -23,6 +23,14 @@ extension String {
         }
     }
 
+    /// Whether the text holds a space or any other blank: ASCII ones by their bytes, others (a no-break
+    /// space, an ideographic space) by their Unicode properties, looked up only for non-ASCII text.
+    package var containsWhitespace: Bool {
+        utf8.contains(UInt8(ascii: " "))
+            || utf8.contains(where: { $0 >= 0x80 })
+                && unicodeScalars.contains { $0.properties.isWhitespace }
+    }
+
     /// The text with every terminal control character replaced by U+FFFD, so that what a server or a
     /// file says can be printed without moving the cursor, retitling the window or clearing the screen.
     var printable: String {

@@ -1,0 +1,102 @@
+/// Writes JSON text directly, member by member: what weather saves and what `show --json` prints.
+///
+/// jansson reads everything that comes from outside; what weather writes it writes itself, without a tree
+/// in between: building one (an enum of arrays of key-value tuples, or jansson's objects) and dumping it
+/// cost `weather show --json` more than a tenth of its budget, mostly in generic metadata set up at run time.
+///
+/// Object members come out in the order they are written; strings as UTF-8 with `"`, `\` and control
+/// characters escaped; numbers as the shortest text that reads back as the same `Double`, and `null` for
+/// the NaN and infinities JSON has no words for.
+package struct JSONWriter {
+    /// The text written so far.
+    package private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    package init() {
+        bytes.reserveCapacity(1024)
+    }
+
+    /// The text as a `String`.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// An object whose members `body` writes.
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+        body(&self)
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// The member `name`, its value an object whose members `body` writes.
+    package mutating func object(_ name: String, _ body: (inout JSONWriter) -> Void) {
+        key(name)
+        object(body)
+    }
+
+    /// Writes a member's name; its value comes next.
+    package mutating func key(_ name: String) {
+        separate()
+        writeString(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// The member `name` with a text value; nothing when `value` is `nil`.
+    package mutating func field(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        writeString(value)
+        needsComma = true
+    }
+
+    /// The member `name` with a number; nothing when `value` is `nil`.
+    package mutating func field(_ name: String, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        bytes += (value.isFinite ? String(value) : "null").utf8
+        needsComma = true
+    }
+
+    /// The member `name` with a whole number; nothing when `value` is `nil`.
+    package mutating func field(_ name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        bytes += String(value).utf8
+        needsComma = true
+    }
+
+    /// The member `name` with `true` or `false`; nothing when `value` is `nil`.
+    package mutating func field(_ name: String, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        bytes += (value ? "true" : "false").utf8
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += #"\""#.utf8
+            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+            case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+            case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+            case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += #"\u00"#.utf8
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
