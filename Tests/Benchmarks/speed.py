@@ -2,19 +2,24 @@
 """How fast weather is on its two hot paths, next to the programs it should cost about as much as.
 
 - `weather show` and `weather show --json` (stdout a pipe, a fresh result) against `cat` of the result
-  file: the status-bar path. Targets: median at most 2.5 times cat's; peak memory at most 20 MiB.
+  file: the status-bar path. Targets: at most 1.0 million instructions, a median at most 1.6 times cat's,
+  peak memory at most 8 MiB.
 - `weather refresh` with a stale result (one request to the loopback fixture server, parse, atomic write)
-  against `curl -s` fetching the same URL from the same server. Target: at most 1.5 times curl's median.
+  against `curl -s` fetching the same URL from the same server. Targets: at most 1.1 times curl's
+  instructions, peak memory at most 18 MiB.
 
-Each group runs side by side in one hyperfine run (apt-get install hyperfine); peak memory is the maximum
-resident set size of single runs (GNU time).
+Instructions are counted by valgrind's callgrind for the whole process, the dynamic loader included:
+repeatable from run to run, unlike wall time on a shared machine, so they decide. Medians come from one
+hyperfine run per group, side by side; peak memory is the largest resident set of five runs (GNU time).
+The binary measured is the one `make install` installs (stripped), unless --binary names another.
 
-Usage: Tests/Benchmarks/speed.py [--binary PATH] [--runs 1000]   (without --binary it runs make build first)
+Usage: Tests/Benchmarks/speed.py [--binary PATH] [--runs 1000]
 """
 
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -34,15 +39,30 @@ def peak_memory_kib(command, environment):
     return max(peaks)
 
 
+def instructions(command, environment):
+    """Instructions of one whole run, dynamic loader included, counted by callgrind."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+                            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"refs:\s+([\d,]+)", result.stderr)
+    if not found:
+        sys.exit("callgrind could not measure %s:\n%s" % (command[0], result.stderr[-800:]))
+    return int(found.group(1).replace(",", ""))
+
+
+def binary_type(binary):
+    header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True).stdout
+    return "PIE" if "DYN (Position-Independent" in header else "not PIE"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", help="a weather binary to measure (default: build the release binary)")
+    parser.add_argument("--binary", help="a weather binary to measure (default: make install's, built now)")
     parser.add_argument("--runs", type=int, default=1000, help="runs of each command (default 1000)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
-    for tool in ("hyperfine", "curl", "/usr/bin/time"):
+    for tool in ("hyperfine", "curl", "/usr/bin/time", "valgrind", "readelf"):
         if not shutil.which(tool):
-            sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time")
+            sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time valgrind binutils")
 
     server = Server()
     home = Home(binary, server)
@@ -55,35 +75,56 @@ def main():
 
         stale = dict(environment, WEATHER_STALE_AFTER="0")
         groups = [
-            # (label, command, base index for the ratio, target), all run side by side in one hyperfine run
-            (environment, [("cat (the result file)", ["cat", result_file], None, None),
-                           ("weather show", [binary, "show"], 0, 2.5),
-                           ("weather show --json", [binary, "show", "--json"], 0, 2.5)]),
+            # (environment, rows): each row (label, command, base row, wall-time target, instruction target
+            # as a count or a ratio to the base row, memory target in MiB), run side by side in one hyperfine run.
+            (environment, [("cat (the result file)", ["cat", result_file], None, None, None, None),
+                           ("weather show", [binary, "show"], 0, 1.6, 1_000_000, 8),
+                           ("weather show --json", [binary, "show", "--json"], 0, 1.6, 1_000_000, 8)]),
             # WEATHER_STALE_AFTER=0: every refresh run finds the result stale and fetches.
-            (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None),
-                     ("weather refresh (stale)", [binary, "refresh"], 0, 1.5)]),
+            (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
+                     ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
         ]
-        print(f"| command | median | ratio | target | peak memory |")
-        print(f"|---|---:|---:|---|---:|")
+        print(f"Binary: {binary} ({binary_type(binary)}, {os.path.getsize(binary) / 1_048_576:.1f} MiB)\n")
+        print("| command | instructions | ratio | median | ratio | peak memory | targets |")
+        print("|---|---:|---:|---:|---:|---:|---|")
         for group_environment, rows in groups:
             export = os.path.join(home.root, "hyperfine.json")
             subprocess.run(
                 ["hyperfine", "-N", "--warmup", "50", "--runs", str(arguments.runs), "--export-json", export,
-                 "--style", "none"] + [" ".join(quote(part) for part in command) for _, command, _, _ in rows],
+                 "--style", "none"] + [" ".join(quote(part) for part in row[1]) for row in rows],
                 env=group_environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             with open(export) as file:
                 medians = [statistics.median(result["times"]) * 1000 for result in json.load(file)["results"]]
-            for index, (label, command, base, target) in enumerate(rows):
+            counts = [instructions(row[1], group_environment) for row in rows]
+            for index, (label, command, base, wall_target, count_target, memory_target) in enumerate(rows):
                 memory = peak_memory_kib(command, group_environment) / 1024
-                ratio = medians[index] / medians[base] if base is not None else None
-                ratio_text = f"{ratio:.2f}x" if ratio else ""
-                target_text = (f"≤ {target}x " + ("met" if ratio <= target else "**missed**")) if target else ""
-                print(f"| {label} | {medians[index]:.2f} ms | {ratio_text} | {target_text} | {memory:.1f} MiB |")
-        print(f"\n{arguments.runs} runs of each command after 50 warm-up runs; medians; each group side by side in "
-              "one hyperfine run; peak memory is the largest resident set of five runs.")
+                count_ratio = counts[index] / counts[base] if base is not None else None
+                wall_ratio = medians[index] / medians[base] if base is not None else None
+                verdicts = []
+                if isinstance(count_target, int):
+                    verdicts.append(verdict(f"≤ {count_target / 1e6:.1f} M instr.", counts[index] <= count_target))
+                elif count_target:
+                    verdicts.append(verdict(f"≤ {count_target}x instr.", count_ratio <= count_target))
+                if wall_target:
+                    verdicts.append(verdict(f"≤ {wall_target}x time", wall_ratio <= wall_target))
+                if memory_target:
+                    verdicts.append(verdict(f"≤ {memory_target} MiB", memory <= memory_target))
+                print(f"| {label} | {counts[index]:,} | {ratio(count_ratio)} | {medians[index]:.2f} ms | "
+                      f"{ratio(wall_ratio)} | {memory:.1f} MiB | {', '.join(verdicts)} |")
+        print(f"\nInstructions: callgrind, one whole run each. Times: {arguments.runs} runs of each command after 50 "
+              "warm-up runs, medians, each group side by side in one hyperfine run. Peak memory: the largest "
+              "resident set of five runs.")
     finally:
         home.close()
         server.close()
+
+
+def ratio(value):
+    return f"{value:.2f}x" if value else ""
+
+
+def verdict(target, met):
+    return f"{target} {'met' if met else '**missed**'}"
 
 
 def quote(text):

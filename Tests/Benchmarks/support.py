@@ -95,7 +95,10 @@ class Home:
 
 
 def build_release():
-    """Builds the release binary as `make install` does and returns its path."""
+    """Builds and installs the release binary as `make install` does, into a folder of its own, and
+    returns the installed (stripped) binary's path: what users run."""
     repository = os.path.abspath(os.path.join(HERE, "..", ".."))
-    subprocess.run(["make", "-s", "-C", repository, "build"], check=True, stdout=subprocess.DEVNULL)
-    return os.path.join(repository, ".build", "release", "weather")
+    prefix = tempfile.mkdtemp(prefix="weather-install-")
+    subprocess.run(["make", "-s", "-C", repository, "install", "PREFIX=" + prefix], check=True,
+                   stdout=subprocess.DEVNULL)
+    return os.path.join(prefix, "bin", "weather")
