@@ -87,7 +87,7 @@ struct DoubleUpdateTests {
         #expect(try sandbox.requestCount(.forecast) == 1)
     }
 
-    @Test("stored cachingHeaders make the request conditional; 304 renews the result and is noData")
+    @Test("stored validators make the request conditional; 304 renews the result and is noData")
     func conditionalRequests() throws {
         let sandbox = try Sandbox()
         let modified = "Thu, 08 Oct 2026 17:00:00 GMT"

@@ -323,7 +323,7 @@ struct UntrustedInputTests {
     }
 
     @Test(
-        "cachingHeaders that cannot go back into a header are not kept",
+        "validators that cannot go back into a header are not kept",
         arguments: [
             "\"a\rb\"", "\"a\nIf-Match: x\"", "\"\u{1B}\"", String(repeating: "e", count: 513), "\"caf\u{E9}\"",
         ])

@@ -159,7 +159,7 @@ struct SharedFetchTests {
         return fixture
     }
 
-    @Test("stored cachingHeaders make the request conditional; 304 renews the result and is noData")
+    @Test("stored validators make the request conditional; 304 renews the result and is noData")
     func conditional() throws {
         let fixture = try berlinSaved([
             .fixture(
