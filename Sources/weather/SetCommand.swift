@@ -27,6 +27,9 @@ struct SetCommand: ContextCommand {
     @Argument(help: ArgumentHelp("The place's name, optionally followed by , and a qualifier.", valueName: "city"))
     var words: [String] = []
 
+    @OptionGroup(title: "Display")
+    var display: DisplayFlags
+
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         let query: PlaceQuery
         do throws(PlaceQueryError) {
@@ -37,11 +40,14 @@ struct SetCommand: ContextCommand {
         let fetcher = context.fetcher
         // One hold of the lock for the place, its weather and the timer's units.
         try fetcher.withFetchLock { () throws(WeatherError) in
-            let placement = try fetcher.setLocation(query)
+            let activity = context.console.beginActivity("Looking up \(query.name) and its weather…")
+            let placement: WeatherFetcher.Placement
+            do {
+                defer { activity.stop() }
+                placement = try fetcher.setLocation(query)
+            }
             context.console.printLine(placement.announcement + "\n")
-            context.console.printLine(
-                WeatherFormatter(now: fetcher.clock.now(), style: context.textStyle).text(
-                    placement.result, stale: false))
+            context.console.printLine(context.formatter(display.options).text(placement.result, stale: false))
             let background = BackgroundRefresh(context: context)
             do throws(WeatherError) {
                 context.console.printLine("\n" + background.summary(of: try background.enable()))

@@ -6,14 +6,23 @@ struct ShowCommand: ContextCommand {
         commandName: "show",
         abstract: "Print the saved weather at once, with its age.",
         discussion: """
-            In a terminal, a stale result is refreshed first (one request); if that fails, the saved \
-            result is printed with a warning. When stdout is a pipe (a status bar, a script), the saved \
-            result is printed and the network is never touched.
+            In a terminal, a stale result is shown at once and refreshed (one request, within \
+            WEATHER_INTERACTIVE_TIMEOUT, 5 s by default); if that fails, the saved result stays, with a \
+            note. When stdout is a pipe (a status bar, a script), the saved result is printed and the \
+            network is never touched. The first line names the place, the temperature and the \
+            condition, and ends with (stale) when the result is stale.
+
+            --format codes (the letters wttr.in uses mean the same as there):
+            \(FormatHelp.codes)
 
             Examples:
               weather show
-              weather show --json | jq .temperature
-              weather show --cached          (never the network)
+              weather show --units imperial
+              weather show --format "%l %c %t %o"     Berlin ⛅ 11°C
+              weather show --short                    the format setting, or "%l %c %t"
+              weather show --waybar                   for waybar's return-type json
+              weather show --json | jq .temperature   always °C, m/s, mm, hPa
+              weather show --cached                   never the network
             """
     )
 
@@ -29,45 +38,150 @@ struct ShowCommand: ContextCommand {
         }
     }
 
-    @Flag(help: "Print one JSON object for scripts.")
+    @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
     var json = false
+
+    @Option(help: ArgumentHelp("Print one line of % codes (listed below).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Print one line in the format setting, or \"%l %c %t\".")
+    var short = false
+
+    @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")
+    var waybar = false
 
     @Flag
     var source: Source?
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        try Self.show(json: json, source: source, in: context)
+    @OptionGroup(title: "Display")
+    var display: DisplayFlags
+
+    func validate() throws {
+        let outputs = [json, format != nil && !waybar, short, waybar].filter { $0 }.count
+        guard outputs <= 1 else {
+            throw ValidationError("choose one of --json, --format, --short and --waybar (--waybar takes a --format)")
+        }
+        if let format {
+            do {
+                _ = try FormatString(parsing: format)
+            } catch {
+                throw ValidationError("--format: \(error)")
+            }
+        }
     }
 
-    /// What `run(in:)` does, for the parsed command and for the fast path alike.
-    static func show(json: Bool, source: Source?, in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        var request = ShowRequest(source: source, display: display.options)
+        let line: FormatString?
+        do throws(FormatError) {
+            line = try format.map(FormatString.init(parsing:))
+        } catch {
+            throw .usage("--format: \(error); see weather show --help")
+        }
+        if json {
+            request.output = .json
+        } else if waybar {
+            request.output = .waybar(line)
+        } else if let line {
+            request.output = .format(line)
+        } else if short {
+            request.output = .short
+        }
+        return try request.show(in: context)
+    }
+}
+
+/// What `weather show` was asked for, by ArgumentParser or by the fast path, and how it is done.
+struct ShowRequest: Equatable {
+    enum Output: Equatable {
+        case text
+        case json
+        case format(FormatString)
+        case short
+        case waybar(FormatString?)
+    }
+
+    var output: Output = .text
+    var source: ShowCommand.Source?
+    var display = DisplayOptions()
+
+    func show(in context: WeatherContext) throws(WeatherError) -> Int32 {
         let choice: WeatherPresenter.Source =
             switch source {
             case .refresh: .refresh
             case .cached: .cached
             case nil: .automatic
             }
-        try WeatherPresenter(context: context, json: json).show(source: choice, json: json)
+        let presenterOutput: WeatherPresenter.Output =
+            switch output {
+            case .text: .text
+            case .json: .json
+            case .format(let format): .format(format)
+            case .short: .format(context.shortLine)
+            case .waybar(let format): .waybar(format ?? context.shortLine)
+            }
+        try WeatherPresenter(context: context, output: presenterOutput, options: display).show(source: choice)
         return 0
     }
 
     /// The forms status bars run every few seconds, recognized without ArgumentParser (whose parsing
-    /// costs about a millisecond of runtime reflection): `weather` or `weather show`, then `--json`,
-    /// `--cached` and `--refresh` at most once each, not the last two together. `nil` for anything else,
-    /// which goes to ArgumentParser as usual; either way `show(json:source:in:)` runs.
-    static func fastArguments(_ arguments: ArraySlice<String>) -> (json: Bool, source: Source?)? {
+    /// costs about a millisecond of runtime reflection): `weather` or `weather show`, then each of
+    /// `--json`, `--short`, `--waybar`, `--cached`, `--refresh`, `--format F`, `--units U`, `--icons I`
+    /// and `--color C` at most once, in the combinations `show` accepts, with values it accepts. `nil`
+    /// for anything else, which goes to ArgumentParser as usual; either way `show(in:)` runs.
+    static func fast(_ arguments: ArraySlice<String>) -> ShowRequest? {
         var rest = arguments
         if rest.first == "show" { rest = rest.dropFirst() }
+        var request = ShowRequest()
+        var seen: [String] = []
+        var format: FormatString?
         var json = false
-        var source: Source?
-        for argument in rest {
-            switch argument {
-            case "--json" where !json: json = true
-            case "--cached" where source == nil: source = .cached
-            case "--refresh" where source == nil: source = .refresh
-            default: return nil
+        var short = false
+        var waybar = false
+        while let argument = rest.popFirst() {
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard !seen.contains(name) else { return nil }
+            seen.append(name)
+            switch name {
+            case "--json" where value == nil: json = true
+            case "--short" where value == nil: short = true
+            case "--waybar" where value == nil: waybar = true
+            case "--cached" where value == nil, "--refresh" where value == nil:
+                guard request.source == nil else { return nil }
+                request.source = name == "--cached" ? .cached : .refresh
+            case "--format", "--units", "--icons", "--color":
+                guard let given = value ?? rest.popFirst(), !given.hasPrefix("-") else { return nil }
+                switch name {
+                case "--format":
+                    guard let parsed = try? FormatString(parsing: given) else { return nil }
+                    format = parsed
+                case "--units":
+                    guard let units = UnitSystem(rawValue: given) else { return nil }
+                    request.display.units = units
+                case "--icons":
+                    guard let icons = IconSet(rawValue: given) else { return nil }
+                    request.display.icons = icons
+                default:
+                    guard let color = TextStyle.Choice(rawValue: given) else { return nil }
+                    request.display.color = color
+                }
+            default:
+                return nil
             }
         }
-        return (json, source)
+        switch (json, short, waybar, format) {
+        case (false, false, false, nil): request.output = .text
+        case (true, false, false, nil): request.output = .json
+        case (false, true, false, nil): request.output = .short
+        case (false, false, true, _): request.output = .waybar(format)
+        case (false, false, false, let format?): request.output = .format(format)
+        default: return nil
+        }
+        return request
     }
 }

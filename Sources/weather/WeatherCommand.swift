@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import WeatherKit
 
 /// `weather`: the command tree. Each command parses its arguments and calls WeatherKit in the run's
@@ -21,13 +22,24 @@ struct WeatherCommand: ParsableCommand {
               weather schedule 30m      how often the timer runs
               weather logout
 
-            Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json:
-              WEATHER_TIMEOUT           network time of a whole run (default 30s)
-              WEATHER_STALE_AFTER       seconds until a result is stale
-                                        (default: the data's own interval, 15 min)
-              WEATHER_GEOCODING_URL     Open-Meteo geocoding API, or a stand-in
-              WEATHER_FORECAST_URL      Open-Meteo forecast API, or a stand-in
-              NO_COLOR                  no colour, even in a terminal
+            Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json
+            (there as units, icons, format, timeout...):
+              WEATHER_UNITS                metric (default), imperial or si
+              WEATHER_TEMPERATURE_UNIT     celsius or fahrenheit, over the units
+              WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
+              WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
+              WEATHER_ICONS                emoji (default), nerd, ascii or none
+              WEATHER_FORMAT               the short line (default "%l %c %t")
+              WEATHER_TIMEOUT              network time of a whole run (default 30s)
+              WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
+                                           the saved result on screen (default 5s)
+              WEATHER_STALE_AFTER          seconds until a result is stale (default:
+                                           the data's own interval, 15 min)
+              WEATHER_CONTACT              your email or URL, sent to the weather
+                                           service so that its operators can reach you
+              WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
+              WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
+              NO_COLOR                     no colour, even in a terminal
 
             Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
             Weather data by Open-Meteo.com, CC BY 4.0.
@@ -48,6 +60,49 @@ struct WeatherCommand: ParsableCommand {
             TerminalConsole().printError(error.description)
             return error.exitCode
         }
+    }
+
+    /// Parses `arguments` and runs the command they name. A usage error speaks as weather's own errors
+    /// do, on one line: `weather: unknown option '--foo'; see weather show --help`, exit 64.
+    static func main(_ arguments: [String]) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let status = exitCode(for: error)
+            let full = fullMessage(for: error)
+            if status == .success || error is ExitCode {
+                if !full.isEmpty { TerminalConsole().printLine(full) }
+            } else {
+                TerminalConsole().printError(usageLine(message(for: error), fullMessage: full))
+            }
+            Glibc.exit(status.rawValue)
+        }
+    }
+
+    /// "unknown option '--jsn' (did you mean '--json'?); see weather show --help": ArgumentParser's
+    /// message in our voice, its later sentences in parentheses, with the help of the command it was
+    /// parsing (named in its "See '...' for more information.").
+    static func usageLine(_ message: String, fullMessage: String) -> String {
+        let text = message.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(
+            separator: " ")
+        var sentences = text.split(separator: ". ").map { sentence -> String in
+            var sentence = String(sentence)
+            while sentence.last == "." { sentence.removeLast() }
+            if let first = sentence.first, first.isUppercase, sentence.dropFirst().first?.isUppercase != true {
+                sentence = first.lowercased() + sentence.dropFirst()
+            }
+            return sentence
+        }
+        var line = sentences.isEmpty ? "" : sentences.removeFirst()
+        if !sentences.isEmpty { line += " (" + sentences.joined(separator: ". ") + ")" }
+        var help = "weather --help"
+        if let see = fullMessage.split(separator: "\n").last(where: { $0.contains("See '") }),
+            let quoted = see.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first
+        {
+            help = String(quoted)
+        }
+        return line + "; see " + help
     }
 
     /// `status` as ArgumentParser's way out: nothing for 0, otherwise that exit code.

@@ -36,8 +36,9 @@ struct InProcessCommandTests {
             fixture.console.output == """
                 Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-                Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+                Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated just now
 
                 Background refresh: every 15 min (weather schedule changes it).

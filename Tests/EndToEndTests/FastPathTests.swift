@@ -20,7 +20,9 @@ struct FastPathTests {
     @Test(
         "show, in every form, never loads libcurl; a refresh that fetches does",
         arguments: [
-            ["show"], ["show", "--json"], [], ["show", "--cached"], ["show", "--refresh"],
+            ["show"], ["show", "--json"], [], ["show", "--cached"], ["show", "--refresh"], ["show", "--waybar"],
+            ["show", "--format", "%l %c %t %o"], ["--short", "--units", "imperial"], ["--units=si", "--icons=nerd"],
+            ["show", "--waybar", "--format", "%t", "--color", "never"],
         ])
     func showNeverLoadsCurl(arguments: [String]) throws {
         let sandbox = try Sandbox()
@@ -40,6 +42,10 @@ struct FastPathTests {
             (["show", "--json", "--json"], ["show", "--json"]),
             (["show", "--cached", "--cached"], ["show", "--cached"]),
             (["show", "--cached", "--json", "--cached"], ["show", "--json", "--cached"]),
+            (["show", "--waybar", "--waybar"], ["show", "--waybar"]),
+            (["show", "--units", "si", "--units", "imperial"], ["show", "--units", "imperial"]),
+            (["show", "--format", "%x", "--format", "%t %w"], ["show", "--format=%t %w"]),
+            (["show", "--short", "--icons", "ascii", "--short"], ["--icons", "ascii", "--short"]),
         ])
     func sameOutput(parsed: [String], fast: [String]) throws {
         let sandbox = try Sandbox()
@@ -58,6 +64,11 @@ struct FastPathTests {
             (["refresh", "extra"], 64),
             (["refresh", "--help"], 0),
             (["show", "--help"], 0),
+            (["show", "--format", "%y"], 64),
+            (["show", "--units", "kelvin"], 64),
+            (["show", "--json", "--waybar"], 64),
+            (["show", "--format"], 64),
+            (["show", "--format", "-x"], 64),
         ] as [([String], Int32)])
     func fallsBackToArgumentParser(arguments: [String], status: Int32) throws {
         let sandbox = try Sandbox()

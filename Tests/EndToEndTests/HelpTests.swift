@@ -19,12 +19,30 @@ struct HelpTests {
         #expect(run.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
     }
 
-    @Test("an unknown command or option is a usage error")
-    func usage() throws {
-        let sandbox = try Sandbox()
-        let run = try sandbox.run("forecast")
+    @Test(
+        "a usage error speaks as weather's other errors do: one line, what is wrong, where the help is",
+        arguments: [
+            (["frobnicate"], "weather: unexpected argument 'frobnicate'; see weather show --help\n"),
+            (["show", "--jsn"], "weather: unknown option '--jsn' (did you mean '--json'?); see weather show --help\n"),
+            (
+                ["--units", "kelvin"],
+                "weather: the value 'kelvin' is invalid for '--units <system>' (please provide one of 'metric', 'imperial' or 'si'); see weather show --help\n"
+            ),
+            (["set", "--units"], "weather: missing value for '--units <system>'; see weather set --help\n"),
+            (["schedule", "a", "b"], "weather: unexpected argument 'b'; see weather schedule --help\n"),
+            (
+                ["show", "--json", "--waybar"],
+                "weather: choose one of --json, --format, --short and --waybar (--waybar takes a --format); see weather show --help\n"
+            ),
+            (
+                ["show", "--format", "%t %y"],
+                "weather: --format: %y is not a format code (%% is a percent sign); see weather show --help\n"
+            ),
+        ])
+    func usage(arguments: [String], message: String) throws {
+        let run = try Sandbox().run(arguments)
         #expect(run.status == 64)
-        #expect(run.stderr.contains("Unexpected argument 'forecast'"))
-        #expect(try sandbox.run("show", "--jsn").status == 64)
+        #expect(run.stderr == message)
+        #expect(run.stdout.isEmpty)
     }
 }

@@ -13,8 +13,9 @@ struct SetCommandTests {
             run.stdout == """
                 Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-                Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+                Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated just now
 
                 """)
@@ -32,6 +33,8 @@ struct SetCommandTests {
         #expect(forecasts.first?.query["latitude"] == "52.5244")
         #expect(forecasts.first?.query["longitude"] == "13.4105")
         #expect(forecasts.first?.query["timezone"] == "auto")
+        #expect(forecasts.first?.query["daily"] == "sunrise,sunset")
+        #expect(forecasts.first?.query["forecast_days"] == "1")
         #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)
     }
 
@@ -197,5 +200,19 @@ struct SetCommandTests {
             run.stderr
                 == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n"
         )
+    }
+}
+
+@Suite("Naming ourselves to the services")
+struct UserAgentTests {
+    @Test("the User-Agent names the program and its version, and the contact the user sets")
+    func userAgent() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("set", "Berlin").status == 0)
+        let plain = try #require(try sandbox.server.requests(.forecast).last?.header("User-Agent"))
+        #expect(plain.range(of: #"^weather/\d+\.\d+\.\d+$"#, options: .regularExpression) != nil, "\(plain)")
+        #expect(try sandbox.run(["set", "Berlin"], environment: ["WEATHER_CONTACT": "ann@example.org"]).status == 0)
+        #expect(try sandbox.server.requests(.search).last?.header("User-Agent") == plain + " (ann@example.org)")
+        #expect(try sandbox.server.requests(.forecast).last?.header("User-Agent") == plain + " (ann@example.org)")
     }
 }

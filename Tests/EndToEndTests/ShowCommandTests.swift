@@ -11,10 +11,11 @@ struct ShowCommandTests {
         try sandbox.server.clearRequests()
         let fresh = try sandbox.run("show")
         #expect(fresh.status == 0)
-        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy\n"))
+        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy\n"))
         #expect(fresh.stdout.hasSuffix("Updated just now\n"))
         let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"])
-        #expect(stale.stdout.hasSuffix("Updated just now (stale)\n"))
+        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(stale.stdout.hasSuffix("Updated just now\n"))
         #expect(try sandbox.run("show", "--json").status == 0)
         #expect(try sandbox.run([], environment: ["WEATHER_STALE_AFTER": "0"]).stdout == stale.stdout)
         #expect(try sandbox.requestCount() == 0)
@@ -32,7 +33,11 @@ struct ShowCommandTests {
         let stale = try sandbox.run(
             ["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
         #expect(stale.status == 0, "\(stale)")
-        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
+        // The saved result at once, marked as being refreshed; then, over it, the new one.
+        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        let redrawn = try #require(stale.stdout.split(separator: "\u{1B}[J").last)
+        #expect(stale.stdout.contains("Updated just now, refreshing…\n\u{1B}[4F\u{1B}[J"))
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain (stale)\n"), "stale after 0 s")
         #expect(try sandbox.requestCount(.forecast) == 1)
         #expect(try sandbox.requestCount(.search) == 0)
     }
@@ -61,8 +66,7 @@ struct ShowCommandTests {
         try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
         let run = try sandbox.run(["show", "--refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("10.9 °C"))
-        #expect(run.stdout.hasSuffix("(stale)\n"))
+        #expect(run.stdout.contains("10.9 °C, partly cloudy (stale)\n"))
         #expect(run.stderr.hasPrefix("weather: could not refresh: the forecast service at "))
         #expect(
             run.stderr.hasSuffix(
@@ -138,16 +142,73 @@ struct ShowCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         try sandbox.write("{\"stale_after\": 0}", to: sandbox.configFile)
-        #expect(try sandbox.run("show").stdout.hasSuffix("(stale)\n"))
-        #expect(try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "1h"]).stdout.hasSuffix("just now\n"))
+        #expect(try sandbox.run("show").stdout.contains("(stale)\n"))
+        #expect(!(try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "1h"]).stdout.contains("(stale)")))
     }
 
-    @Test("colour only in a terminal, and never with NO_COLOR")
+    @Test("colour only in a terminal, and never with NO_COLOR set to something")
     func colour() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         #expect(try sandbox.run(["show"], terminal: true).stdout.contains("\u{1B}[1mBerlin"))
-        #expect(!(try sandbox.run(["show"], environment: ["NO_COLOR": ""], terminal: true).stdout.contains("\u{1B}")))
+        #expect(try sandbox.run(["show"], environment: ["NO_COLOR": ""], terminal: true).stdout.contains("\u{1B}[1m"))
+        #expect(!(try sandbox.run(["show"], environment: ["NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}")))
+        #expect(try sandbox.run("show", "--color", "always").stdout.contains("\u{1B}[1mBerlin"))
         #expect(!(try sandbox.run("show").stdout.contains("\u{1B}")))
+    }
+}
+
+@Suite("weather show in a person's terminal")
+struct TerminalShowTests {
+    @Test(
+        "a stale result at once, a spinner on the terminal while the request is under way, then the new values over the old"
+    )
+    func spinnerAndRedraw() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
+        let run = try sandbox.run(
+            ["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true,
+            errorsToTerminal: true)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(run.stdout.contains("Updated just now, refreshing…\n"))
+        #expect(
+            run.stdout.contains("⠋ Refreshing the weather for Berlin…"),
+            "a spinner frame: \(run.stdout.debugDescription)")
+        // The spinner's line cleared, the cursor back up over the four lines, and the new values.
+        let redrawn = try #require(run.stdout.split(separator: "\r\u{1B}[K\u{1B}[4F\u{1B}[J").last)
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain"))
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
+
+    @Test("a hanging service gets the interactive budget, and the saved result stays with a one-line note")
+    func interactiveTimeout() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
+        let run = try sandbox.run(
+            ["show"], environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_INTERACTIVE_TIMEOUT": "1", "NO_COLOR": "1"],
+            terminal: true)
+        #expect(run.status == 0, "\(run)")
+        let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasSuffix("Updated just now\n"))
+        #expect(run.errorLines.count == 1)
+        #expect(run.stderr.contains("within the time budget of 1 s (WEATHER_INTERACTIVE_TIMEOUT)"))
+        #expect(run.stderr.hasSuffix("showing the result from just now\n"))
+    }
+
+    @Test("set shows that it is working, on a terminal only")
+    func setProgress() throws {
+        let sandbox = try Sandbox()
+        try sandbox.server.script(.search, [.init(fixture: "open-meteo/geocoding/berlin.json", delay: 1)])
+        let run = try sandbox.run(
+            ["set", "Berlin"], environment: ["NO_COLOR": "1"], terminal: true, errorsToTerminal: true)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("⠋ Looking up Berlin and its weather…\r\u{1B}[K"))
+        let piped = try sandbox.run(["set", "Berlin"])
+        #expect(!piped.stderr.contains("Looking up"))
+        #expect(!piped.stdout.contains("Looking up"))
     }
 }

@@ -44,7 +44,7 @@ struct SystemdTimerTests {
         let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
         #expect(try sandbox.requestCount(.forecast) >= 1)
-        #expect(try sandbox.run("show", "--cached").stdout.contains(": 10.4 °C, slight rain\n"))
+        #expect(try sandbox.run("show", "--cached").stdout.contains(" 10.4 °C, slight rain\n"))
 
         let schedule = try sandbox.run("schedule")
         #expect(schedule.status == 0)

@@ -34,7 +34,7 @@ struct UnitInjectionTests {
         #expect(start.status == 0, "\(start)")
         let result = try sandbox.systemctl("show", UnitNames.service, "--property=Result,ExecMainStatus").stdout
         #expect(result == "Result=success\nExecMainStatus=0\n")
-        #expect(try sandbox.run("show").stdout.hasPrefix("Berlin, Land Berlin, Germany: 10.4 °C, slight rain\n"))
+        #expect(try sandbox.run("show").stdout.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain\n"))
     }
 
     @Test(

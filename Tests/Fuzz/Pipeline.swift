@@ -51,7 +51,8 @@ enum Pipeline {
             results.append(
                 WeatherResult(
                     location: location, conditions: response.conditions, observedAt: response.observedAt,
-                    utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: now,
+                    utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval,
+                    sunrise: response.sunrise, sunset: response.sunset, updatedAt: now,
                     cachingHeaders: response.cachingHeaders
                 ))
         } catch {
@@ -95,14 +96,27 @@ enum Pipeline {
                 check(
                     staleAt - result.updatedAt <= max(Freshness.longestLifetime, settings.staleAfter ?? 0),
                     "fresh for a day at most")
-                let formatter = WeatherFormatter(now: moment)
-                let text = formatter.text(result, stale: stale)
-                check(lineCount(text) <= 3, "no forged lines")
+                let formatter = WeatherFormatter(now: moment, units: settings.units, icons: settings.icons)
+                let text = formatter.text(result, stale: stale, refreshing: offset > 0)
+                check(lineCount(text) <= 4, "no forged lines")
                 check(
                     !text.unicodeScalars.contains {
                         ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
                     },
                     "text without control characters")
+                for format in [settings.format ?? .shortLine, everyCode] {
+                    let line = formatter.line(format, result, stale: stale)
+                    check(lineCount(line) == 1 && !line.containsControlCharacters, "one line of format codes")
+                }
+                let waybar = formatter.waybar(result, stale: stale, format: settings.format ?? .shortLine)
+                check(lineCount(waybar) == 1, "waybar's object is one line")
+                guard let object = try? JSONDocument(parsing: Array(waybar.utf8)).reader,
+                    let shown = try? object.string("text"), let tooltip = try? object.string("tooltip"),
+                    let classes = try? object.field("class").array(), classes.count >= 1
+                else { fail("waybar's object reads back: \(waybar)") }
+                check(
+                    !(shown + tooltip).utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") },
+                    "no markup of a server's in waybar's text")
                 let json = Array(formatter.json(result, stale: stale).utf8)
                 check(json.count < 1 << 20, "bounded JSON")
                 _ = LocalTime.describe(staleAt, now: moment, in: .fixed(offsetSeconds: 3600))
@@ -112,6 +126,9 @@ enum Pipeline {
 
         units(environment: environment, settings: settings, interval: interval, dataInterval: results.first?.interval)
     }
+
+    /// A format with every code.
+    static let everyCode = try! FormatString(parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %a %o %%")
 
     /// What weather writes it reads back, with the same values, within the file size it accepts.
     static func roundTrip(_ result: WeatherResult) {
@@ -124,6 +141,7 @@ enum Pipeline {
         check(back.naturalStaleAt == result.naturalStaleAt, "the same freshness read back")
         check(back.location.name == result.location.name, "the same place read back")
         check(back.cachingHeaders == result.cachingHeaders, "the same caching headers read back")
+        check(back.sunrise == result.sunrise && back.sunset == result.sunset, "the same sunrise and sunset read back")
     }
 
     static func resultBytes(for place: Location) -> [UInt8] {

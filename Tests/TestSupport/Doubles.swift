@@ -21,21 +21,26 @@ package final class ScriptedTransport: HTTPTransport {
     package enum Answer: Sendable {
         case fixture(String, status: Int = 200, headers: [(String, String)] = [])
         case failure(HTTPError)
+        /// No answer before the deadline: the request times out with the run's budget.
+        case hang
     }
 
-    private let state: Mutex<(answers: [Answer], requests: [HTTPRequest])>
+    private let state: Mutex<(answers: [Answer], requests: [HTTPRequest], budgets: [(TimeBudget, Double)])>
 
     package init(_ answers: [Answer] = []) {
-        state = Mutex((answers, []))
+        state = Mutex((answers, [], []))
     }
 
     package var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    /// The time budget each request was sent with, and the seconds it had left.
+    package var budgets: [(budget: TimeBudget, remaining: Double)] { state.withLock { $0.budgets } }
 
     package func queue(_ answers: Answer...) { state.withLock { $0.answers += answers } }
 
     package func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
         let answer = state.withLock { state -> Answer? in
             state.requests.append(request)
+            state.budgets.append((deadline.budget, deadline.remaining))
             return state.answers.isEmpty ? nil : state.answers.removeFirst()
         }
         switch answer {
@@ -44,6 +49,8 @@ package final class ScriptedTransport: HTTPTransport {
             return HTTPResponse(status: status, headers: HTTPHeaders(headers.map { ($0.0, $0.1) }), body: body)
         case .failure(let error)?:
             throw error
+        case .hang?:
+            throw .timedOut(host: "127.0.0.1:9", budget: deadline.budget)
         case nil:
             throw .unreachable(host: "test", CurlError(code: 7, message: "no answer scripted"))
         }
@@ -74,22 +81,38 @@ package final class RecordingScheduler: BackgroundScheduler {
     }
 }
 
-/// Keeps what a run prints, as a terminal or as a pipe.
+/// Keeps what a run prints, as a terminal or as a pipe, and the activities it showed.
 package final class RecordingConsole: Console {
     package let isTerminal: Bool
-    private let written = Mutex<(output: String, errors: String)>(("", ""))
+    package let columns: Int?
+    private let written = Mutex<(output: String, errors: String, activities: [String])>(("", "", []))
 
-    package init(isTerminal: Bool = false) {
+    package init(isTerminal: Bool = false, columns: Int? = nil) {
         self.isTerminal = isTerminal
+        self.columns = columns
     }
 
     /// Everything written to standard output.
     package var output: String { written.withLock { $0.output } }
     /// Everything written to standard error.
     package var errors: String { written.withLock { $0.errors } }
+    /// The message of every activity begun, and " (stopped)" after it once it was stopped.
+    package var activities: [String] { written.withLock { $0.activities } }
 
     package func write(_ text: String) { written.withLock { $0.output += text } }
     package func writeError(_ text: String) { written.withLock { $0.errors += text } }
+
+    package func beginActivity(_ message: String) -> ActivityIndicator {
+        let index = written.withLock { written in
+            written.activities.append(message)
+            return written.activities.count - 1
+        }
+        return ActivityIndicator { [self] in
+            written.withLock { written in
+                if !written.activities[index].hasSuffix(" (stopped)") { written.activities[index] += " (stopped)" }
+            }
+        }
+    }
 }
 
 /// A run of weather made of doubles: a temporary folder, a scripted transport, a test clock, UTC, a
@@ -107,7 +130,8 @@ package struct TestContext: Sendable {
 
     package init(
         staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = [], terminal: Bool = false,
-        environment: [String: String] = [:], scheduler: RecordingScheduler = RecordingScheduler()
+        environment: [String: String] = [:], scheduler: RecordingScheduler = RecordingScheduler(),
+        settings adjust: (inout Settings) -> Void = { _ in }
     ) throws {
         folder = try TemporaryFolder()
         transport = ScriptedTransport(answers)
@@ -116,10 +140,12 @@ package struct TestContext: Sendable {
         self.environment = Environment(environment)
         // Loopback endpoints on the discard port: the scripted transport answers, and nothing could ever
         // reach the internet even if a request slipped past it.
-        settings = Settings(
+        var settings = Settings(
             geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
             timeout: 30, staleAfter: staleAfter
         )
+        adjust(&settings)
+        self.settings = settings
         context = Self.context(
             folder: folder, settings: settings, environment: self.environment, clock: clock,
             transport: transport, scheduler: scheduler, notifications: notifications,

@@ -80,11 +80,16 @@ public final class Sandbox: @unchecked Sendable {
         try run(arguments, environment: extra, terminal: terminal)
     }
 
+    /// Runs `weather arguments...`; with `errorsToTerminal`, standard error goes to the same terminal as
+    /// standard output, as in a person's terminal, and what it wrote is in `stdout`, in order.
     @discardableResult
-    public func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) throws
-        -> Run
-    {
-        try run(program: TestPaths.weatherBinary, arguments, environment: extra, terminal: terminal)
+    public func run(
+        _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
+        errorsToTerminal: Bool = false
+    ) throws -> Run {
+        try run(
+            program: TestPaths.weatherBinary, arguments, environment: extra, terminal: terminal,
+            errorsToTerminal: errorsToTerminal)
     }
 
     /// Runs `systemctl --user arguments...` in the sandbox's environment.
@@ -96,7 +101,8 @@ public final class Sandbox: @unchecked Sendable {
     /// Runs any program in the sandbox's environment.
     @discardableResult
     public func run(
-        program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false
+        program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
+        errorsToTerminal: Bool = false
     ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -122,6 +128,7 @@ public final class Sandbox: @unchecked Sendable {
             outputHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
         }
         process.standardOutput = outputHandle
+        if errorsToTerminal, terminal { process.standardError = outputHandle }
         let started = Date()
         try process.run()
         try outputHandle.close()

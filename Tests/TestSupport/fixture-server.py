@@ -48,6 +48,11 @@ FORECAST_VARIABLES = {
     "showers", "snowfall", "weather_code", "cloud_cover", "pressure_msl", "surface_pressure",
     "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
 }
+DAILY_VARIABLES = {
+    "weather_code", "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max",
+    "apparent_temperature_min", "precipitation_sum", "precipitation_probability_max", "sunrise", "sunset",
+    "daylight_duration", "wind_speed_10m_max",
+}
 
 
 class State:
@@ -77,6 +82,21 @@ class State:
             if response["times"] <= 0:
                 queue.pop(0)
             return dict(response)
+
+
+def shift_days(document, today):
+    """Moves the daily series by whole days so that it starts on `today`, the place's date now."""
+    daily = document.get("daily")
+    if not isinstance(daily, dict) or not daily.get("time"):
+        return
+    first = datetime.strptime(daily["time"][0], "%Y-%m-%d").date()
+    delta = today - first
+    for key, values in daily.items():
+        if key == "time":
+            daily[key] = [(datetime.strptime(v, "%Y-%m-%d") + delta).strftime("%Y-%m-%d") for v in values]
+        elif key in ("sunrise", "sunset"):
+            daily[key] = [v if v is None else (datetime.strptime(v, "%Y-%m-%dT%H:%M") + delta).strftime("%Y-%m-%dT%H:%M")
+                          for v in values]
 
 
 def slug(name):
@@ -194,10 +214,31 @@ class Handler(BaseHTTPRequestHandler):
             if variable not in FORECAST_VARIABLES:
                 return self.send(400, error_body(
                     "Data corrupted at path ''. Cannot initialize ForecastVariable from invalid String value %s." % variable))
+        daily = [name for name in query.get("daily", "").split(",") if name]
+        for variable in daily:
+            if variable not in DAILY_VARIABLES:
+                return self.send(400, error_body(
+                    "Data corrupted at path ''. Cannot initialize DailyVariable from invalid String value %s." % variable))
+        try:
+            days = int(query.get("forecast_days", "7"))
+        except ValueError:
+            days = -1
+        if not 0 <= days <= 16:
+            return self.send(400, error_body("Forecast days is invalid. Allowed range 0 to 16."))
         _, _, document = min(
             self.state.forecasts,
             key=lambda entry: math.hypot(entry[0] - latitude, entry[1] - longitude))
-        self.send(200, json_bytes(self.current_time(json.loads(json.dumps(document)))))
+        document = self.current_time(json.loads(json.dumps(document)))
+        # Only the daily variables asked for, over the days asked for, as the service answers.
+        if daily and isinstance(document.get("daily"), dict):
+            document["daily"] = {key: values[:days] for key, values in document["daily"].items()
+                                 if key == "time" or key in daily}
+            document["daily_units"] = {key: unit for key, unit in document.get("daily_units", {}).items()
+                                       if key == "time" or key in daily}
+        else:
+            document.pop("daily", None)
+            document.pop("daily_units", None)
+        self.send(200, json_bytes(document))
 
     def current_time(self, document):
         """Moves current.time to now, rounded down to the interval, in the place's local time."""
@@ -207,6 +248,7 @@ class Handler(BaseHTTPRequestHandler):
             now = int(self.state.now()) // interval * interval
             local = datetime.fromtimestamp(now, timezone.utc) + timedelta(seconds=document.get("utc_offset_seconds", 0))
             current["time"] = local.strftime("%Y-%m-%dT%H:%M")
+            shift_days(document, local.date())
         return document
 
     def scripted(self, response):

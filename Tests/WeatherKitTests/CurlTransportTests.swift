@@ -33,7 +33,7 @@ struct CurlTransportTests {
         #expect(response.headers["Content-Encoding"] == "gzip")
         #expect(try ForecastResponse.decode(response.body).conditions.temperature == 10.9)
         let request = try #require(try server.requests(.forecast).last)
-        #expect(request.header("User-Agent") == "weather/\(WeatherKitInfo.version) (+\(WeatherKitInfo.projectURL))")
+        #expect(request.header("User-Agent") == "weather/\(WeatherKitInfo.version)")
         #expect(request.header("Accept-Encoding")?.contains("gzip") == true)
     }
 

@@ -47,6 +47,10 @@ struct SettingsTests {
             ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"),
             ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
             ("WEATHER_FORECAST_URL", "http://127.0.0.1/v1/forecast\nExecStart=/bin/sh"), ("WEATHER_TIMEOUT", "0.5"),
+            ("WEATHER_UNITS", "kelvin"), ("WEATHER_UNITS", "Metric"), ("WEATHER_WIND_UNIT", "knots"),
+            ("WEATHER_TEMPERATURE_UNIT", "C"), ("WEATHER_PRECIPITATION_UNIT", "in"), ("WEATHER_ICONS", "emojis"),
+            ("WEATHER_FORMAT", "%t %y"), ("WEATHER_FORMAT", "%t\n"), ("WEATHER_CONTACT", "ann @example.org"),
+            ("WEATHER_CONTACT", ""), ("WEATHER_CONTACT", "ann@exämple.org"), ("WEATHER_INTERACTIVE_TIMEOUT", "0"),
         ])
     func badVariable(name: String, value: String) {
         #expect {
@@ -103,13 +107,52 @@ struct SettingsTests {
         #expect(relative.resultFile == "/home/u/.cache/weather/current.json")
     }
 
+    @Test("units: a system, with single quantities over it from either place; the rest of the display settings")
+    func displaySettings() throws {
+        try writeConfig(#"{"units": "imperial", "wind_unit": "kn", "icons": "nerd", "format": "%t %c"}"#)
+        let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
+        #expect(
+            fromFile.units
+                == DisplayUnits(temperature: .fahrenheit, wind: .kn, precipitation: .inch, pressure: .inHg))
+        #expect(fromFile.icons == .nerd)
+        #expect(fromFile.format == (try FormatString(parsing: "%t %c")))
+        let mixed = try Settings.load(
+            environment: Environment([
+                "WEATHER_UNITS": "metric", "WEATHER_WIND_UNIT": "mph", "WEATHER_ICONS": "none",
+                "WEATHER_CONTACT": "ann@example.org", "WEATHER_INTERACTIVE_TIMEOUT": "10s",
+            ]), paths: paths)
+        // The UK's mix: °C with mph; the file's wind unit gives way to the variable.
+        #expect(mixed.units == DisplayUnits(temperature: .celsius, wind: .mph, precipitation: .mm, pressure: .hPa))
+        #expect(mixed.icons == .none)
+        #expect(mixed.contact == "ann@example.org")
+        #expect(mixed.interactiveTimeout == 10)
+        #expect(Settings.defaults.units == UnitSystem.metric.units)
+        #expect(Settings.defaults.icons == .emoji)
+        #expect(Settings.defaults.interactiveTimeout == 5)
+    }
+
+    @Test("a format setting with an unknown code names it")
+    func badFormat() {
+        #expect(
+            throws: SettingsError.invalidVariable(
+                "WEATHER_FORMAT", value: "%t %y",
+                expected:
+                    "a format such as \"%l %c %t\" (weather show --help lists the codes): %y is not a format code (%% is a percent sign)"
+            )
+        ) {
+            _ = try Settings.load(environment: Environment(["WEATHER_FORMAT": "%t %y"]), paths: paths)
+        }
+    }
+
     @Test("the settings travel to another process as the same variables")
     func asEnvironment() {
-        let settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
+        var settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
+        settings.contact = "ann@example.org"
+        settings.units = UnitSystem.imperial.units
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
                 "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_TIMEOUT=45s",
-                "WEATHER_STALE_AFTER=10m",
-            ])
+                "WEATHER_STALE_AFTER=10m", "WEATHER_CONTACT=ann@example.org",
+            ], "what the service fetches and whom it names; display settings stay with the display")
     }
 }

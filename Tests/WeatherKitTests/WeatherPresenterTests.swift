@@ -53,7 +53,7 @@ struct WeatherPresenterTests {
         let (presenter, console) = presenter(fixture, .active)
         try presenter.show()
         #expect(console.output.contains("10.9 °C"))
-        #expect(console.output.contains("Updated 20 min ago (stale)"))
+        #expect(console.output.contains("partly cloudy (stale)\n"))
         #expect(
             console.errors == """
                 weather: could not refresh: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty; try again later, or check WEATHER_FORECAST_URL; showing the result from 20 min ago
@@ -94,7 +94,8 @@ struct WeatherPresenterTests {
     func json() throws {
         let fixture = try saved(age: 1200)
         let (presenter, console) = presenter(fixture, .inactive)
-        try presenter.show(json: true)
+        let json = WeatherPresenter(fetcher: presenter.fetcher, appState: .inactive, console: console, output: .json)
+        try json.show()
         let reader = try JSONDocument(parsing: Array(console.output.utf8)).reader
         #expect(try reader.field("location").string("name") == "Berlin")
         #expect(try reader.field("location").string("country") == "Germany")
@@ -103,6 +104,95 @@ struct WeatherPresenterTests {
         #expect(try reader.double("temperature") == 10.9)
         #expect(try reader.string("updatedAt") == "2026-10-08T17:00:00Z")
         #expect(try reader.bool("stale") == true)
+        #expect(try reader.double("age") == 1200)
         #expect(try reader.field("units").string("windSpeed") == "m/s")
     }
+
+    /// A presenter of the next run in a terminal `columns` wide, and what it printed.
+    func terminal(_ fixture: TestContext, columns: Int? = 80) -> (WeatherPresenter, RecordingConsole) {
+        let console = RecordingConsole(isTerminal: true, columns: columns)
+        let run = fixture.nextRun(terminal: true)
+        return (
+            WeatherPresenter(fetcher: run.fetcher, appState: .active, console: console, interactiveTimeout: 5),
+            console
+        )
+    }
+
+    @Test("a terminal shows the saved result at once, then draws the new values over it")
+    func terminalRedraw() throws {
+        let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
+        let (presenter, console) = terminal(fixture)
+        try presenter.show()
+        let (saved, new) = try #require(console.output.split(separator: "\u{1B}[4F\u{1B}[J").pairs)
+        #expect(
+            saved == """
+                Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)
+                Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Sunrise 07:17, sunset 18:29, pressure 1016 hPa
+                Updated 20 min ago, refreshing…
+
+                """)
+        #expect(new.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain\n"))
+        #expect(new.hasSuffix("Updated just now\n"))
+        #expect(console.activities == ["Refreshing the weather for Berlin… (stopped)"])
+        #expect(console.errors.isEmpty)
+        #expect(fixture.transport.requests.count == 3)
+    }
+
+    @Test("the cursor goes back as many rows as the lines took, wrapped in a narrow terminal")
+    func narrowTerminal() throws {
+        let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
+        let (presenter, console) = terminal(fixture, columns: 40)
+        try presenter.show()
+        // 66, 69, 46 and 31 columns: 2 + 2 + 2 + 1 rows.
+        #expect(console.output.contains("refreshing…\n\u{1B}[7F\u{1B}[J"))
+    }
+
+    @Test("the refresh gets the interactive budget; when it runs out, the saved result stays with a note")
+    func interactiveBudget() throws {
+        let fixture = try saved(age: 1200, answers: [.hang])
+        let (presenter, console) = terminal(fixture)
+        try presenter.show()
+        let budget = try #require(fixture.transport.budgets.last)
+        #expect(budget.budget == TimeBudget(seconds: 5, setting: "WEATHER_INTERACTIVE_TIMEOUT"))
+        #expect(budget.remaining <= 5)
+        let redrawn = try #require(console.output.split(separator: "\u{1B}[J").last)
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasSuffix("Updated 20 min ago\n"), "no longer refreshing")
+        #expect(
+            console.errors == """
+                weather: could not refresh: 127.0.0.1:9 did not answer within the time budget of 5 s (WEATHER_INTERACTIVE_TIMEOUT); try again later; showing the result from 20 min ago
+
+                """)
+        #expect(console.activities == ["Refreshing the weather for Berlin… (stopped)"])
+    }
+
+    @Test("with nothing saved to show, a terminal waits for the whole run's budget")
+    func noSavedResultFullBudget() throws {
+        let fixture = try saved(age: 0, answers: [.fixture("open-meteo/forecast/berlin.json")])
+        try FileIO.remove(fixture.store.paths.resultFile)
+        let (presenter, console) = terminal(fixture)
+        try presenter.show()
+        #expect(fixture.transport.budgets.last?.budget == TimeBudget(seconds: 30))
+        #expect(!console.output.contains("\u{1B}[J"))
+        #expect(console.activities == ["Fetching the weather for Berlin… (stopped)"])
+    }
+
+    @Test("--json, --format and --waybar in a terminal print once, after the refresh")
+    func oneLineOutputsDoNotRedraw() throws {
+        for output in [WeatherPresenter.Output.json, .format(.shortLine), .waybar(.shortLine)] {
+            let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
+            let console = RecordingConsole(isTerminal: true)
+            let run = fixture.nextRun(terminal: true)
+            try WeatherPresenter(fetcher: run.fetcher, appState: .active, console: console, output: output).show()
+            #expect(console.output.split(separator: "\n").count == 1, "\(output)")
+            #expect(!console.output.contains("\u{1B}"))
+            #expect(fixture.transport.requests.count == 3)
+        }
+    }
+}
+
+extension Array where Element == Substring {
+    /// The two elements of a two-element array.
+    fileprivate var pairs: (Substring, Substring)? { count == 2 ? (self[0], self[1]) : nil }
 }

@@ -70,15 +70,17 @@ public struct BackgroundFetchHandler: Sendable {
                 "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
             )
         }
+        // In the units of the settings (config.json, which the service reads too); no icons in a log.
+        let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
         switch try fetcher.fetch() {
         case .newData(let result):
-            return (.newData, "\(result.location.displayName): \(WeatherFormatter.summary(of: result.conditions))")
+            return (.newData, "\(result.location.displayName): \(formatter.summary(of: result.conditions))")
         case .noData(let result):
             return (.noData, "the weather in \(result.location.displayName) has not changed")
         case .fetchedByAnotherRun(let result):
             return (
                 .noData,
-                "another run has just fetched it: \(result.location.displayName), \(WeatherFormatter.summary(of: result.conditions))"
+                "another run has just fetched it: \(result.location.displayName), \(formatter.summary(of: result.conditions))"
             )
         }
     }

@@ -18,7 +18,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// time it ends, `remaining` the seconds until then, counted from when the error was made.
     case backingOff(service: String, reason: String, resumesAt: String, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
-    case busy(budget: Double)
+    case busy(budget: TimeBudget)
+    /// The command line asks for something that cannot be done; the text says what, and where help is.
+    case usage(String)
     /// SIGTERM or SIGINT stopped the run before it finished; nothing was saved (`StopSignal`).
     case stopped(signal: Int32)
 
@@ -40,7 +42,8 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .backingOff(let service, let reason, let resumesAt, let remaining):
             "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"
         case .busy(let budget):
-            "another weather run is fetching and did not finish within this run's time budget of \(DurationText.format(budget)) (WEATHER_TIMEOUT); try again later"
+            "another weather run is fetching and did not finish within this run's time budget of \(budget); try again later"
+        case .usage(let problem): problem
         case .stopped(let signal):
             "stopped by \(StopSignal.name(signal)) before it finished; everything saved is as it was"
         }
@@ -49,7 +52,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status: 64 (`EX_USAGE`) for refused input, 78 (`EX_CONFIG`) for settings, 1 otherwise.
     public var exitCode: Int32 {
         switch self {
-        case .query, .background(.tooOften), .background(.tooRarely), .background(.unreadableInterval): 64
+        case .query, .usage, .background(.tooOften), .background(.tooRarely), .background(.unreadableInterval): 64
         case .settings: 78
         case .stopped(let signal): 128 + signal
         default: 1

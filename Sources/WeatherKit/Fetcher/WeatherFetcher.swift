@@ -22,8 +22,10 @@ public final class WeatherFetcher: Sendable {
     let timeZone: LocalTimeZone
     /// Where `WeatherUpdated` is posted.
     let notifications: NotificationCenter
-    /// The run's network time budget (`WEATHER_TIMEOUT`), started when the fetcher was made.
-    let deadline: Deadline
+    /// The run's network time budget (`WEATHER_TIMEOUT`), started when the fetcher was made; a person
+    /// waiting at a terminal gets a shorter one (`limitNetworkTime(to:setting:)`).
+    var deadline: Deadline { runDeadline.withLock { $0 } }
+    private let runDeadline: Mutex<Deadline>
     /// When results go stale.
     let freshness: Freshness
     let provider: OpenMeteo
@@ -42,9 +44,17 @@ public final class WeatherFetcher: Sendable {
         self.clock = clock
         self.timeZone = timeZone
         self.notifications = notifications
-        deadline = Deadline(seconds: settings.timeout)
+        runDeadline = Mutex(Deadline(seconds: settings.timeout))
         freshness = Freshness(staleAfter: settings.staleAfter)
         provider = OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
+    }
+
+    /// Ends the run's network time `seconds` from now, named by `setting` in messages, when that is
+    /// sooner than its budget would.
+    func limitNetworkTime(to seconds: Double, setting: String) {
+        runDeadline.withLock { deadline in
+            if seconds < deadline.remaining { deadline = Deadline(seconds: seconds, setting: setting) }
+        }
     }
 
     // MARK: What is saved
@@ -330,8 +340,8 @@ public final class WeatherFetcher: Sendable {
     private func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
         WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
-            utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, updatedAt: clock.now(),
-            cachingHeaders: response.cachingHeaders
+            utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, sunrise: response.sunrise,
+            sunset: response.sunset, updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
         )
     }
 

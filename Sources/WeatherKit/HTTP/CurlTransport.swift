@@ -15,7 +15,7 @@ struct CurlTransport: HTTPTransport {
     /// Sent with every request: the program, its version and where to learn about it.
     let userAgent: String
 
-    init(userAgent: String = WeatherKitInfo.userAgent) {
+    init(userAgent: String = WeatherKitInfo.userAgent(contact: nil)) {
         self.userAgent = userAgent
     }
 

@@ -20,7 +20,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host could not be found or reached.
     case unreachable(host: String, CurlError)
     /// The run's time budget ran out.
-    case timedOut(host: String, budget: Double)
+    case timedOut(host: String, budget: TimeBudget)
     /// The body was larger than `limit` bytes.
     case tooLarge(host: String, limit: Int)
     /// The headers were larger than `limit` bytes.
@@ -41,7 +41,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreachable(let host, let error):
             "cannot reach \(host) (\(error.message)); check the network connection and try again"
         case .timedOut(let host, let budget):
-            "\(host) did not answer within the time budget of \(DurationText.format(budget)) (WEATHER_TIMEOUT); try again later"
+            "\(host) did not answer within the time budget of \(budget); try again later"
         case .tooLarge(let host, let limit):
             "\(host) sent more than \(limit / 1_048_576) MiB; refusing a response that large"
         case .tooManyHeaders(let host, let limit):

@@ -4,12 +4,12 @@ import CJansson
 ///
 /// Reading does not copy the tree into Swift values: `weather show` reads one small file, and building
 /// Swift arrays and enums for it would cost more than parsing it.
-final class JSONDocument: @unchecked Sendable {
+package final class JSONDocument: @unchecked Sendable {
     // Never changed after parsing; jansson's reading functions do not modify the tree.
     fileprivate let root: UnsafeMutablePointer<json_t>
 
     /// Parses a whole text strictly: one object or array, nothing after it, no duplicate keys, no NUL.
-    init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+    package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         var error = json_error_t()
         let root = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
@@ -30,11 +30,11 @@ final class JSONDocument: @unchecked Sendable {
     }
 
     /// A reader at the root.
-    var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
+    package var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
 }
 
 /// Why a text is not the JSON we can read, in jansson's words.
-struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// jansson's description, such as "end of file expected near 'trailing'".
     var text: String
     /// Where it happened, counted from 1; 0 when jansson could not tell.
@@ -42,7 +42,7 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     var column: Int
 
     /// jansson quotes the text near the error, which may be anything: made printable.
-    var description: String {
+    package var description: String {
         (line > 0 ? "line \(line), column \(column): \(text)" : text).printable
     }
 }

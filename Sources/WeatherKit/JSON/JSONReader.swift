@@ -2,7 +2,7 @@ import CJansson
 
 /// A value in a parsed `JSONDocument` together with where it was found, so that a decoding error names
 /// the field.
-struct JSONReader: @unchecked Sendable {
+package struct JSONReader: @unchecked Sendable {
     /// Keeps the tree alive as long as any reader of it.
     private let document: JSONDocument
     private let node: UnsafeMutablePointer<json_t>
@@ -41,7 +41,7 @@ struct JSONReader: @unchecked Sendable {
     // MARK: Fields
 
     /// The member `key`, which must exist (it may be `null`).
-    func field(_ key: String) throws(JSONShapeError) -> JSONReader {
+    package func field(_ key: String) throws(JSONShapeError) -> JSONReader {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = json_object_get(node, key) else { throw .missing(path: childPath(key)) }
         return JSONReader(document: document, node: member, path: childPath(key))
@@ -101,7 +101,7 @@ struct JSONReader: @unchecked Sendable {
     }
 
     /// The value as a string.
-    func string() throws(JSONShapeError) -> String {
+    package func string() throws(JSONShapeError) -> String {
         guard weather_json_type(node) == JSON_STRING else { throw mistyped("a string") }
         return String(
             decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)),
@@ -120,7 +120,7 @@ struct JSONReader: @unchecked Sendable {
     }
 
     /// The value's elements, each with its index in its path.
-    func array() throws(JSONShapeError) -> [JSONReader] {
+    package func array() throws(JSONShapeError) -> [JSONReader] {
         guard kind == .array else { throw mistyped("an array") }
         return (0..<json_array_size(node)).map { index in
             JSONReader(document: document, node: json_array_get(node, index), path: "\(path)[\(index)]")
@@ -143,7 +143,7 @@ struct JSONReader: @unchecked Sendable {
 
     func double(_ key: String) throws(JSONShapeError) -> Double { try field(key).double() }
     func int(_ key: String) throws(JSONShapeError) -> Int { try field(key).int() }
-    func string(_ key: String) throws(JSONShapeError) -> String { try field(key).string() }
+    package func string(_ key: String) throws(JSONShapeError) -> String { try field(key).string() }
     func bool(_ key: String) throws(JSONShapeError) -> Bool { try field(key).bool() }
 
     func optionalDouble(_ key: String) throws(JSONShapeError) -> Double? { try optionalField(key)?.double() }

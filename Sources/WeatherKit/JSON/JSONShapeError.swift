@@ -1,5 +1,5 @@
 /// Why a JSON document does not have the shape we expect, naming the field.
-enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field is absent.
     case missing(path: String)
     /// The field holds another kind of value.
@@ -14,7 +14,7 @@ enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): "\(path) is missing"
         case .mistyped(let path, let expected, let found): "\(path) is \(found), expected \(expected)"

@@ -75,6 +75,18 @@ package struct JSONWriter {
         needsComma = true
     }
 
+    /// The member `name` with an array of texts.
+    package mutating func array(_ name: String, _ values: [String]) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            writeString(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

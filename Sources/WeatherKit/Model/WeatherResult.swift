@@ -10,6 +10,9 @@ public struct WeatherResult: Sendable, Equatable {
     var utcOffsetSeconds: Int
     /// How often the service makes new values, in seconds (Open-Meteo's `current.interval`, 900).
     package var interval: Double?
+    /// Today's sunrise and sunset at the place; none in a polar day or night.
+    package var sunrise: Timestamp?
+    package var sunset: Timestamp?
     /// When the result was fetched or last revalidated.
     package var updatedAt: Timestamp
     /// The response's caching headers, for conditional requests and freshness.
@@ -21,7 +24,8 @@ public struct WeatherResult: Sendable, Equatable {
     /// A result of these values; its `naturalStaleAt` is worked out from them unless given.
     package init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
-        interval: Double? = nil, updatedAt: Timestamp, cachingHeaders: CachingHeaders = CachingHeaders(),
+        interval: Double? = nil, sunrise: Timestamp? = nil, sunset: Timestamp? = nil, updatedAt: Timestamp,
+        cachingHeaders: CachingHeaders = CachingHeaders(),
         naturalStaleAt: Freshness.Moment? = nil
     ) {
         self.location = location
@@ -29,6 +33,8 @@ public struct WeatherResult: Sendable, Equatable {
         self.observedAt = observedAt
         self.utcOffsetSeconds = utcOffsetSeconds
         self.interval = interval
+        self.sunrise = sunrise
+        self.sunset = sunset
         self.updatedAt = updatedAt
         self.cachingHeaders = cachingHeaders
         self.naturalStaleAt = Freshness.Moment(moment: updatedAt, source: .data)
@@ -62,6 +68,8 @@ extension WeatherResult {
             writer.field("observedAt", observedAt.secondsSince1970)
             writer.field("utcOffsetSeconds", utcOffsetSeconds)
             writer.field("interval", interval)
+            writer.field("sunrise", sunrise?.secondsSince1970)
+            writer.field("sunset", sunset?.secondsSince1970)
             writer.field("updatedAt", updatedAt.secondsSince1970)
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
@@ -85,6 +93,8 @@ extension WeatherResult {
             observedAt: current ? try reader.moment("observedAt") : try reader.iso8601("observedAt"),
             utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
             interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
+            sunrise: try reader.optionalMoment("sunrise"),
+            sunset: try reader.optionalMoment("sunset"),
             updatedAt: updatedAt,
             cachingHeaders: try reader.optionalField("http").map { reader throws(JSONShapeError) in
                 try CachingHeaders(reading: reader)
@@ -125,5 +135,10 @@ extension JSONReader {
     /// A moment as seconds since 1970, within the years 1 to 9999.
     func moment(_ key: String) throws(JSONShapeError) -> Timestamp {
         Timestamp(secondsSince1970: try double(key, within: Timestamp.validRange))
+    }
+
+    /// A moment as seconds since 1970, within the years 1 to 9999, or none.
+    func optionalMoment(_ key: String) throws(JSONShapeError) -> Timestamp? {
+        try optionalDouble(key, within: Timestamp.validRange).map { Timestamp(secondsSince1970: $0) }
     }
 }

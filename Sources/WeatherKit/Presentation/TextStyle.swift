@@ -3,10 +3,27 @@ public enum TextStyle: Sendable, Equatable {
     case plain
     case color
 
-    /// Colour only when `console` is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    init(console: any Console, environment: Environment) {
-        let wanted = console.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-        self = wanted ? .color : .plain
+    /// When to colour, as `--color` says.
+    public enum Choice: String, Sendable, CaseIterable {
+        /// On a terminal, unless `NO_COLOR` holds something or `TERM` is `dumb`.
+        case auto
+        /// Always, for `less -R` and the like.
+        case always
+        /// Never.
+        case never
+    }
+
+    /// The style `choice` gives on `console` in `environment`. `NO_COLOR` counts only when it is not
+    /// empty, as no-color.org says.
+    init(_ choice: Choice, console: any Console, environment: Environment) {
+        switch choice {
+        case .always: self = .color
+        case .never: self = .plain
+        case .auto:
+            let wanted =
+                console.isTerminal && environment.nonEmpty("NO_COLOR") == nil && environment["TERM"] != "dumb"
+            self = wanted ? .color : .plain
+        }
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

@@ -1,75 +1,199 @@
-import Glibc
-
-/// Turns a result into what people and scripts read. Values are stored in SI units and converted here.
+/// Turns a result into what people, status bars and scripts read. Values are stored in SI units and
+/// converted here, in the units and with the icons the settings choose.
 public struct WeatherFormatter: Sendable {
     /// The moment ages are counted to.
     var now: Timestamp
     var style: TextStyle
+    var units: DisplayUnits
+    var icons: IconSet
 
-    /// A formatter that counts ages to `now` and decorates with `style`.
-    public init(now: Timestamp, style: TextStyle = .plain) {
+    /// A formatter that counts ages to `now`, decorates with `style`, and prints values in `units`
+    /// with `icons`.
+    package init(
+        now: Timestamp, style: TextStyle = .plain, units: DisplayUnits = UnitSystem.metric.units,
+        icons: IconSet = .emoji
+    ) {
         self.now = now
         self.style = style
+        self.units = units
+        self.icons = icons
     }
 
-    /// "10.9 °C, partly cloudy": the one-line summary of `refresh` and status bars.
-    static func summary(of conditions: CurrentConditions) -> String {
-        var text = temperature(conditions.temperature)
-        if let summary = conditions.summary { text += ", " + summary }
+    /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them.
+    func summary(of conditions: CurrentConditions) -> String {
+        var text = units.temperature(conditions.temperature)
+        if let words = conditions.summary { text += ", " + words }
         return text
     }
 
-    /// The result for a person, the first line whole on its own, as a status bar shows only that:
+    /// The icon of the sky in `conditions`, by day or night; "" without a weather code or icons.
+    func icon(_ conditions: CurrentConditions, in set: IconSet? = nil) -> String {
+        guard let code = conditions.weatherCode, let sky = Sky(wmoCode: code) else { return "" }
+        return (set ?? icons).icon(for: sky, isDay: conditions.isDay ?? true)
+    }
+
+    // MARK: Text
+
+    /// The result for a person. The first line is whole on its own, as status bars and `head -n1` keep
+    /// only that, and carries the stale mark:
     ///
-    ///     Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy
+    ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+    ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
     ///     Updated 4 min ago
-    public func text(_ result: WeatherResult, stale: Bool) -> String {
+    ///
+    /// `refreshing` says on the last line that new values are on their way.
+    public func text(_ result: WeatherResult, stale: Bool, refreshing: Bool = false) -> String {
+        text(result, stale: stale, lastLine: refreshing ? ", refreshing…" : "")
+    }
+
+    /// The text with `note` after the age on its last line.
+    func text(_ result: WeatherResult, stale: Bool, lastLine note: String) -> String {
         let values = result.conditions
-        var lines = [style.bold(result.location.displayName) + ": " + Self.summary(of: values)]
+        var first = style.bold(result.location.displayName) + ": "
+        let icon = icon(values)
+        if !icon.isEmpty { first += icon + " " }
+        first += summary(of: values)
+        if stale { first += " " + style.warning("(stale)") }
+        var lines = [first]
 
         var details: [String] = []
-        if let feels = values.apparentTemperature { details.append("feels like " + Self.temperature(feels)) }
-        if let humidity = values.relativeHumidity { details.append("humidity \(Int(saturating: humidity.rounded()))%") }
+        if let feels = values.apparentTemperature { details.append("feels like " + units.temperature(feels)) }
+        if let humidity = values.relativeHumidity { details.append("humidity " + Self.percent(humidity)) }
         if let speed = values.windSpeed {
-            var wind = "wind \(Self.kilometresPerHour(speed))"
+            var wind = "wind " + units.speed(speed)
             if let direction = values.windDirection, speed > 0 { wind += " from " + Self.compassPoint(direction) }
             details.append(wind)
         }
-        if let gusts = values.windGusts { details.append("gusts \(Self.kilometresPerHour(gusts))") }
+        if let gusts = values.windGusts { details.append("gusts " + units.speed(gusts)) }
+        if let precipitation = values.precipitation, precipitation > 0 {
+            details.append("precipitation " + units.precipitation(precipitation))
+        }
         if !details.isEmpty { lines.append(details.joinedText(", ").capitalizedFirst) }
 
-        var updated = style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))")
-        if stale { updated += " " + style.warning("(stale)") }
-        lines.append(updated)
+        var sky: [String] = []
+        if let sunrise = result.sunrise { sky.append("sunrise " + Self.clock(sunrise, at: result)) }
+        if let sunset = result.sunset { sky.append("sunset " + Self.clock(sunset, at: result)) }
+        if let pressure = values.pressure { sky.append("pressure " + units.pressure(pressure)) }
+        if !sky.isEmpty { lines.append(sky.joinedText(", ").capitalizedFirst) }
+
+        lines.append(style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))\(note)"))
         return lines.joinedText("\n")
     }
 
-    /// The result for a script, one JSON object: `location`, the values in SI units, `observedAt`,
-    /// `updatedAt`, `stale`, and `units` naming the unit of each value.
+    // MARK: JSON
+
+    /// The result for a script, one JSON object: `location`, the values in SI units whatever the units
+    /// setting, `observedAt`, `updatedAt`, `age` in seconds, `stale`, and `units` naming the unit of each
+    /// value.
     package func json(_ result: WeatherResult, stale: Bool) -> String {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { result.location.write(into: &$0) }
             result.conditions.write(into: &writer)
+            writer.field("sunrise", result.sunrise?.iso8601())
+            writer.field("sunset", result.sunset?.iso8601())
             writer.field("observedAt", result.observedAt.iso8601())
             writer.field("updatedAt", result.updatedAt.iso8601())
+            writer.field("age", age(of: result))
             writer.field("stale", stale)
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
         return writer.text
     }
 
-    // MARK: Units
-
-    /// "10.9 °C", one decimal as the service gives it.
-    static func temperature(_ celsius: Double) -> String {
-        celsius.fixed(decimals: 1) + " °C"
+    /// Whole seconds since the result was fetched; 0 when the clock says it lies ahead.
+    func age(of result: WeatherResult) -> Int {
+        Int(saturating: max(0, now - result.updatedAt).rounded(.down))
     }
 
-    /// "14 km/h" from metres per second.
-    static func kilometresPerHour(_ metresPerSecond: Double) -> String {
-        "\(Int(saturating: (metresPerSecond * 3.6).rounded())) km/h"
+    // MARK: Format
+
+    /// One line in `format`: "Berlin ⛅ 11°C" for "%l %c %t".
+    package func line(_ format: FormatString, _ result: WeatherResult, stale: Bool) -> String {
+        format.render { value(of: $0, result, stale: stale) }
+    }
+
+    /// What `code` shows for `result`; "" when the result lacks the value.
+    func value(of code: FormatCode, _ result: WeatherResult, stale: Bool) -> String {
+        let values = result.conditions
+        switch code {
+        case .place: return result.location.name
+        case .fullPlace: return result.location.displayName
+        case .icon: return icon(values)
+        case .condition: return values.summary?.capitalizedFirst ?? ""
+        case .symbol: return icon(values, in: .ascii)
+        case .temperature: return units.shortTemperature(values.temperature)
+        case .feelsLike: return values.apparentTemperature.map(units.shortTemperature) ?? ""
+        case .humidity: return values.relativeHumidity.map(Self.percent) ?? ""
+        case .wind:
+            guard let speed = values.windSpeed else { return "" }
+            let arrow = values.windDirection.map { speed > 0 ? Self.arrow($0) : "" } ?? ""
+            return arrow + units.speed(speed, compact: true)
+        case .precipitation: return values.precipitation.map { units.precipitation($0, compact: true) } ?? ""
+        case .pressure: return values.pressure.map { units.pressure($0, compact: true) } ?? ""
+        case .sunrise: return result.sunrise.map { Self.clock($0, at: result) } ?? ""
+        case .sunset: return result.sunset.map { Self.clock($0, at: result) } ?? ""
+        case .age: return RelativeTime.ago(now - result.updatedAt)
+        case .staleMark: return stale ? "(stale)" : ""
+        }
+    }
+
+    // MARK: waybar
+
+    /// One line of JSON for waybar's `return-type: json`: `text` (the line in `format`, such as
+    /// "Berlin ⛅ 11°C"), `tooltip` (the full text), `class` (`fresh` or `stale`, the sky's word such as
+    /// `cloudy`, and `night` after dark) and `alt` (the sky's name, for `format-icons`). Text and tooltip
+    /// are Pango markup, which waybar reads, so their `&`, `<` and `>` are escaped.
+    package func waybar(_ result: WeatherResult, stale: Bool, format: FormatString) -> String {
+        let values = result.conditions
+        var classes = [stale ? "stale" : "fresh"]
+        var alt: String?
+        if let code = values.weatherCode, let sky = Sky(wmoCode: code) {
+            classes.append(sky.styleClass)
+            alt = sky.rawValue
+        }
+        if values.isDay == false {
+            classes.append("night")
+            alt = alt.map { $0 + "-night" }
+        }
+        let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons)
+        return Self.waybar(
+            text: line(format, result, stale: stale), tooltip: plain.text(result, stale: stale),
+            classes: classes, alt: alt)
+    }
+
+    /// waybar's object with no place saved: no text (waybar hides the module) and `class` `none`.
+    package static let waybarWithoutPlace = waybar(
+        text: "", tooltip: "No place saved: run weather set <city>", classes: ["none"], alt: nil)
+
+    /// waybar's object for a run that failed: a warning sign, the message in the tooltip, `class` `error`.
+    package static func waybar(error message: String) -> String {
+        waybar(text: "⚠", tooltip: "weather: " + message.printable, classes: ["error"], alt: nil)
+    }
+
+    private static func waybar(text: String, tooltip: String, classes: [String], alt: String?) -> String {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("text", text.markupEscaped)
+            writer.field("tooltip", tooltip.markupEscaped)
+            writer.array("class", classes)
+            writer.field("alt", alt)
+        }
+        return writer.text
+    }
+
+    // MARK: Pieces
+
+    /// "81%".
+    static func percent(_ value: Double) -> String {
+        "\(Int(saturating: value.rounded()))%"
+    }
+
+    /// "07:21": a moment on the place's clock.
+    static func clock(_ moment: Timestamp, at result: WeatherResult) -> String {
+        let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
+        return CivilTime(secondsSince1970: seconds, utcOffset: result.utcOffsetSeconds).clock
     }
 
     /// "SW": the 16-point compass direction of `degrees`.
@@ -77,7 +201,16 @@ public struct WeatherFormatter: Sendable {
         let points = [
             "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
         ]
-        let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        return points[Int(saturating: (normalized / 22.5).rounded()) & 15]
+        return points[Int(saturating: (normalized(degrees) / 22.5).rounded()) & 15]
+    }
+
+    /// "↗" for wind from the south-west: the arrow points where the wind blows, as wttr.in's `%w` does.
+    static func arrow(_ degrees: Double) -> String {
+        let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
+        return arrows[Int(saturating: (normalized(degrees) / 45).rounded()) & 7]
+    }
+
+    private static func normalized(_ degrees: Double) -> Double {
+        (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
     }
 }

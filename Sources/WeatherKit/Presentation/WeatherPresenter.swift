@@ -1,4 +1,4 @@
-/// `weather show`: prints the saved result at once, refreshed first only when it is stale and the app is
+/// `weather show`: prints the saved result at once, refreshed only when it is stale and the app is
 /// active. A status bar's pipe never touches the network, so the foreground and the background fetch
 /// never both fetch the same data.
 public struct WeatherPresenter: Sendable {
@@ -12,25 +12,49 @@ public struct WeatherPresenter: Sendable {
         case cached
     }
 
-    let fetcher: WeatherFetcher
-    let appState: AppState
-    let style: TextStyle
-    /// Where the result and the warnings are printed.
-    let console: any Console
-
-    init(fetcher: WeatherFetcher, appState: AppState, style: TextStyle = .plain, console: any Console) {
-        self.fetcher = fetcher
-        self.appState = appState
-        self.style = style
-        self.console = console
+    /// What `show` prints.
+    public enum Output: Sendable, Equatable {
+        /// The text for a person.
+        case text
+        /// One JSON object for a script (`--json`).
+        case json
+        /// One line of `%` codes (`--format`).
+        case format(FormatString)
+        /// One JSON object for waybar (`--waybar`), its text in this format.
+        case waybar(FormatString)
     }
 
-    /// The presenter of a run, in the app state its console says, in its style (`plain` for JSON).
-    public init(context: WeatherContext, json: Bool = false) {
+    let fetcher: WeatherFetcher
+    let appState: AppState
+    /// Where the result and the warnings are printed.
+    let console: any Console
+    let output: Output
+    /// How values, icons and colours are printed, at the moment of printing.
+    let formatter: @Sendable (Timestamp) -> WeatherFormatter
+    /// The network time a person waits for a refresh with the saved result already on the screen.
+    let interactiveTimeout: Double
+
+    /// A presenter of these parts; `formatter` makes the formatter of a moment.
+    init(
+        fetcher: WeatherFetcher, appState: AppState, console: any Console, output: Output = .text,
+        formatter: @escaping @Sendable (Timestamp) -> WeatherFormatter = { WeatherFormatter(now: $0) },
+        interactiveTimeout: Double = 5
+    ) {
+        self.fetcher = fetcher
+        self.appState = appState
+        self.console = console
+        self.output = output
+        self.formatter = formatter
+        self.interactiveTimeout = interactiveTimeout
+    }
+
+    /// The presenter of a run printing `output`, in the app state its console says and the display
+    /// `options` choose.
+    public init(context: WeatherContext, output: Output = .text, options: DisplayOptions = DisplayOptions()) {
         self.init(
-            fetcher: context.fetcher, appState: context.foregroundState, style: json ? .plain : context.textStyle,
-            console: context.console
-        )
+            fetcher: context.fetcher, appState: context.foregroundState, console: context.console, output: output,
+            formatter: context.formatter(options, plain: output == .json),
+            interactiveTimeout: context.settings.interactiveTimeout)
     }
 
     /// The state `show` acts in, after `--refresh` or `--cached`.
@@ -61,27 +85,114 @@ public struct WeatherPresenter: Sendable {
         }
     }
 
-    /// Prints the saved result, refreshed first when `source` and the app state say so; each warning goes
-    /// to standard error as it arises, even when the show then fails.
-    public func show(source: Source = .automatic, json: Bool = false) throws(WeatherError) {
-        let (location, cached, warnings) = try loadFromCache()
-        var result = cached
-        warnings.forEach(console.printError)
-        if fetcher.needsFetch(result, in: effectiveState(source)) {
-            do throws(WeatherError) {
-                result = try fetcher.fetch().result
-            } catch {
-                // Ctrl-C means "stop", not "show me the old result".
-                if case .stopped = error { throw error }
-                guard let saved = result else { throw error }
-                let age = RelativeTime.ago(fetcher.clock.now() - saved.updatedAt)
-                console.printError("could not refresh: \(error); showing the result from \(age)")
-            }
+    /// Prints the saved result, refreshed when `source` and the app state say so; each warning goes to
+    /// standard error as it arises, even when the show then fails.
+    ///
+    /// With `--waybar`, no saved place and any failure are printed as waybar objects too (exit 0), as
+    /// waybar hides a module whose command fails: the bar shows a warning sign, its tooltip the reason.
+    public func show(source: Source = .automatic) throws(WeatherError) {
+        guard case .waybar = output else { return try showResult(source: source) }
+        do {
+            try showResult(source: source)
+        } catch .noLocation {
+            console.printLine(WeatherFormatter.waybarWithoutPlace)
+        } catch {
+            if case .stopped = error { throw error }
+            console.printError(error.description)
+            console.printLine(WeatherFormatter.waybar(error: error.description))
         }
+    }
+
+    private func showResult(source: Source) throws(WeatherError) {
+        let (location, cached, warnings) = try loadFromCache()
+        warnings.forEach(console.printError)
+        guard fetcher.needsFetch(cached, in: effectiveState(source)) else { return try print(cached, for: location) }
+        if let cached, output == .text, console.isTerminal {
+            return try refreshOnScreen(cached)
+        }
+        var result = cached
+        do throws(WeatherError) {
+            let activity = console.beginActivity("Fetching the weather for \(location.name)…")
+            defer { activity.stop() }
+            result = try fetcher.fetch().result
+        } catch {
+            // Ctrl-C means "stop", not "show me the old result".
+            if case .stopped = error { throw error }
+            guard let saved = result else { throw error }
+            console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
+        }
+        try print(result, for: location)
+    }
+
+    /// The terminal's way, as the design's presenter does it: the saved result at once, marked as being
+    /// refreshed, a spinner while the request is under way, and the new values drawn over the old ones
+    /// when they arrive. The refresh gets `interactiveTimeout`, not the whole run's budget; if it fails,
+    /// the saved result stays on the screen with a one-line note.
+    private func refreshOnScreen(_ saved: WeatherResult) throws(WeatherError) {
+        let shown = formatter(fetcher.clock.now()).text(saved, stale: isStale(saved), refreshing: true)
+        console.printLine(shown)
+        fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
+        let outcome: FetchOutcome
+        do throws(WeatherError) {
+            let activity = console.beginActivity("Refreshing the weather for \(saved.location.name)…")
+            defer { activity.stop() }
+            outcome = try fetcher.fetch()
+        } catch {
+            if case .stopped = error { throw error }
+            redraw(over: shown, with: formatter(fetcher.clock.now()).text(saved, stale: isStale(saved)))
+            console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
+            return
+        }
+        let result = outcome.result
+        redraw(over: shown, with: formatter(fetcher.clock.now()).text(result, stale: isStale(result)))
+    }
+
+    /// Moves the cursor back to the first line of `old`, clears from there down and prints `new`.
+    private func redraw(over old: String, with new: String) {
+        let width = max(console.columns ?? 80, 1)
+        var rows = 0
+        for line in old.split(separator: "\n", omittingEmptySubsequences: false) {
+            rows += max(1, (String(line).terminalColumns + width - 1) / width)
+        }
+        console.write("\u{1B}[\(rows)F\u{1B}[J")
+        console.printLine(new)
+    }
+
+    private func print(_ result: WeatherResult?, for location: Location) throws(WeatherError) {
         guard let result else { throw .noResultYet(location) }
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.isStale(result, at: now)
-        let formatter = WeatherFormatter(now: now, style: style)
-        console.printLine(json ? formatter.json(result, stale: stale) : formatter.text(result, stale: stale))
+        let formatter = formatter(now)
+        switch output {
+        case .text: console.printLine(formatter.text(result, stale: stale))
+        case .json: console.printLine(formatter.json(result, stale: stale))
+        case .format(let format): console.printLine(formatter.line(format, result, stale: stale))
+        case .waybar(let format): console.printLine(formatter.waybar(result, stale: stale, format: format))
+        }
+    }
+
+    private func isStale(_ result: WeatherResult) -> Bool {
+        fetcher.freshness.isStale(result, at: fetcher.clock.now())
+    }
+
+    private func age(of result: WeatherResult) -> String {
+        RelativeTime.ago(fetcher.clock.now() - result.updatedAt)
+    }
+}
+
+/// How a command's output looks, from its options: `--units`, `--icons` and `--color`. What is not given
+/// comes from the settings.
+public struct DisplayOptions: Sendable, Equatable {
+    /// `--units`: a whole unit system, in place of the units settings.
+    public var units: UnitSystem?
+    /// `--icons`: an icon set, in place of the `icons` setting.
+    public var icons: IconSet?
+    /// `--color`.
+    public var color: TextStyle.Choice
+
+    public init(units: UnitSystem? = nil, icons: IconSet? = nil, color: TextStyle.Choice = .auto) {
+        self.units = units
+        self.icons = icons
+        self.color = color
     }
 }

@@ -8,6 +8,9 @@ package struct ForecastResponse: Sendable, Equatable {
     package var utcOffsetSeconds: Int
     /// How often the values change, in seconds (900 for Open-Meteo's 15-minute data).
     package var interval: Double?
+    /// Today's sunrise and sunset at the place, when the sun rises and sets today.
+    package var sunrise: Timestamp?
+    package var sunset: Timestamp?
     /// The response's caching headers.
     package var cachingHeaders: CachingHeaders
 
@@ -21,24 +24,7 @@ package struct ForecastResponse: Sendable, Equatable {
             let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
             let current = try root.field("current")
             let units = try Units(root.optionalField("current_units"))
-            let time = try current.field("time")
-            let observedAt: Timestamp
-            if time.kind == .string {
-                let text = try time.string()
-                guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: offset) else {
-                    throw JSONShapeError.invalid(
-                        path: time.path,
-                        reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
-                }
-                observedAt = parsed
-            } else {
-                let seconds = try time.double()
-                guard let parsed = Timestamp(checkingSecondsSince1970: seconds) else {
-                    throw JSONShapeError.invalid(
-                        path: time.path, reason: "is \(seconds), not a time between the years 1 and 9999")
-                }
-                observedAt = parsed
-            }
+            let observedAt = try current.field("time").moment(utcOffset: offset)
             /// A value in SI units, converted from the response's unit, refused outside `range`.
             func value(
                 _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
@@ -64,9 +50,21 @@ package struct ForecastResponse: Sendable, Equatable {
                 windDirection: try value("wind_direction_10m", plausible.windDirection),
                 windGusts: try value("wind_gusts_10m", plausible.windSpeed, converted: units.speed)
             )
+            let daily = try root.optionalField("daily")
+            /// Today's time of `key` in the daily series: a moment within a day and a half of the
+            /// observation, or none (`null` in a polar day or night, or no daily series asked for).
+            func today(_ key: String) throws(JSONShapeError) -> Timestamp? {
+                guard let first = try daily?.optionalField(key)?.array().first, first.kind != .null else { return nil }
+                let moment = try first.moment(utcOffset: offset)
+                guard abs(moment - observedAt) <= 36 * 3600 else {
+                    throw .invalid(path: first.path, reason: "is not a time of the day of current.time")
+                }
+                return moment
+            }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, utcOffsetSeconds: offset,
                 interval: try current.optionalDouble("interval", within: Self.intervals),
+                sunrise: try today("sunrise"), sunset: try today("sunset"),
                 cachingHeaders: CachingHeaders(headers)
             )
         } catch let error as JSONShapeError {
@@ -120,5 +118,25 @@ package struct ForecastResponse: Sendable, Equatable {
         func precipitation(_ value: Double) -> Double {
             precipitationUnit == "inch" ? value * 25.4 : value
         }
+    }
+}
+
+extension JSONReader {
+    /// A time as Open-Meteo writes it: local ISO 8601 without seconds or offset (`2026-10-08T19:00`,
+    /// `utcOffset` seconds ahead of UTC), or seconds since 1970 with `timeformat=unixtime`.
+    func moment(utcOffset: Int) throws(JSONShapeError) -> Timestamp {
+        if kind == .string {
+            let text = try string()
+            guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: utcOffset) else {
+                throw .invalid(
+                    path: path, reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
+            }
+            return parsed
+        }
+        let seconds = try double()
+        guard let parsed = Timestamp(checkingSecondsSince1970: seconds) else {
+            throw .invalid(path: path, reason: "is \(seconds), not a time between the years 1 and 9999")
+        }
+        return parsed
     }
 }

@@ -58,14 +58,16 @@ struct OpenMeteo: Sendable {
 
     // MARK: Forecast
 
-    /// The request for the current weather at `location`, coordinates rounded to 4 decimals (about 10 m),
-    /// values in SI units, times in the place's own zone; conditional when `cachingHeaders` has an `ETag`
+    /// The request for the current weather at `location` and today's sunrise and sunset, coordinates
+    /// rounded to 4 decimals (about 10 m), values in SI units, times in the place's own zone; conditional when `cachingHeaders` has an `ETag`
     /// (`If-None-Match`) or a `Last-Modified` (`If-Modified-Since`, the exact stored text).
     func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
         let parameters = [
             ("latitude", location.latitude.fixed(decimals: 4)),
             ("longitude", location.longitude.fixed(decimals: 4)),
             ("current", Self.currentVariables.joined(separator: ",")),
+            ("daily", "sunrise,sunset"),
+            ("forecast_days", "1"),
             ("timezone", "auto"),
             ("temperature_unit", "celsius"),
             ("wind_speed_unit", "ms"),

@@ -4,7 +4,7 @@ public struct PlaceQuery: Sendable, Equatable {
     static let maximumLength = 200
 
     /// The place's name, such as `Springfield`.
-    var name: String
+    public internal(set) var name: String
     /// What narrows the matches, such as `Illinois` or `US`: each must name the country, its code or a region.
     var qualifiers: [String]
 

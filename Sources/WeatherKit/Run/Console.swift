@@ -1,17 +1,28 @@
 import Glibc
 
-/// Where a run's output goes: standard output for results, standard error for warnings and errors.
-/// `TerminalConsole` is the process's; a test passes one that records.
+/// Where a run's output goes: standard output for results, standard error for warnings, errors and the
+/// sign that a request is under way. `TerminalConsole` is the process's; a test passes one that records.
 public protocol Console: Sendable {
     /// Whether standard output is a terminal: a person is looking (`AppState.active`).
     var isTerminal: Bool { get }
+    /// The terminal's width in columns, when standard output is a terminal that says.
+    var columns: Int? { get }
     /// Writes `text` to standard output, as it is.
     func write(_ text: String)
     /// Writes `text` to standard error, as it is.
     func writeError(_ text: String)
+    /// Shows that `message`'s work is under way until the indicator is stopped: a spinner on standard
+    /// error when it is a terminal, nothing otherwise.
+    func beginActivity(_ message: String) -> ActivityIndicator
 }
 
 extension Console {
+    /// Unknown: a pipe, or a terminal that does not say.
+    public var columns: Int? { nil }
+
+    /// Nothing to show.
+    public func beginActivity(_ message: String) -> ActivityIndicator { .none }
+
     /// Writes `text` and a line break to standard output.
     public func printLine(_ text: String) {
         write(text + "\n")
@@ -21,6 +32,21 @@ extension Console {
     public func printError(_ message: String) {
         writeError("weather: \(message.printable)\n")
     }
+}
+
+/// The sign that work is under way; `stop()` takes it off the screen.
+public struct ActivityIndicator: Sendable {
+    private let end: @Sendable () -> Void
+
+    public init(stop: @escaping @Sendable () -> Void) {
+        end = stop
+    }
+
+    /// An indicator that shows nothing.
+    public static let none = ActivityIndicator {}
+
+    /// Ends the indicator and clears it; once is enough, more is harmless.
+    public func stop() { end() }
 }
 
 /// The process's standard output and error.
@@ -36,6 +62,13 @@ public struct TerminalConsole: Console {
         isTerminal = isatty(STDOUT_FILENO) == 1
     }
 
+    /// The width of the terminal on standard output.
+    public var columns: Int? {
+        var size = winsize()
+        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Writes `text` to standard output, all of it, retrying after signals.
     public func write(_ text: String) {
         Self.writeAll(STDOUT_FILENO, text)
@@ -46,7 +79,13 @@ public struct TerminalConsole: Console {
         Self.writeAll(STDERR_FILENO, text)
     }
 
-    private static func writeAll(_ descriptor: Int32, _ text: String) {
+    /// A spinner and `message` on standard error, when it is a terminal.
+    public func beginActivity(_ message: String) -> ActivityIndicator {
+        guard isatty(STDERR_FILENO) == 1, let spinner = Spinner(message: message.printable) else { return .none }
+        return ActivityIndicator { spinner.stop() }
+    }
+
+    static func writeAll(_ descriptor: Int32, _ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var offset = 0

@@ -60,8 +60,22 @@ public final class WeatherContext: Sendable {
     /// The app's state for a command a person or a status bar runs: `active` in a terminal.
     var foregroundState: AppState { console.isTerminal ? .active : .inactive }
 
-    /// How text for standard output is decorated.
-    public var textStyle: TextStyle { TextStyle(console: console, environment: environment) }
+    /// How this run prints results at a given moment: in the units, icons and colours of the settings,
+    /// with `options` on top; never in colour when `plain`.
+    func formatter(_ options: DisplayOptions, plain: Bool = false) -> @Sendable (Timestamp) -> WeatherFormatter {
+        let style = plain ? .plain : TextStyle(options.color, console: console, environment: environment)
+        let units = options.units?.units ?? settings.units
+        let icons = options.icons ?? settings.icons
+        return { WeatherFormatter(now: $0, style: style, units: units, icons: icons) }
+    }
+
+    /// The short line: the `format` setting, or "%l %c %t".
+    public var shortLine: FormatString { settings.format ?? .shortLine }
+
+    /// How this run prints results now.
+    public func formatter(_ options: DisplayOptions) -> WeatherFormatter {
+        formatter(options)(clock.now())
+    }
 
     /// Runs a command's `body` in this context: a `WeatherError` becomes one line on standard error.
     /// Returns the exit status: `body`'s own, or the error's.
@@ -86,10 +100,11 @@ extension WeatherContext {
         let environment = Environment.current()
         do throws(SettingsError) {
             let paths = try WeatherPaths(environment: environment)
+            let settings = try Settings.load(environment: environment, paths: paths)
             return WeatherContext(
-                environment: environment, paths: paths,
-                settings: try Settings.load(environment: environment, paths: paths),
-                clock: SystemClock(), timeZone: .system, http: CurlTransport(), console: TerminalConsole(),
+                environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
+                http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
+                console: TerminalConsole(),
                 notifications: .default, scheduler: { SystemdTimer(context: $0) }
             )
         } catch {

@@ -2,8 +2,11 @@
 public enum WeatherKitInfo {
     /// The release, as `weather --version` prints it.
     public static let version = "0.1.0"
-    /// Where to learn about the program and reach its authors.
-    static let projectURL = "https://github.com/weather-cli/weather"
-    /// Sent with every request, so that a service can tell us apart and reach us.
-    static let userAgent = "weather/\(version) (+\(projectURL))"
+
+    /// Sent with every request, so that a service can tell us apart: `weather/0.1.0`, and the user's
+    /// `contact` setting in parentheses when there is one, so that its operators can reach them.
+    static func userAgent(contact: String?) -> String {
+        guard let contact else { return "weather/\(version)" }
+        return "weather/\(version) (\(contact))"
+    }
 }

@@ -49,3 +49,22 @@ extension Substring {
     /// `String.printable` for a part of a string.
     var printable: String { String(self).printable }
 }
+
+extension String {
+    /// The text with `&`, `<` and `>` as entities: Pango markup, which waybar reads in a module's text and
+    /// tooltip, takes "Trinidad & Tobago" for a broken entity and drops the whole label.
+    var markupEscaped: String {
+        guard utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+        else { return self }
+        var escaped = ""
+        for character in self {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

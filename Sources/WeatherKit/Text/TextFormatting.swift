@@ -1,6 +1,11 @@
 // The small text helpers weather needs without Foundation: trimming, padding, joining, numbers as text.
 
 extension String {
+    /// The string with spaces after it up to `width` characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
     /// The string with zeros in front up to `width` characters.
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self

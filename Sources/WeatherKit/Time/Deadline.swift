@@ -2,20 +2,42 @@ import Glibc
 
 /// The end of a run's time budget (`WEATHER_TIMEOUT`): every request and every wait of the run fits in it.
 package struct Deadline: Sendable {
-    /// The budget in seconds, as configured, for messages.
-    let budget: Double
+    /// The budget, as configured, for messages.
+    package let budget: TimeBudget
     /// When the budget runs out.
     let end: MonotonicInstant
 
-    /// A budget of `seconds` starting now.
-    init(seconds: Double) {
-        budget = seconds
+    /// A budget of `seconds`, set by `setting`, starting now.
+    init(seconds: Double, setting: String = TimeBudget.runSetting) {
+        budget = TimeBudget(seconds: seconds, setting: setting)
         end = MonotonicInstant(seconds: MonotonicInstant.now().seconds + seconds)
     }
 
     /// Seconds left, never negative.
-    var remaining: Double { max(0, end.seconds - MonotonicInstant.now().seconds) }
+    package var remaining: Double { max(0, end.seconds - MonotonicInstant.now().seconds) }
 
     /// Whether no time is left.
     var hasPassed: Bool { remaining <= 0 }
+}
+
+/// A time budget as messages name it: its length and the setting that sets it.
+public struct TimeBudget: Sendable, Equatable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    /// The setting of a whole run's budget.
+    static let runSetting = "WEATHER_TIMEOUT"
+
+    package let seconds: Double
+    package let setting: String
+
+    init(seconds: Double, setting: String = runSetting) {
+        self.seconds = seconds
+        self.setting = setting
+    }
+
+    /// A whole run's budget of `value` seconds.
+    public init(integerLiteral value: Int) {
+        self.init(seconds: Double(value))
+    }
+
+    /// "30 s (WEATHER_TIMEOUT)".
+    public var description: String { "\(DurationText.format(seconds)) (\(setting))" }
 }

@@ -1,0 +1,137 @@
+/// What the sky is doing, read from a WMO weather interpretation code (WMO 306, code table 4677, "ww"):
+/// what an icon shows and a status bar's stylesheet colours. Every code from 0 to 99 has a sky, so a
+/// code the service has never sent before still gets an icon. The raw values are what `show --waybar`
+/// gives as `alt`.
+package enum Sky: String, Sendable, CaseIterable {
+    case clear
+    case mainlyClear = "mainly-clear"
+    case partlyCloudy = "partly-cloudy"
+    case overcast
+    case haze
+    case fog
+    case drizzle
+    case rain
+    case freezingRain = "freezing-rain"
+    case sleet
+    case snow
+    case rainShowers = "rain-showers"
+    case snowShowers = "snow-showers"
+    case hail
+    case thunderstorm
+
+    /// The sky of WMO code `code` (0...99; any other number has none).
+    ///
+    /// Open-Meteo sends 28 of the codes, and reads 0 to 3 as clear, mainly clear, partly cloudy and
+    /// overcast; the rest follow the WMO table by its decades: 4 to 9 haze, smoke and dust; 10 to 12
+    /// mist; 13 to 19 lightning, squalls and funnel clouds; 20 to 29 what fell in the past hour; 30 to
+    /// 39 dust storms and blowing snow; 40 to 49 fog; 50 to 59 drizzle; 60 to 69 rain; 70 to 79 snow; 80
+    /// to 90 showers; 91 to 99 thunderstorms.
+    package init?(wmoCode code: Int) {
+        switch code {
+        case 0: self = .clear
+        case 1: self = .mainlyClear
+        case 2: self = .partlyCloudy
+        case 3: self = .overcast
+        case 4...9, 30...35: self = .haze
+        case 10...12, 28, 40...49: self = .fog
+        case 13, 17...19, 29, 91...99: self = .thunderstorm
+        case 14...16, 21, 60...65: self = .rain
+        case 20, 50...55, 58, 59: self = .drizzle
+        case 24, 56, 57, 66, 67: self = .freezingRain
+        case 23, 68, 69, 79, 83, 84: self = .sleet
+        case 22, 36...39, 70...78: self = .snow
+        case 25, 80...82: self = .rainShowers
+        case 26, 85, 86: self = .snowShowers
+        case 27, 87...90: self = .hail
+        default: return nil
+        }
+    }
+
+    /// The word a stylesheet matches (`show --waybar`'s `class`): `clear`, `cloudy`, `fog`, `rain`,
+    /// `snow` or `storm`.
+    package var styleClass: String {
+        switch self {
+        case .clear, .mainlyClear: "clear"
+        case .partlyCloudy, .overcast: "cloudy"
+        case .haze, .fog: "fog"
+        case .drizzle, .rain, .freezingRain, .rainShowers: "rain"
+        case .sleet, .snow, .snowShowers, .hail: "snow"
+        case .thunderstorm: "storm"
+        }
+    }
+}
+
+/// WMO weather interpretation codes in words.
+enum WMOCode {
+    /// The code in words, lower case: Open-Meteo's words for the codes it sends, the WMO table's for
+    /// the others; `nil` outside 0...99.
+    static func description(_ code: Int) -> String? {
+        switch code {
+        case 0: "clear sky"
+        case 1: "mainly clear"
+        case 2: "partly cloudy"
+        case 3: "overcast"
+        case 4: "smoke"
+        case 5: "haze"
+        case 6...9: "dust"
+        case 10: "mist"
+        case 11, 12: "shallow fog"
+        case 13: "lightning"
+        case 14...16: "rain nearby"
+        case 17: "thunder"
+        case 18: "squalls"
+        case 19: "funnel cloud"
+        case 20: "recent drizzle"
+        case 21: "recent rain"
+        case 22: "recent snow"
+        case 23: "recent sleet"
+        case 24: "recent freezing rain"
+        case 25: "recent rain showers"
+        case 26: "recent snow showers"
+        case 27: "recent hail"
+        case 28: "recent fog"
+        case 29: "recent thunderstorm"
+        case 30...35: "dust storm"
+        case 36...39: "blowing snow"
+        case 40...47: "fog"
+        case 48, 49: "depositing rime fog"
+        case 50, 52, 54: "drizzle"
+        case 51: "light drizzle"
+        case 53: "moderate drizzle"
+        case 55: "dense drizzle"
+        case 56: "light freezing drizzle"
+        case 57: "dense freezing drizzle"
+        case 58, 59: "drizzle and rain"
+        case 60, 62, 64: "rain"
+        case 61: "slight rain"
+        case 63: "moderate rain"
+        case 65: "heavy rain"
+        case 66: "light freezing rain"
+        case 67: "heavy freezing rain"
+        case 68, 69: "rain and snow"
+        case 70, 72, 74: "snow"
+        case 71: "slight snow fall"
+        case 73: "moderate snow fall"
+        case 75: "heavy snow fall"
+        case 76: "diamond dust"
+        case 77: "snow grains"
+        case 78: "snow crystals"
+        case 79: "ice pellets"
+        case 80: "slight rain showers"
+        case 81: "moderate rain showers"
+        case 82: "violent rain showers"
+        case 83, 84: "sleet showers"
+        case 85: "slight snow showers"
+        case 86: "heavy snow showers"
+        case 87, 88: "snow pellet showers"
+        case 89, 90: "hail showers"
+        case 91...94: "rain or snow after a thunderstorm"
+        case 95: "thunderstorm"
+        case 96: "thunderstorm with slight hail"
+        case 97: "heavy thunderstorm"
+        case 98: "thunderstorm with dust"
+        case 99: "thunderstorm with heavy hail"
+        default: nil
+        }
+    }
+}

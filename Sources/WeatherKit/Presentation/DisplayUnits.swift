@@ -1,0 +1,121 @@
+/// The units people read values in. Values are kept in SI units everywhere (the cache, `--json`) and
+/// converted only here, when they are printed, so that switching units never fetches and never changes
+/// what a script reads.
+package struct DisplayUnits: Sendable, Equatable {
+    package var temperature: TemperatureUnit
+    package var wind: WindUnit
+    package var precipitation: PrecipitationUnit
+    package var pressure: PressureUnit
+
+    package init(
+        temperature: TemperatureUnit, wind: WindUnit, precipitation: PrecipitationUnit, pressure: PressureUnit
+    ) {
+        self.temperature = temperature
+        self.wind = wind
+        self.precipitation = precipitation
+        self.pressure = pressure
+    }
+
+    /// "10.9 °C": one decimal, as the service gives it.
+    func temperature(_ celsius: Double) -> String {
+        temperature.value(celsius).fixed(decimals: 1) + " " + temperature.symbol
+    }
+
+    /// "11°C": whole degrees, for a status bar.
+    func shortTemperature(_ celsius: Double) -> String {
+        temperature.value(celsius).fixed(decimals: 0) + temperature.symbol
+    }
+
+    /// "14 km/h" from metres per second; `compact` leaves out the space: "14km/h".
+    func speed(_ metresPerSecond: Double, compact: Bool = false) -> String {
+        wind.value(metresPerSecond).fixed(decimals: wind.decimals) + (compact ? "" : " ") + wind.symbol
+    }
+
+    /// "0.4 mm" or "0.02 in"; `compact` leaves out the space.
+    func precipitation(_ millimetres: Double, compact: Bool = false) -> String {
+        precipitation.value(millimetres).fixed(decimals: precipitation.decimals) + (compact ? "" : " ")
+            + precipitation.symbol
+    }
+
+    /// "1016 hPa" or "30.01 inHg"; `compact` leaves out the space.
+    func pressure(_ hectopascals: Double, compact: Bool = false) -> String {
+        pressure.value(hectopascals).fixed(decimals: pressure.decimals) + (compact ? "" : " ") + pressure.symbol
+    }
+}
+
+/// A whole set of units by its common name: `metric`, `imperial` or `si`.
+public enum UnitSystem: String, Sendable, CaseIterable {
+    /// °C, km/h, mm, hPa: what most of the world reads.
+    case metric
+    /// °F, mph, in, inHg: the United States.
+    case imperial
+    /// °C, m/s, mm, hPa: the units weather keeps values in.
+    case si
+
+    package var units: DisplayUnits {
+        switch self {
+        case .metric: DisplayUnits(temperature: .celsius, wind: .kmh, precipitation: .mm, pressure: .hPa)
+        case .imperial: DisplayUnits(temperature: .fahrenheit, wind: .mph, precipitation: .inch, pressure: .inHg)
+        case .si: DisplayUnits(temperature: .celsius, wind: .ms, precipitation: .mm, pressure: .hPa)
+        }
+    }
+}
+
+/// Degrees Celsius or Fahrenheit; the names are Open-Meteo's `temperature_unit` values.
+package enum TemperatureUnit: String, Sendable, CaseIterable {
+    case celsius
+    case fahrenheit
+
+    var symbol: String { self == .celsius ? "°C" : "°F" }
+
+    func value(_ celsius: Double) -> Double { self == .celsius ? celsius : celsius * 9 / 5 + 32 }
+}
+
+/// A unit of wind speed; the names are Open-Meteo's `wind_speed_unit` values.
+package enum WindUnit: String, Sendable, CaseIterable {
+    case kmh
+    case ms
+    case mph
+    case kn
+
+    var symbol: String {
+        switch self {
+        case .kmh: "km/h"
+        case .ms: "m/s"
+        case .mph: "mph"
+        case .kn: "kn"
+        }
+    }
+
+    /// Metres per second change a lot within one unit, so they keep a decimal.
+    var decimals: Int { self == .ms ? 1 : 0 }
+
+    func value(_ metresPerSecond: Double) -> Double {
+        switch self {
+        case .kmh: metresPerSecond * 3.6
+        case .ms: metresPerSecond
+        case .mph: metresPerSecond / 0.447_04
+        case .kn: metresPerSecond * 3600 / 1852
+        }
+    }
+}
+
+/// Millimetres or inches; the names are Open-Meteo's `precipitation_unit` values.
+package enum PrecipitationUnit: String, Sendable, CaseIterable {
+    case mm
+    case inch
+
+    var symbol: String { self == .mm ? "mm" : "in" }
+    var decimals: Int { self == .mm ? 1 : 2 }
+    func value(_ millimetres: Double) -> Double { self == .mm ? millimetres : millimetres / 25.4 }
+}
+
+/// Hectopascals (the same as millibars) or inches of mercury.
+package enum PressureUnit: String, Sendable, CaseIterable {
+    case hPa = "hpa"
+    case inHg = "inhg"
+
+    var symbol: String { self == .hPa ? "hPa" : "inHg" }
+    var decimals: Int { self == .hPa ? 0 : 2 }
+    func value(_ hectopascals: Double) -> Double { self == .hPa ? hectopascals : hectopascals / 33.863_886_666_7 }
+}

@@ -1,0 +1,144 @@
+/// A `--format` line: text and `%` codes, as wttr.in's `?format=` has them, checked once when it is
+/// read so that a typo is refused before anything else happens.
+public struct FormatString: Sendable, Equatable {
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case code(FormatCode)
+    }
+
+    let pieces: [Piece]
+
+    /// The format in `text`; a `%` before anything but a code letter or another `%` is refused, and so
+    /// is a control character (the result is one line).
+    public init(parsing text: String) throws(FormatError) {
+        guard !text.containsControlCharacters else { throw .controlCharacter }
+        var pieces: [Piece] = []
+        var literal = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
+            guard let letter = characters.next() else { throw .lonePercent }
+            if letter == "%" {
+                literal.append("%")
+                continue
+            }
+            guard let code = FormatCode(rawValue: letter) else { throw .unknownCode("%" + String(letter)) }
+            if !literal.isEmpty { pieces.append(.text(literal)) }
+            literal = ""
+            pieces.append(.code(code))
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.pieces = pieces
+    }
+
+    /// The short line of a status bar, `--waybar`'s text when no format is set: "Berlin ⛅ 11°C".
+    package static let shortLine = try! FormatString(parsing: "%l %c %t")
+
+    /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
+    /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so
+    /// that "%l %c %t" without an icon reads "Berlin 11°C", not "Berlin  11°C".
+    func render(_ value: (FormatCode) -> String) -> String {
+        var line = ""
+        var dropLeadingSpace = false
+        for piece in pieces {
+            switch piece {
+            case .text(var text):
+                if dropLeadingSpace { text = String(text.drop { $0 == " " }) }
+                dropLeadingSpace = false
+                line += text
+            case .code(let code):
+                let text = value(code)
+                dropLeadingSpace = text.isEmpty && (line.isEmpty || line.last == " ")
+                line += text
+            }
+        }
+        if dropLeadingSpace { while line.last == " " { line.removeLast() } }
+        return line
+    }
+}
+
+/// The `%` codes of `--format`. The letters wttr.in uses mean the same here; the others are letters
+/// wttr.in leaves free.
+package enum FormatCode: Character, Sendable, CaseIterable {
+    case place = "l"
+    case fullPlace = "N"
+    case icon = "c"
+    case condition = "C"
+    case symbol = "x"
+    case temperature = "t"
+    case feelsLike = "f"
+    case humidity = "h"
+    case wind = "w"
+    case precipitation = "p"
+    case pressure = "P"
+    case sunrise = "S"
+    case sunset = "s"
+    case age = "a"
+    case staleMark = "o"
+
+    /// What the code shows, for `--help`.
+    var meaning: String {
+        switch self {
+        case .place: "place"
+        case .fullPlace: "place in full"
+        case .icon: "condition icon (the icons setting)"
+        case .condition: "condition in words"
+        case .symbol: "condition as a plain-text symbol"
+        case .temperature: "temperature"
+        case .feelsLike: "feels like"
+        case .humidity: "humidity"
+        case .wind: "wind: where it blows to, and speed"
+        case .precipitation: "precipitation"
+        case .pressure: "pressure at sea level"
+        case .sunrise: "sunrise, the place's time"
+        case .sunset: "sunset, the place's time"
+        case .age: "age of the result"
+        case .staleMark: "\"(stale)\" when stale, else nothing"
+        }
+    }
+}
+
+/// Why a `--format` was refused.
+public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownCode(String)
+    case lonePercent
+    case controlCharacter
+
+    public var description: String {
+        switch self {
+        case .unknownCode(let code): "\(code.printable) is not a format code (%% is a percent sign)"
+        case .lonePercent: "the format ends with a lone % (%% is a percent sign)"
+        case .controlCharacter: "the format holds a control character; it makes one line"
+        }
+    }
+}
+
+/// The `--format` codes as `weather show --help` lists them, each with what it shows for an example
+/// place, worked out by the formatter itself so that the help never says what the code does not do.
+public enum FormatHelp {
+    /// "  %l  place  Berlin", one code a line.
+    public static var codes: String {
+        let example = WeatherResult(
+            location: Location(
+                name: "Berlin", region: "Land Berlin", country: "Germany", latitude: 52.52, longitude: 13.41),
+            conditions: CurrentConditions(
+                temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: true, precipitation: 0.2,
+                weatherCode: 2, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3),
+            observedAt: Timestamp(secondsSince1970: 1_791_478_800), utcOffsetSeconds: 7200,
+            sunrise: Timestamp(secondsSince1970: 1_791_436_620), sunset: Timestamp(secondsSince1970: 1_791_476_940),
+            updatedAt: Timestamp(secondsSince1970: 1_791_478_800))
+        let formatter = WeatherFormatter(now: example.updatedAt + 240)
+        var lines: [String] = []
+        for code in FormatCode.allCases {
+            let shown = formatter.value(of: code, example, stale: true)
+            lines.append(
+                "  %" + String(code.rawValue) + "  " + code.meaning.padded(to: 36) + (shown.isEmpty ? "" : "  " + shown)
+            )
+        }
+        lines.append("  %%  a percent sign")
+        return lines.joinedText("\n")
+    }
+}

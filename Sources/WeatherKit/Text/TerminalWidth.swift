@@ -1,0 +1,32 @@
+extension String {
+    /// How many terminal columns the text takes, as terminals count (`wcwidth`): none for ANSI colour
+    /// sequences, combining marks, joiners and variation selectors; two for wide East Asian characters and
+    /// emoji; one for the rest.
+    var terminalColumns: Int {
+        var columns = 0
+        var inEscape = false
+        var previousWasNarrowSymbol = false
+        for scalar in unicodeScalars {
+            if inEscape {
+                inEscape = !(0x40...0x7E).contains(scalar.value) || scalar == "["
+                continue
+            }
+            switch scalar.value {
+            case 0x1B:
+                inEscape = true
+            case 0xFE0F:
+                // An emoji presentation selector widens the symbol before it (☀️, ☁️).
+                if previousWasNarrowSymbol { columns += 1 }
+            case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0E, 0x20D0...0x20FF:
+                break
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                columns += 2
+            default:
+                columns += scalar.properties.isEmojiPresentation ? 2 : 1
+            }
+            previousWasNarrowSymbol = (0x2000...0x2BFF).contains(scalar.value) && !scalar.properties.isEmojiPresentation
+        }
+        return columns
+    }
+}
