@@ -1,7 +1,8 @@
 # weather: build, install, test, try offline.
 #
-#   make install   system packages if missing, release build, ~/.local/bin/weather
-#   make test      system packages if missing, every test
+#   make install   system packages if missing, release build, ~/.local/bin/weather, its man page and
+#                  bash, zsh and fish completions (PREFIX=~/.local)
+#   make test      system packages if missing (with a headless sway and waybar), every test
 #   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
@@ -10,18 +11,23 @@
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
 PREFIX ?= $(HOME)/.local
-BINDIR ?= $(PREFIX)/bin
 SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl
+# What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
+TEST_PACKAGES = sway waybar grim fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
+MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(TEST_PACKAGES)"
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(BENCH_PACKAGES)"
@@ -30,7 +36,8 @@ install-packages:
 	@missing=$$(for p in $(WANTED); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing" $$missing; \
-		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends $$missing; \
 	fi
 
 # The binary users install, linked for a fast start: status bars run `weather show` every few seconds.
@@ -59,20 +66,23 @@ $(EXPORTS):
 	mkdir -p .build
 	printf '{\n  global: main;\n  local: *;\n};\n' > $@
 
+# The release binary, and weather(1) generated from its command definitions (Config/manual.sh).
 build: deps $(STATIC_CXX)/libstdc++.a $(EXPORTS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather
+	$(SWIFT) build --product generate-manual
+	Config/manual.sh .build/debug/generate-manual $(RELEASE) $(MANPAGE)
 
 install: build
-	install -d $(BINDIR)
-	install -m 755 $(RELEASE) $(BINDIR)/weather
-	strip --strip-debug $(BINDIR)/weather
-	@echo "Installed $(BINDIR)/weather"
+	Config/install.sh $(RELEASE) $(MANPAGE) $(PREFIX)
 
 uninstall:
-	rm -f $(BINDIR)/weather
+	rm -f $(PREFIX)/bin/weather $(PREFIX)/share/man/man1/weather.1 \
+		$(PREFIX)/share/bash-completion/completions/weather $(PREFIX)/share/zsh/site-functions/_weather \
+		$(PREFIX)/share/fish/vendor_completions.d/weather.fish
 
-# The tests include checks of the release binary (Tests/EndToEndTests/ReleaseBinaryTests.swift): build it first.
-test: build
+# The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests): build
+# them first.
+test: test-deps build
 	$(SWIFT) test
 
 demo: build

@@ -24,7 +24,8 @@ struct ScheduleCommand: ContextCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"))
+        help: ArgumentHelp("minimum, never, or a duration such as 30m, 2h or 900 (seconds).", valueName: "interval"),
+        completion: .list(["minimum", "never", "15m", "30m", "1h", "2h", "6h", "1d"]))
     var interval: String?
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {

@@ -24,6 +24,17 @@ public enum TestPaths {
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("weather").path
     }()
 
+    /// The folder of weather(1) as `make build` generates it (`.build/man`, a MANPATH entry), checked to
+    /// hold the page: `make test` builds it before the tests; a bare `swift test` cannot.
+    public static func manualFolder() throws -> String {
+        let folder = repository + "/.build/man"
+        guard FileManager.default.fileExists(atPath: folder + "/man1/weather.1") else {
+            throw TestFailure(
+                "no man page at \(folder)/man1/weather.1: run the tests with make test, which generates it")
+        }
+        return folder
+    }
+
     /// The bytes of a fixture, by its path under `Fixtures/`.
     public static func fixture(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))

@@ -89,7 +89,11 @@ struct RefreshUnitsTests {
             let analyze = Process()
             analyze.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
             analyze.arguments = ["--user", "verify", units + "/" + RefreshUnits.serviceName, timer]
-            analyze.environment = ["XDG_RUNTIME_DIR": runtime, "HOME": folder.path, "PATH": "/usr/bin:/bin"]
+            // Documentation=man:weather(1) is checked with man: the page make builds is on MANPATH.
+            analyze.environment = [
+                "XDG_RUNTIME_DIR": runtime, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                "MANPATH": try TestPaths.manualFolder(),
+            ]
             let errors = Pipe()
             analyze.standardError = errors
             analyze.standardOutput = errors

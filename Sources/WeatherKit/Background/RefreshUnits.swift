@@ -17,7 +17,7 @@ package enum RefreshUnits {
         # WeatherKit's RefreshUnits holds a copy of this file; a test keeps the two identical.
         [Unit]
         Description=Refresh the saved weather (weather refresh)
-        Documentation=https://github.com/weather-cli/weather
+        Documentation=man:weather(1)
 
         [Service]
         Type=oneshot
@@ -51,7 +51,7 @@ package enum RefreshUnits {
         # OnUnitActiveSec=.
         [Unit]
         Description=Refresh the saved weather now and then (weather refresh)
-        Documentation=https://github.com/weather-cli/weather
+        Documentation=man:weather(1)
 
         [Timer]
         @SCHEDULE@

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `make install` puts where shells and man look: the man page and the completions, installed by the
+/// same script (Config/install.sh) into a temporary prefix, then loaded by the real bash, zsh, fish and man.
+@Suite("Installed: the man page and the completions")
+struct InstallTests {
+    let sandbox: Sandbox
+    let prefix: String
+
+    init() throws {
+        sandbox = try Sandbox()
+        prefix = sandbox.root + "/prefix"
+        let install = try sandbox.run(
+            program: TestPaths.config + "/install.sh",
+            [TestPaths.weatherBinary, try TestPaths.manualFolder() + "/man1/weather.1", prefix])
+        try #require(install.status == 0, "\(install)")
+    }
+
+    var share: String { prefix + "/share" }
+
+    /// Runs `shell arguments...` with the sandbox's HOME and XDG folders, the prefix's bin on PATH.
+    func shell(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Sandbox.Run {
+        try sandbox.run(
+            program: program, arguments,
+            environment: ["PATH": prefix + "/bin:/usr/bin:/bin", "XDG_DATA_HOME": share].merging(environment) { $1 })
+    }
+
+    /// What bash completes after `line`, through the installed script, as bash-completion would load it.
+    func bashCompletions(_ line: String) throws -> [String] {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }
+        let script = """
+            source '\(share)/bash-completion/completions/weather'
+            complete -p weather >&2
+            COMP_WORDS=(\(words.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+            COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            _weather weather "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let run = try shell("/bin/bash", ["--norc", "--noprofile", "-c", script])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.hasPrefix("complete "), "the script registers its function: \(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash completes commands, schedule's intervals and the display options' values")
+    func bash() throws {
+        #expect(try bashCompletions("weather sch") == ["schedule"])
+        #expect(
+            try bashCompletions("weather schedule ") == ["minimum", "never", "15m", "30m", "1h", "2h", "6h", "1d"])
+        #expect(try bashCompletions("weather show --units ") == ["metric", "imperial", "si"])
+        #expect(try bashCompletions("weather show --icons ") == ["emoji", "nerd", "ascii", "none"])
+        #expect(try bashCompletions("weather show --color ") == ["auto", "always", "never"])
+        #expect(try bashCompletions("weather show --wa") == ["--waybar"])
+    }
+
+    @Test("bash-completion finds the script where it looks, by the command's name")
+    func bashCompletionLoads() throws {
+        let loader = "/usr/share/bash-completion/bash_completion"
+        guard FileManager.default.fileExists(atPath: loader) else {
+            try Test.cancel("skipped: bash-completion is not installed")
+        }
+        let run = try shell(
+            "/bin/bash",
+            ["--norc", "--noprofile", "-c", "source \(loader); __load_completion weather; complete -p weather"])
+        #expect(run.stdout.contains("_weather weather"), "\(run)")
+    }
+
+    @Test("zsh registers the completion function from its site-functions folder")
+    func zsh() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/zsh") else { try Test.cancel("skipped: no zsh here") }
+        let run = try shell(
+            "/usr/bin/zsh",
+            [
+                "-f", "-c",
+                "fpath=('\(share)/zsh/site-functions' $fpath); autoload -Uz compinit; compinit -u -d '\(sandbox.root)/zcompdump'; print -r -- $_comps[weather]",
+            ])
+        #expect(run.stdout == "_weather\n", "\(run)")
+    }
+
+    @Test("fish finds the completions in its vendor folder and offers schedule's intervals")
+    func fish() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/bin/fish") else { try Test.cancel("skipped: no fish here") }
+        let run = try shell(
+            "/usr/bin/fish", ["-c", "complete -C 'weather schedule '"],
+            environment: ["HOME": sandbox.root, "XDG_DATA_HOME": share])
+        let offered = run.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(offered.contains("minimum") && offered.contains("never") && offered.contains("30m"), "\(run)")
+    }
+
+    @Test("man renders the page without a warning, characters beyond ASCII included, and finds it by name")
+    func manual() throws {
+        let rendered = try shell(
+            "/usr/bin/man", ["-l", share + "/man/man1/weather.1"], environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"])
+        #expect(rendered.status == 0)
+        #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
+        for expected in [
+            "WEATHER(1)", "NAME", "weather — The current weather", "SYNOPSIS", "DESCRIPTION",
+            "WEATHER_UNITS", "--waybar", "schedule", "11°C", "⛅", "↗14km/h",
+        ] {
+            #expect(rendered.stdout.contains(expected), "\(expected)")
+        }
+        // A bin folder on PATH has its man pages next door: man finds the page without MANPATH.
+        let found = try shell("/usr/bin/man", ["-w", "weather"], environment: ["MANPATH": ""])
+        #expect(found.stdout == share + "/man/man1/weather.1\n", "\(found)")
+    }
+}
