@@ -15,7 +15,7 @@ SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl
 # What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
 TEST_PACKAGES = sway waybar grim fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db
-BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils
+BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1

@@ -4,6 +4,8 @@
 - `weather show` and `weather show --json` (stdout a pipe, a fresh result) against `cat` of the result
   file: the status-bar path. Targets: at most 1.0 million instructions, a median at most 1.6 times cat's,
   peak memory at most 8 MiB.
+- `weather show --waybar` and `--format` against `weather show`: at most 1.1 times its instructions; and
+  the waybar recipe they replace, `weather show --json | jq ...` (the README's until --waybar existed).
 - `weather refresh` with a stale result (one request to the loopback fixture server, parse, atomic write)
   against `curl -s` fetching the same URL from the same server. Targets: at most 1.1 times curl's
   instructions, peak memory at most 18 MiB.
@@ -40,13 +42,14 @@ def peak_memory_kib(command, environment):
 
 
 def instructions(command, environment):
-    """Instructions of one whole run, dynamic loader included, counted by callgrind."""
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
-                            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    found = re.search(r"refs:\s+([\d,]+)", result.stderr)
+    """Instructions of one whole run, dynamic loader included, counted by callgrind: every process of it,
+    so that a shell pipeline counts its shell and each program in it."""
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null"]
+                            + command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.findall(r"refs:\s+([\d,]+)", result.stderr)
     if not found:
         sys.exit("callgrind could not measure %s:\n%s" % (command[0], result.stderr[-800:]))
-    return int(found.group(1).replace(",", ""))
+    return sum(int(count.replace(",", "")) for count in found)
 
 
 def binary_type(binary):
@@ -60,9 +63,9 @@ def main():
     parser.add_argument("--runs", type=int, default=1000, help="runs of each command (default 1000)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
-    for tool in ("hyperfine", "curl", "/usr/bin/time", "valgrind", "readelf"):
+    for tool in ("hyperfine", "curl", "/usr/bin/time", "valgrind", "readelf", "jq"):
         if not shutil.which(tool):
-            sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time valgrind binutils")
+            sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time valgrind binutils jq")
 
     server = Server()
     home = Home(binary, server)
@@ -79,7 +82,12 @@ def main():
             # as a count or a ratio to the base row, memory target in MiB), run side by side in one hyperfine run.
             (environment, [("cat (the result file)", ["cat", result_file], None, None, None, None),
                            ("weather show", [binary, "show"], 0, 1.6, 1_000_000, 8),
-                           ("weather show --json", [binary, "show", "--json"], 0, 1.6, 1_000_000, 8)]),
+                           ("weather show --json", [binary, "show", "--json"], 0, 1.6, 1_000_000, 8),
+                           ("weather show --waybar", [binary, "show", "--waybar"], 1, None, 1.1, 8),
+                           ('weather show --format "%l %c %t %w %o"', [binary, "show", "--format", "%l %c %t %w %o"],
+                            1, None, 1.1, 8),
+                           ("show --json piped to jq (the recipe --waybar replaces)", ["sh", "-c", JQ_RECIPE % binary],
+                            3, None, None, None)]),
             # WEATHER_STALE_AFTER=0: every refresh run finds the result stale and fetches.
             (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
                      ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
@@ -117,6 +125,11 @@ def main():
     finally:
         home.close()
         server.close()
+
+
+# The README's waybar recipe before --waybar: JSON from weather, reshaped by jq for waybar.
+JQ_RECIPE = ("%s show --json | jq -c '{text: \"\\(.temperature) °C, \\(.condition)\", tooltip: .location.name, "
+             "class: (if .stale then \"stale\" else \"fresh\" end)}'")
 
 
 def ratio(value):

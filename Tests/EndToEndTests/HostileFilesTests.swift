@@ -166,6 +166,18 @@ struct HostileFilesTests {
         #expect(!contents.contains { $0.contains("\u{FFFD}") }, "\(contents)")
     }
 
+    @Test(
+        "a setting whose value is not UTF-8 is refused by name, on the fast path too",
+        arguments: [["show"], ["set", "Berlin"]])
+    func settingNotUTF8(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        let assignments = sandbox.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let script = "exec env -i \(assignments) WEATHER_ICONS=\"$(printf 'nerd\\351')\" \"$0\" \"$@\""
+        let run = try sandbox.run(program: "/bin/sh", ["-c", script, TestPaths.weatherBinary] + arguments)
+        #expect(run.status == 78, "\(run)")
+        #expect(run.stderr == "weather: WEATHER_ICONS=\"nerd\u{FFFD}\" is not valid: it must be UTF-8 text\n")
+    }
+
     @Test("a line break in a folder's name: the place is saved, and background refresh says why it cannot be set up")
     func lineBreakInFolder() throws {
         let sandbox = try Sandbox()

@@ -72,13 +72,15 @@ extension CurrentConditions {
         writer.field("windGusts", "m/s")
     }
 
-    /// Writes the values as members of the object being written (the caller's), absent ones left out.
-    func write(into writer: inout JSONWriter) {
+    /// Writes the values as members of the object being written (the caller's), absent ones left out;
+    /// with `words`, the condition in words too (for scripts; the cache file, read at every `show`, has
+    /// no use for what the weather code says).
+    func write(into writer: inout JSONWriter, words: Bool) {
         writer.field("temperature", temperature)
         writer.field("apparentTemperature", apparentTemperature)
         writer.field("relativeHumidity", relativeHumidity)
         writer.field("weatherCode", weatherCode)
-        writer.field("condition", summary)
+        if words { writer.field("condition", summary) }
         writer.field("isDay", isDay)
         writer.field("precipitation", precipitation)
         writer.field("cloudCover", cloudCover)

@@ -64,7 +64,7 @@ extension WeatherResult {
         writer.object { writer in
             writer.field("format", Int(Self.fileFormat))
             writer.object("location") { location.write(into: &$0) }
-            writer.object("conditions") { conditions.write(into: &$0) }
+            writer.object("conditions") { conditions.write(into: &$0, words: false) }
             writer.field("observedAt", observedAt.secondsSince1970)
             writer.field("utcOffsetSeconds", utcOffsetSeconds)
             writer.field("interval", interval)

@@ -47,38 +47,69 @@ public struct WeatherFormatter: Sendable {
         text(result, stale: stale, lastLine: refreshing ? ", refreshing…" : "")
     }
 
-    /// The text with `note` after the age on its last line.
+    /// The text with `note` after the age on its last line. Written into one string as it goes: `show`
+    /// prints it at every start.
     func text(_ result: WeatherResult, stale: Bool, lastLine note: String) -> String {
         let values = result.conditions
-        var first = style.bold(result.location.displayName) + ": "
+        var text = style.bold(result.location.displayName)
+        text += ": "
         let icon = icon(values)
-        if !icon.isEmpty { first += icon + " " }
-        first += summary(of: values)
-        if stale { first += " " + style.warning("(stale)") }
-        var lines = [first]
+        if !icon.isEmpty {
+            text += icon
+            text += " "
+        }
+        text += summary(of: values)
+        if stale {
+            text += " "
+            text += style.warning("(stale)")
+        }
 
-        var details: [String] = []
-        if let feels = values.apparentTemperature { details.append("feels like " + units.temperature(feels)) }
-        if let humidity = values.relativeHumidity { details.append("humidity " + Self.percent(humidity)) }
+        var list = List(into: consume text)
+        if let feels = values.apparentTemperature { list.add("feels like ", units.temperature(feels)) }
+        if let humidity = values.relativeHumidity { list.add("humidity ", Self.percent(humidity)) }
         if let speed = values.windSpeed {
-            var wind = "wind " + units.speed(speed)
-            if let direction = values.windDirection, speed > 0 { wind += " from " + Self.compassPoint(direction) }
-            details.append(wind)
+            var wind = units.speed(speed)
+            if let direction = values.windDirection, speed > 0 {
+                wind += " from "
+                wind += Self.compassPoint(direction)
+            }
+            list.add("wind ", wind)
         }
-        if let gusts = values.windGusts { details.append("gusts " + units.speed(gusts)) }
+        if let gusts = values.windGusts { list.add("gusts ", units.speed(gusts)) }
         if let precipitation = values.precipitation, precipitation > 0 {
-            details.append("precipitation " + units.precipitation(precipitation))
+            list.add("precipitation ", units.precipitation(precipitation))
         }
-        if !details.isEmpty { lines.append(details.joinedText(", ").capitalizedFirst) }
+        list.endLine()
+        if let sunrise = result.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
+        if let sunset = result.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
+        if let pressure = values.pressure { list.add("pressure ", units.pressure(pressure)) }
+        list.endLine()
+        text = list.text
+        text += "\n"
+        text += style.dim("Updated " + RelativeTime.ago(now - result.updatedAt) + note)
+        return text
+    }
 
-        var sky: [String] = []
-        if let sunrise = result.sunrise { sky.append("sunrise " + Self.clock(sunrise, at: result)) }
-        if let sunset = result.sunset { sky.append("sunset " + Self.clock(sunset, at: result)) }
-        if let pressure = values.pressure { sky.append("pressure " + units.pressure(pressure)) }
-        if !sky.isEmpty { lines.append(sky.joinedText(", ").capitalizedFirst) }
+    /// Lines of "Label value, label value" after the text so far, each line's first letter a capital.
+    private struct List {
+        var text: String
+        private var itemsOnLine = 0
 
-        lines.append(style.dim("Updated \(RelativeTime.ago(now - result.updatedAt))\(note)"))
-        return lines.joinedText("\n")
+        init(into text: String) { self.text = text }
+
+        mutating func add(_ label: String, _ value: String) {
+            if itemsOnLine == 0 {
+                text += "\n"
+                text += label.capitalizedFirst
+            } else {
+                text += ", "
+                text += label
+            }
+            text += value
+            itemsOnLine += 1
+        }
+
+        mutating func endLine() { itemsOnLine = 0 }
     }
 
     // MARK: JSON
@@ -90,7 +121,7 @@ public struct WeatherFormatter: Sendable {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { result.location.write(into: &$0) }
-            result.conditions.write(into: &writer)
+            result.conditions.write(into: &writer, words: true)
             writer.field("sunrise", result.sunrise?.iso8601())
             writer.field("sunset", result.sunset?.iso8601())
             writer.field("observedAt", result.observedAt.iso8601())

@@ -23,7 +23,7 @@ package enum ConfigFile {
         guard let members = try? root.members() else {
             throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
         }
-        let known = Settings.keys.map(\.configKey)
+        let known = Settings.Key.allCases.map(\.configKey)
         var values: [String: String] = [:]
         for (key, value) in members {
             guard known.contains(key) else {

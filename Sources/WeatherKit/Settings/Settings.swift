@@ -1,3 +1,5 @@
+import Glibc
+
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
 package struct Settings: Sendable, Equatable {
     /// Open-Meteo's geocoding API, or anything that speaks it.
@@ -40,101 +42,109 @@ package struct Settings: Sendable, Equatable {
     /// The longest `WEATHER_STALE_AFTER`: a result older than a week is not the current weather.
     static let longestStaleAfter = 7 * 86_400.0
 
-    /// One setting: its variable, its key in `config.json`, and how it reads a value: `apply` stores
-    /// it, or returns what the value must be.
-    struct Key: Sendable {
-        let variable: String
-        let configKey: String
-        let apply: @Sendable (inout Settings, String) -> String?
-    }
+    /// One setting: its variable, its key in `config.json`, and how a value of it is read. Every case
+    /// is a switch, not a table of closures, as `weather show` reads the settings at every start.
+    enum Key: Int, CaseIterable {
+        case geocodingURL, forecastURL, timeout, staleAfter, interactiveTimeout
+        case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact
 
-    /// Every setting, in the order the README lists them. The unit system comes before the units of
-    /// single quantities, which change it.
-    static let keys: [Key] = [
-        endpoint("WEATHER_GEOCODING_URL", "geocoding_url") { $0.geocodingURL = $1 },
-        endpoint("WEATHER_FORECAST_URL", "forecast_url") { $0.forecastURL = $1 },
-        duration("WEATHER_TIMEOUT", "timeout", 1...3600, "a time from 1 second to 1 hour, such as 30 or 45s") {
-            $0.timeout = $1
-        },
-        duration(
-            "WEATHER_STALE_AFTER", "stale_after", 0...longestStaleAfter,
-            "a time from 0 seconds to 7 days, such as 900 or 15m"
-        ) { $0.staleAfter = $1 },
-        duration(
-            "WEATHER_INTERACTIVE_TIMEOUT", "interactive_timeout", 1...3600,
-            "a time from 1 second to 1 hour, such as 5 or 10s"
-        ) { $0.interactiveTimeout = $1 },
-        choice("WEATHER_UNITS", "units", UnitSystem.self) { $0.units = $1.units },
-        choice("WEATHER_TEMPERATURE_UNIT", "temperature_unit", TemperatureUnit.self) { $0.units.temperature = $1 },
-        choice("WEATHER_WIND_UNIT", "wind_unit", WindUnit.self) { $0.units.wind = $1 },
-        choice("WEATHER_PRECIPITATION_UNIT", "precipitation_unit", PrecipitationUnit.self) {
-            $0.units.precipitation = $1
-        },
-        choice("WEATHER_ICONS", "icons", IconSet.self) { $0.icons = $1 },
-        Key(
-            variable: "WEATHER_FORMAT", configKey: "format",
-            apply: { settings, value in
-                do throws(FormatError) {
-                    settings.format = try FormatString(parsing: value)
-                    return nil
-                } catch {
-                    return "a format such as \"%l %c %t\" (weather show --help lists the codes): \(error)"
-                }
-            }),
-        Key(
-            variable: "WEATHER_CONTACT", configKey: "contact",
-            apply: { settings, value in
-                guard !value.isEmpty, value.count <= 200, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-                else { return "an email address or a URL of visible ASCII characters, such as you@example.org" }
-                settings.contact = value
-                return nil
-            }),
-    ]
+        /// The variable, such as `WEATHER_TIMEOUT`.
+        var variable: String {
+            switch self {
+            case .geocodingURL: "WEATHER_GEOCODING_URL"
+            case .forecastURL: "WEATHER_FORECAST_URL"
+            case .timeout: "WEATHER_TIMEOUT"
+            case .staleAfter: "WEATHER_STALE_AFTER"
+            case .interactiveTimeout: "WEATHER_INTERACTIVE_TIMEOUT"
+            case .units: "WEATHER_UNITS"
+            case .temperatureUnit: "WEATHER_TEMPERATURE_UNIT"
+            case .windUnit: "WEATHER_WIND_UNIT"
+            case .precipitationUnit: "WEATHER_PRECIPITATION_UNIT"
+            case .icons: "WEATHER_ICONS"
+            case .format: "WEATHER_FORMAT"
+            case .contact: "WEATHER_CONTACT"
+            }
+        }
 
-    /// An endpoint setting: an `http` or `https` URL without blanks or control characters, which would
-    /// not survive the trip into the timer's unit file.
-    private static func endpoint(
-        _ variable: String, _ configKey: String, _ store: @escaping @Sendable (inout Settings, String) -> Void
-    ) -> Key {
-        Key(
-            variable: variable, configKey: configKey,
-            apply: { settings, value in
+        /// The key in `config.json`, such as `timeout`.
+        var configKey: String {
+            switch self {
+            case .geocodingURL: "geocoding_url"
+            case .forecastURL: "forecast_url"
+            case .timeout: "timeout"
+            case .staleAfter: "stale_after"
+            case .interactiveTimeout: "interactive_timeout"
+            case .units: "units"
+            case .temperatureUnit: "temperature_unit"
+            case .windUnit: "wind_unit"
+            case .precipitationUnit: "precipitation_unit"
+            case .icons: "icons"
+            case .format: "format"
+            case .contact: "contact"
+            }
+        }
+
+        /// Stores `value` in `settings`, or returns what the value must be.
+        func apply(_ value: String, to settings: inout Settings) -> String? {
+            switch self {
+            case .geocodingURL, .forecastURL:
                 guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
                     return "an http:// or https:// URL"
                 }
-                store(&settings, value)
-                return nil
-            })
-    }
-
-    /// A duration setting within `range` seconds.
-    private static func duration(
-        _ variable: String, _ configKey: String, _ range: ClosedRange<Double>, _ expected: String,
-        _ store: @escaping @Sendable (inout Settings, Double) -> Void
-    ) -> Key {
-        Key(
-            variable: variable, configKey: configKey,
-            apply: { settings, value in
-                guard let seconds = DurationText.parse(value), range.contains(seconds) else { return expected }
-                store(&settings, seconds)
-                return nil
-            })
-    }
-
-    /// A setting that names one of `Choice`'s cases.
-    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ variable: String, _ configKey: String, _ type: Choice.Type,
-        _ store: @escaping @Sendable (inout Settings, Choice) -> Void
-    ) -> Key where Choice.RawValue == String {
-        Key(
-            variable: variable, configKey: configKey,
-            apply: { settings, value in
-                guard let chosen = Choice(rawValue: value) else {
-                    return "one of " + Choice.allCases.map(\.rawValue).joinedText(", ")
+                if self == .geocodingURL { settings.geocodingURL = value } else { settings.forecastURL = value }
+            case .timeout:
+                guard let seconds = Self.seconds(value, within: 1...3600) else {
+                    return "a time from 1 second to 1 hour, such as 30 or 45s"
                 }
-                store(&settings, chosen)
-                return nil
-            })
+                settings.timeout = seconds
+            case .staleAfter:
+                guard let seconds = Self.seconds(value, within: 0...Settings.longestStaleAfter) else {
+                    return "a time from 0 seconds to 7 days, such as 900 or 15m"
+                }
+                settings.staleAfter = seconds
+            case .interactiveTimeout:
+                guard let seconds = Self.seconds(value, within: 1...3600) else {
+                    return "a time from 1 second to 1 hour, such as 5 or 10s"
+                }
+                settings.interactiveTimeout = seconds
+            case .units:
+                guard let system = UnitSystem(rawValue: value) else { return Self.oneOf(UnitSystem.self) }
+                settings.units = system.units
+            case .temperatureUnit:
+                guard let unit = TemperatureUnit(rawValue: value) else { return Self.oneOf(TemperatureUnit.self) }
+                settings.units.temperature = unit
+            case .windUnit:
+                guard let unit = WindUnit(rawValue: value) else { return Self.oneOf(WindUnit.self) }
+                settings.units.wind = unit
+            case .precipitationUnit:
+                guard let unit = PrecipitationUnit(rawValue: value) else { return Self.oneOf(PrecipitationUnit.self) }
+                settings.units.precipitation = unit
+            case .icons:
+                guard let icons = IconSet(rawValue: value) else { return Self.oneOf(IconSet.self) }
+                settings.icons = icons
+            case .format:
+                do throws(FormatError) {
+                    settings.format = try FormatString(parsing: value)
+                } catch {
+                    return "a format such as \"%l %c %t\" (weather show --help lists the codes): \(error)"
+                }
+            case .contact:
+                guard !value.isEmpty, value.count <= 200, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+                else { return "an email address or a URL of visible ASCII characters, such as you@example.org" }
+                settings.contact = value
+            }
+            return nil
+        }
+
+        private static func seconds(_ value: String, within range: ClosedRange<Double>) -> Double? {
+            guard let seconds = DurationText.parse(value), range.contains(seconds) else { return nil }
+            return seconds
+        }
+
+        private static func oneOf<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String
+        where Choice.RawValue == String {
+            "one of " + Choice.allCases.map(\.rawValue).joinedText(", ")
+        }
     }
 
     /// The settings from `environment` and the config file at `paths.configFile`.
@@ -142,26 +152,50 @@ package struct Settings: Sendable, Equatable {
         try load(environment: environment, config: try ConfigFile.load(paths.configFile), configPath: paths.configFile)
     }
 
-    /// The settings from `environment` and `config`, the values of the config file at `configPath`.
+    /// The settings from `environment` and `config`, the values of the config file at `configPath`. The
+    /// environment is read once for its `WEATHER_*` variables: most runs have none, nor a config file,
+    /// and then the defaults are all there is.
     package static func load(environment: Environment, config: [String: String], configPath: String)
         throws(SettingsError) -> Settings
     {
         var settings = defaults
-        for key in keys {
-            if let value = environment[key.variable] {
+        let variables = environment.variables(prefixed: "WEATHER_")
+        guard !variables.isEmpty || !config.isEmpty else { return settings }
+        // By raw value rather than `allCases`, whose array would be this run's first of its type.
+        var index = 0
+        while let key = Key(rawValue: index) {
+            index += 1
+            if let value = Self.value(of: key.variable, in: variables) {
                 guard environment.isUTF8(key.variable) else {
                     throw .invalidVariable(key.variable, value: value, expected: "UTF-8 text")
                 }
-                if let expected = key.apply(&settings, value) {
+                if let expected = key.apply(value, to: &settings) {
                     throw .invalidVariable(key.variable, value: value, expected: expected)
                 }
             } else if let value = config[key.configKey] {
-                if let expected = key.apply(&settings, value) {
+                if let expected = key.apply(value, to: &settings) {
                     throw .invalidConfig(path: configPath, reason: "\"\(key.configKey)\" must be \(expected)")
                 }
             }
         }
         return settings
+    }
+
+    /// The value of `name` among `NAME=value` entries, compared as bytes: no string is built but the value.
+    private static func value(of name: String, in entries: [String]) -> String? {
+        var name = name
+        return name.withUTF8 { name in
+            for var entry in entries {
+                let value = entry.withUTF8 { entry -> String? in
+                    guard entry.count > name.count, entry[name.count] == UInt8(ascii: "="),
+                        memcmp(entry.baseAddress!, name.baseAddress!, name.count) == 0
+                    else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: entry[(name.count + 1)...]), as: UTF8.self)
+                }
+                if let value { return value }
+            }
+            return nil
+        }
     }
 
     /// The variables that give another process (the timer's service) the settings that change what it

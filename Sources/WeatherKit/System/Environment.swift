@@ -35,6 +35,27 @@ package struct Environment: Sendable, Equatable {
         return String(validatingCString: value) != nil
     }
 
+    /// Every variable whose name starts with `prefix`, as `NAME=value` (bytes that are not UTF-8 as
+    /// U+FFFD: check `isUTF8(_:)`), read in one pass over the environment, where `getenv` would scan it
+    /// once per name. Strings, not pairs: an array of tuples costs its first use more in runtime type
+    /// lookups than the whole pass.
+    func variables(prefixed prefix: String) -> [String] {
+        guard variables == nil else {
+            return variables!.filter { $0.key.hasPrefix(prefix) }.map { $0.key + "=" + $0.value }
+        }
+        var found: [String] = []
+        var prefix = prefix
+        prefix.withUTF8 { prefix in
+            let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+            guard var entry = start else { return }
+            while let variable = entry.pointee {
+                if strncmp(variable, prefix.baseAddress!, prefix.count) == 0 { found.append(String(cString: variable)) }
+                entry += 1
+            }
+        }
+        return found
+    }
+
     /// The value of `name` when it is set and not empty.
     func nonEmpty(_ name: String) -> String? {
         guard let value = self[name], !value.isEmpty else { return nil }
