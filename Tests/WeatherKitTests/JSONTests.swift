@@ -69,6 +69,10 @@ struct JSONTests {
             writer.text
                 == #"{"name":"Zürich","latitude":47.36667,"count":3,"ok":true,"nested":{"first":10.9,"second":-0.5},"quote":"a\"b\n\u0001","infinite":null,"converted":10.88888888888889}"#
         )
+        // Escapes first, last, side by side and between clean runs.
+        var escapes = JSONWriter()
+        escapes.object { $0.array("a", ["\"\\x\u{1F}\r\t yz\u{7F}é\n", "", "plain"]) }
+        #expect(escapes.text == #"{"a":["\"\\x\u001f\r\t yz\#u{7F}é\n","","plain"]}"#)
         let reader = try JSONDocument(parsing: writer.bytes).reader
         #expect(try reader.string("name") == "Zürich")
         #expect(try reader.double("latitude") == 47.36667)

@@ -41,6 +41,9 @@ struct TimeTests {
         #expect(moment.iso8601(fractionDigits: 3) == "2026-10-08T17:00:00.250Z")
         #expect(Timestamp(iso8601: moment.iso8601(fractionDigits: 3)) == moment)
         #expect(Timestamp(secondsSince1970: -1).iso8601() == "1969-12-31T23:59:59Z")
+        #expect(
+            Timestamp(secondsSince1970: -62_135_596_800.5).iso8601(fractionDigits: 6) == "0001-01-01T00:00:00.000000Z")
+        #expect(Timestamp(secondsSince1970: 253_402_300_799).iso8601(fractionDigits: 1) == "9999-12-31T23:59:59.0Z")
     }
 
     @Test(

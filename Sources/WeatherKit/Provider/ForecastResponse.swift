@@ -67,10 +67,8 @@ package struct ForecastResponse: Sendable, Equatable {
                 sunrise: try today("sunrise"), sunset: try today("sunset"),
                 cachingHeaders: CachingHeaders(headers)
             )
-        } catch let error as JSONShapeError {
-            throw ResponseProblem(error.description)
         } catch {
-            throw ResponseProblem("\(error)")
+            throw ResponseProblem(error.description)
         }
     }
 

@@ -41,16 +41,63 @@ struct CivilTime {
 
     /// `2026-10-08T17:04` or `2026-10-08T17:04:12`.
     func isoDateTime(withSeconds: Bool) -> String {
-        var text = date + "T" + clock
-        if withSeconds { text += ":" + String(second).leftPadded(to: 2) }
-        return text
+        Self.text { appendDateTime(withSeconds: withSeconds, to: &$0) }
+    }
+
+    func appendDateTime(withSeconds: Bool, to bytes: inout [UInt8]) {
+        appendDate(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendClock(to: &bytes)
+        if withSeconds {
+            bytes.append(UInt8(ascii: ":"))
+            Self.append(second, width: 2, to: &bytes)
+        }
     }
 
     /// `2026-10-08`.
-    var date: String {
-        "\(String(year).leftPadded(to: 4))-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
-    }
+    var date: String { Self.text(appendDate) }
 
     /// `17:04`.
-    var clock: String { "\(String(hour).leftPadded(to: 2)):\(String(minute).leftPadded(to: 2))" }
+    var clock: String { Self.text(appendClock) }
+
+    // Built as bytes: string interpolation and padding cost five times more, and `show --json` prints four
+    // times.
+
+    static func text(_ build: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        build(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func appendDate(to bytes: inout [UInt8]) {
+        Self.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(day, width: 2, to: &bytes)
+    }
+
+    private func appendClock(to bytes: inout [UInt8]) {
+        Self.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(minute, width: 2, to: &bytes)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (more if it has more; a minus sign first).
+    static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        var count = 1
+        while magnitude / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
 }

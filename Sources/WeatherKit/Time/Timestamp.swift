@@ -47,12 +47,14 @@ extension Timestamp {
         let total = (secondsSince1970.clamped(to: Self.validRange) * scale).rounded(.down)
         let whole = Int64((total / scale).rounded(.down))
         let civil = CivilTime(secondsSince1970: whole, utcOffset: 0)
-        var text = civil.isoDateTime(withSeconds: true)
-        if digits > 0 {
-            let fraction = Int64(total - Double(whole) * scale)
-            text += "." + String(fraction).leftPadded(to: digits)
+        return CivilTime.text { bytes in
+            civil.appendDateTime(withSeconds: true, to: &bytes)
+            if digits > 0 {
+                bytes.append(UInt8(ascii: "."))
+                CivilTime.append(Int(total - Double(whole) * scale), width: digits, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "Z"))
         }
-        return text + "Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z` or `±HH:MM`; `nil` for anything else.
