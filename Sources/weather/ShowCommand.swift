@@ -19,7 +19,7 @@ struct ShowCommand: ContextCommand {
               weather show
               weather show --units imperial
               weather show --format "%l %c %t %o"     Berlin ⛅ 11°C
-              weather show --short                    the format setting, or "%l %c %t"
+              weather show --short                    the format setting, or "%l %c %t %o"
               weather show --waybar                   for waybar's return-type json
               weather show --json | jq .temperature   always °C, m/s, mm, hPa
               weather show --cached                   never the network
@@ -44,7 +44,7 @@ struct ShowCommand: ContextCommand {
     @Option(help: ArgumentHelp("Print one line of % codes (listed below).", valueName: "format"))
     var format: String?
 
-    @Flag(help: "Print one line in the format setting, or \"%l %c %t\".")
+    @Flag(help: "Print the short line: the format setting, or \"%l %c %t %o\".")
     var short = false
 
     @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")

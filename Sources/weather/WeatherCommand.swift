@@ -29,7 +29,7 @@ struct WeatherCommand: ParsableCommand {
               WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
               WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
               WEATHER_ICONS                emoji (default), nerd, ascii or none
-              WEATHER_FORMAT               the short line (default "%l %c %t")
+              WEATHER_FORMAT               the short line (default "%l %c %t %o")
               WEATHER_TIMEOUT              network time of a whole run (default 30s)
               WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
                                            the saved result on screen (default 5s)

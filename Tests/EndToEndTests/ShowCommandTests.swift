@@ -199,6 +199,22 @@ struct TerminalShowTests {
         #expect(run.stderr.hasSuffix("showing the result from just now\n"))
     }
 
+    @Test("stopped during the refresh: the saved result stays on the screen, no longer said to be refreshing")
+    func stoppedRefresh() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
+        let script = "\"$0\" show & pid=$!; sleep 1; kill -TERM $pid; wait $pid"
+        let run = try sandbox.run(
+            program: "/bin/sh", ["-c", script, TestPaths.weatherBinary],
+            environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
+        #expect(run.status == 128 + SIGTERM, "\(run)")
+        let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasSuffix("Updated just now\n"))
+        #expect(run.stderr == "weather: stopped by SIGTERM before it finished; everything saved is as it was\n")
+    }
+
     @Test("set shows that it is working, on a terminal only")
     func setProgress() throws {
         let sandbox = try Sandbox()
@@ -210,5 +226,57 @@ struct TerminalShowTests {
         let piped = try sandbox.run(["set", "Berlin"])
         #expect(!piped.stderr.contains("Looking up"))
         #expect(!piped.stdout.contains("Looking up"))
+    }
+}
+
+@Suite("weather show for status bars")
+struct StatusBarOutputTests {
+    /// The object `show --waybar` printed, parsed.
+    func waybar(_ run: Sandbox.Run) throws -> [String: Any] {
+        #expect(run.stdout.hasSuffix("\n") && run.stdout.split(separator: "\n").count == 1, "one line: \(run)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("--waybar is one line of JSON with text, tooltip and the classes a stylesheet needs")
+    func waybarClasses() throws {
+        let sandbox = try Sandbox()
+        let none = try waybar(try sandbox.run("show", "--waybar"))
+        #expect(none["class"] as? [String] == ["none"])
+        #expect(none["text"] as? String == "")
+        try sandbox.setBerlin()
+        let fresh = try waybar(try sandbox.run("show", "--waybar"))
+        #expect(fresh["text"] as? String == "Berlin ☁️ 11°C")
+        #expect(fresh["class"] as? [String] == ["fresh", "cloudy", "night"])
+        #expect(fresh["alt"] as? String == "partly-cloudy-night")
+        #expect(
+            (fresh["tooltip"] as? String)?.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy\n") == true
+        )
+        let stale = try waybar(try sandbox.run(["show", "--waybar"], environment: ["WEATHER_STALE_AFTER": "0"]))
+        #expect(stale["class"] as? [String] == ["stale", "cloudy", "night"])
+        #expect(stale["text"] as? String == "Berlin ☁️ 11°C (stale)")
+        let imperial = try waybar(try sandbox.run("show", "--waybar", "--units", "imperial", "--format", "%t %w"))
+        #expect(imperial["text"] as? String == "52°F ↗9mph")
+        try sandbox.write("{\"format\":", to: sandbox.resultFile)
+        let broken = try sandbox.run("show", "--waybar")
+        #expect(broken.status == 0, "waybar hides a module whose command fails")
+        #expect(try waybar(broken)["class"] as? [String] == ["error"])
+        #expect(broken.stderr.contains("weather: "))
+    }
+
+    @Test("--short and --format print one line; the format setting is the short line")
+    func shortLine() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        #expect(try sandbox.run("show", "--short").stdout == "Berlin ☁️ 11°C\n")
+        #expect(
+            try sandbox.run(["show", "--short"], environment: ["WEATHER_ICONS": "ascii"]).stdout == "Berlin m 11°C\n")
+        #expect(
+            try sandbox.run(["show", "--short"], environment: ["WEATHER_FORMAT": "%c %t %h", "WEATHER_UNITS": "si"])
+                .stdout == "☁️ 11°C 81%\n")
+        try sandbox.write(#"{"format": "%t %y"}"#, to: sandbox.configFile)
+        let bad = try sandbox.run("show", "--short")
+        #expect(bad.status == 78)
+        #expect(bad.stderr.contains("\"format\" must be a format such as"))
+        #expect(bad.stderr.contains("%y is not a format code"))
     }
 }

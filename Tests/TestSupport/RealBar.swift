@@ -4,9 +4,10 @@ import Glibc
 /// A real waybar under a headless sway, screenshotted: tests see what a status bar shows, as a web project
 /// tests its pages in a real browser.
 ///
-/// Use: `RealBar()` (checks the packages and the user), `makeHome()` and `runAsBarUser(...)` to prepare
-/// `weather`'s files, `start(config:style:environment:)`, then `screenshot(until:)` and assertions on its
-/// colours; `stop()` (or the end of the instance) ends every process and removes every file.
+/// Use: `RealBar()` (checks the packages and the user), `makeHome()`, `link(_:to:)` and `runAsBarUser(...)` to
+/// prepare `weather`'s files, `start(config:style:environment:)`, then `screenshot(until:)` and assertions on
+/// its colours, or `savePNG(_:to:)` for a picture to show; `stop()` (or the end of the instance) ends every
+/// process and removes every file.
 ///
 /// Packages (Debian 12), installed by `real-bar/install-packages.sh`:
 /// `sway waybar grim fonts-dejavu-core fonts-noto-color-emoji` (Recommends are not needed).
@@ -120,6 +121,18 @@ public final class RealBar: @unchecked Sendable {
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         guard chown(temporary, uid, gid) == 0, chmod(temporary, mode) == 0, rename(temporary, path) == 0 else {
             throw TestFailure("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Makes `path` (under `root`) a symbolic link to `target`, owned by the bar's user, with any missing
+    /// folders: a `bin` folder for the bar's `PATH`, say, so that a command runs by its bare name.
+    public func link(_ path: String, to target: String) throws {
+        guard URL(fileURLWithPath: path).standardized.path.hasPrefix(root + "/") else {
+            throw TestFailure("\(path) is not under the bar's folder \(root)")
+        }
+        try makeDirectories(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        guard symlink(target, path) == 0, lchown(path, uid, gid) == 0 else {
+            throw TestFailure("cannot link \(path) to \(target): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -320,12 +333,26 @@ public final class RealBar: @unchecked Sendable {
 
     /// A screenshot of `region` of the output, by default of the whole bar.
     public func screenshot(_ region: Region? = nil) throws -> Screenshot {
-        guard session != 0, let area = region ?? barRegion else { throw TestFailure("the bar is not running") }
+        guard let area = region ?? barRegion else { throw TestFailure("the bar is not running") }
+        // PPM: a header and raw RGB, nothing to decode.
+        return try Screenshot(ppm: grim(["-t", "ppm", "-g", area.geometry, "-"]), region: area)
+    }
+
+    /// Saves `region` of the output (by default the whole bar) as a PNG at `path`, compressed as much as grim
+    /// can (`-l 9`): a picture for people, such as the README's. `path` is written by the test's user.
+    public func savePNG(_ region: Region? = nil, to path: String) throws {
+        guard let area = region ?? barRegion else { throw TestFailure("the bar is not running") }
+        let png = try grim(["-t", "png", "-l", "9", "-g", area.geometry, "-"])
+        try png.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// What `grim arguments...` writes to its standard output: a picture of the output.
+    private func grim(_ arguments: [String]) throws -> Data {
+        guard session != 0 else { throw TestFailure("the bar is not running") }
         let grim = Process()
         grim.executableURL = URL(fileURLWithPath: Self.executable("grim") ?? "/usr/bin/grim")
-        // PPM: a header and raw RGB, nothing to decode. The test's user can reach the socket: it is root, or
-        // the bar's user itself.
-        grim.arguments = ["-t", "ppm", "-g", area.geometry, "-"]
+        // The test's user can reach the socket: it is root, or the bar's user itself.
+        grim.arguments = arguments
         grim.environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": display]
         let output = Pipe()
         let errors = Pipe()
@@ -339,7 +366,7 @@ public final class RealBar: @unchecked Sendable {
         guard grim.terminationStatus == 0 else {
             throw TestFailure("grim failed: \(String(decoding: message, as: UTF8.self))")
         }
-        return try Screenshot(ppm: data, region: area)
+        return data
     }
 
     /// Screenshots of the bar, every 100 ms, until one satisfies `condition`, or until `timeout` seconds have

@@ -146,6 +146,54 @@ public final class Sandbox: @unchecked Sendable {
         return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr, elapsed: elapsed)
     }
 
+    /// Runs `program arguments...` in the sandbox's environment as `run(program:_:)` does, through posix_spawn
+    /// and waitpid: for a program that leaves a daemon behind (`tmux new-session -d` starts tmux's server). The
+    /// daemon would inherit the socket Foundation's Process watches for its child's end, and hang the wait
+    /// for as long as it lives.
+    public func runLeavingDaemon(program: String, _ arguments: [String]) throws -> Run {
+        let stdoutFile = root + "/stdout-\(UUID().uuidString)"
+        let stderrFile = root + "/stderr-\(UUID().uuidString)"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Signals as a fresh program expects them: none blocked (the test's threads block some, and a tmux
+        // server that inherits a blocked SIGCHLD never learns that a `#()` job ended), and SIGPIPE, which the
+        // Swift runtime ignores, back to its default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigaddset(&signals, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for string in argv + envp { free(string) } }
+        let started = Date()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw TestFailure("cannot start \(program): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        defer {
+            try? FileManager.default.removeItem(atPath: stdoutFile)
+            try? FileManager.default.removeItem(atPath: stderrFile)
+        }
+        let read = { (path: String) in
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
+        // WEXITSTATUS, or 128 + the signal, as a shell says it.
+        let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+        return Run(
+            status: exit, stdout: read(stdoutFile), stderr: read(stderrFile),
+            elapsed: Date().timeIntervalSince(started))
+    }
+
     /// Starts `weather arguments...` without waiting, output discarded: for kill tests.
     public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
         try spawn(arguments, environment: extra).process

@@ -137,7 +137,7 @@ struct SettingsTests {
             throws: SettingsError.invalidVariable(
                 "WEATHER_FORMAT", value: "%t %y",
                 expected:
-                    "a format such as \"%l %c %t\" (weather show --help lists the codes): %y is not a format code (%% is a percent sign)"
+                    "a format such as \"%l %c %t %o\" (weather show --help lists the codes): %y is not a format code (%% is a percent sign)"
             )
         ) {
             _ = try Settings.load(environment: Environment(["WEATHER_FORMAT": "%t %y"]), paths: paths)

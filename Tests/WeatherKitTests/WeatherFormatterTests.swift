@@ -55,6 +55,7 @@ struct WeatherFormatterTests {
                 """)
         #expect(WeatherFormatter(now: result.updatedAt).summary(of: result.conditions) == "0.0 °C")
         #expect(WeatherFormatter(now: result.updatedAt).line(.shortLine, result, stale: false) == "Berlin 0°C")
+        #expect(WeatherFormatter(now: result.updatedAt).line(.shortLine, result, stale: true) == "Berlin 0°C (stale)")
     }
 
     @Test(

@@ -34,8 +34,16 @@ public struct FormatString: Sendable, Equatable {
         self.pieces = pieces
     }
 
-    /// The short line of a status bar, `--waybar`'s text when no format is set: "Berlin ⛅ 11°C".
-    package static let shortLine = try! FormatString(parsing: "%l %c %t")
+    private init(_ pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
+    /// The short line of a status bar, "%l %c %t %o": `--short`, and `--waybar`'s text, when no format is
+    /// set. "Berlin ⛅ 11°C", and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the
+    /// mark says it where a bar cannot grey it out.
+    package static let shortLine = FormatString([
+        .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.staleMark),
+    ])
 
     /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
     /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so

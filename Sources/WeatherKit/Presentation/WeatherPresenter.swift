@@ -138,8 +138,9 @@ public struct WeatherPresenter: Sendable {
             defer { activity.stop() }
             outcome = try fetcher.fetch()
         } catch {
-            if case .stopped = error { throw error }
+            // The saved result stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
             redraw(over: shown, with: formatter(fetcher.clock.now()).text(saved, stale: isStale(saved)))
+            if case .stopped = error { throw error }
             console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
             return
         }

@@ -69,7 +69,7 @@ public final class WeatherContext: Sendable {
         return { WeatherFormatter(now: $0, style: style, units: units, icons: icons) }
     }
 
-    /// The short line: the `format` setting, or "%l %c %t".
+    /// The short line: the `format` setting, or "%l %c %t %o".
     public var shortLine: FormatString { settings.format ?? .shortLine }
 
     /// How this run prints results now.

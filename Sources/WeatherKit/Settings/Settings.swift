@@ -126,7 +126,7 @@ package struct Settings: Sendable, Equatable {
                 do throws(FormatError) {
                     settings.format = try FormatString(parsing: value)
                 } catch {
-                    return "a format such as \"%l %c %t\" (weather show --help lists the codes): \(error)"
+                    return "a format such as \"%l %c %t %o\" (weather show --help lists the codes): \(error)"
                 }
             case .contact:
                 guard !value.isEmpty, value.count <= 200, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
