@@ -198,7 +198,7 @@ struct RealWaybarTests {
 /// `body`'s result; when it throws, cancels the test, saying why, unless `WEATHER_REQUIRE_BAR` is set (as CI
 /// sets it), which makes that a failure: a bar cannot run where sway, waybar or grim are missing, or where
 /// the tests may not switch to another user.
-private func requiringBar<T>(_ body: () throws -> T) throws -> T {
+func requiringBar<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch {

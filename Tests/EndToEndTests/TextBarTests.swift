@@ -139,7 +139,7 @@ struct TextBarTests {
 
 /// The path of `program`; when it is not installed, cancels the test, saying so, unless `WEATHER_REQUIRE_BAR`
 /// is set (as CI sets it), which makes that a failure.
-private func requiringProgram(_ program: String) throws -> String {
+func requiringProgram(_ program: String) throws -> String {
     if let path = ["/usr/local/bin", "/usr/bin", "/bin"].map({ $0 + "/" + program })
         .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
     {

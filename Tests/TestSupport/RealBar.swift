@@ -207,16 +207,29 @@ public final class RealBar: @unchecked Sendable {
         let configHome = environment["XDG_CONFIG_HOME"] ?? root + "/config"
         try write(config, to: configHome + "/waybar/config")
         try write(style, to: configHome + "/waybar/style.css")
+        // swaybar_command takes no arguments, hence XDG_CONFIG_HOME.
+        try startSway(bar: "swaybar_command waybar", environment: environment)
+    }
+
+    /// Starts sway with its own bar, swaybar, set up by `block`: the lines of sway's `bar { ... }` block (such
+    /// as a `status_command`), and waits until the bar is on screen. `environment` as for waybar's `start`.
+    public func start(swaybar block: String, environment: [String: String] = [:]) throws {
+        guard session == 0 else { throw TestFailure("the bar is already running") }
+        try startSway(bar: block, environment: environment)
+    }
+
+    /// Starts sway with `bar` as the lines of its `bar { ... }` block, and waits until the bar is on screen.
+    private func startSway(bar: String, environment: [String: String]) throws {
+        let configHome = environment["XDG_CONFIG_HOME"] ?? root + "/config"
         // sway's parser wants a block's braces on lines of their own: `bar { swaybar_command waybar }` on one
         // line is an error. No Xwayland: nothing here needs X11, and sway would look for it in vain.
-        // swaybar_command takes no arguments, hence XDG_CONFIG_HOME.
         let swayConfig = root + "/sway.config"
         try write(
             """
             xwayland disable
             output HEADLESS-1 resolution \(Self.outputWidth)x\(Self.outputHeight)
             bar {
-                swaybar_command waybar
+            \(bar)
             }
 
             """, to: swayConfig)
@@ -304,7 +317,7 @@ public final class RealBar: @unchecked Sendable {
             guard !swayExited() else { throw TestFailure("sway exited: \(logTail())") }
             usleep(50_000)
         }
-        throw TestFailure("waybar drew no bar in 15 s: \(logTail())")
+        throw TestFailure("no bar drawn in 15 s: \(logTail())")
     }
 
     /// Whether sway has exited; waits for it if so.

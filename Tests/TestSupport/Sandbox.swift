@@ -146,22 +146,42 @@ public final class Sandbox: @unchecked Sendable {
         return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr, elapsed: elapsed)
     }
 
-    /// Runs `program arguments...` in the sandbox's environment as `run(program:_:)` does, through posix_spawn
-    /// and waitpid: for a program that leaves a daemon behind (`tmux new-session -d` starts tmux's server). The
-    /// daemon would inherit the socket Foundation's Process watches for its child's end, and hang the wait
-    /// for as long as it lives.
+    /// Runs `program arguments...` in the sandbox's environment as `run(program:_:)` does, but through `launch`:
+    /// for a program that leaves a daemon behind (`tmux new-session -d` starts tmux's server). The daemon
+    /// would inherit the socket Foundation's Process watches for its child's end, and hang the wait for as
+    /// long as it lives.
     public func runLeavingDaemon(program: String, _ arguments: [String]) throws -> Run {
         let stdoutFile = root + "/stdout-\(UUID().uuidString)"
         let stderrFile = root + "/stderr-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: stdoutFile)
+            try? FileManager.default.removeItem(atPath: stderrFile)
+        }
+        let started = Date()
+        let status = try launch(program: program, arguments, stdout: stdoutFile, stderr: stderrFile).wait()
+        let read = { (path: String) in
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
+        return Run(
+            status: status, stdout: read(stdoutFile), stderr: read(stderrFile),
+            elapsed: Date().timeIntervalSince(started))
+    }
+
+    /// Starts `program arguments...` in the sandbox's environment and folder, stdin `/dev/null` and its output
+    /// appended to the files `stdout` and `stderr`, through posix_spawn with signals as a fresh program
+    /// expects them. Foundation's Process passes on what the test's threads block: a tmux server that
+    /// inherits a blocked SIGCHLD never learns that a `#()` job ended, a polybar with SIGTERM blocked cannot
+    /// be stopped. SIGPIPE, which the Swift runtime ignores, is back to its default too.
+    public func launch(
+        program: String, _ arguments: [String], environment extra: [String: String] = [:],
+        stdout: String = "/dev/null", stderr: String = "/dev/null"
+    ) throws -> Launched {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Signals as a fresh program expects them: none blocked (the test's threads block some, and a tmux
-        // server that inherits a blocked SIGCHLD never learns that a `#()` job ended), and SIGPIPE, which the
-        // Swift runtime ignores, back to its default.
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -172,26 +192,57 @@ public final class Sandbox: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &signals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.merging(extra) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in argv + envp { free(string) } }
-        let started = Date()
+        // posix_spawn has no working folder of its own (posix_spawn_file_actions_addchdir_np is not in Swift's
+        // Glibc module): the program gets the sandbox's through the environment's PWD only, so programs here
+        // are given absolute paths.
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TestFailure("cannot start \(program): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        defer {
-            try? FileManager.default.removeItem(atPath: stdoutFile)
-            try? FileManager.default.removeItem(atPath: stderrFile)
+        guard spawned == 0 else {
+            throw TestFailure("cannot start \(program): \(String(cString: strerror(spawned)))")
         }
-        let read = { (path: String) in
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        return Launched(pid: pid)
+    }
+
+    /// A program started by `launch`: wait for it, or stop it.
+    public final class Launched: @unchecked Sendable {
+        public let pid: pid_t
+        private var status: Int32?
+
+        init(pid: pid_t) { self.pid = pid }
+
+        /// Waits for the program to end: its exit status, or 128 plus the signal that ended it.
+        @discardableResult
+        public func wait() -> Int32 {
+            if let status { return status }
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) == -1, errno == EINTR {}
+            let ended = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + raw & 0x7f
+            status = ended
+            return ended
         }
-        // WEXITSTATUS, or 128 + the signal, as a shell says it.
-        let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
-        return Run(
-            status: exit, stdout: read(stdoutFile), stderr: read(stderrFile),
-            elapsed: Date().timeIntervalSince(started))
+
+        /// Whether the program still runs.
+        public var isRunning: Bool {
+            guard status == nil else { return false }
+            var raw: Int32 = 0
+            guard waitpid(pid, &raw, WNOHANG) == pid else { return true }
+            status = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + raw & 0x7f
+            return false
+        }
+
+        /// Sends SIGTERM, and SIGKILL if the program has not ended 5 s later; waits for it.
+        public func stop() {
+            guard isRunning else { return }
+            kill(pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(5)
+            while isRunning, Date() < deadline { usleep(20_000) }
+            if isRunning { kill(pid, SIGKILL) }
+            wait()
+        }
+
+        deinit { stop() }
     }
 
     /// Starts `weather arguments...` without waiting, output discarded: for kill tests.
