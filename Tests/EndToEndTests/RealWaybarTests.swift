@@ -78,7 +78,7 @@ struct RealWaybarTests {
     }
 
     /// A HOME for the bar's user with Berlin saved from the fixture server, `weather` on its `PATH` by that
-    /// name (a link in `~/bin`, first on the `PATH`), and `stale_after` at an hour in config.json: the
+    /// name (a copy in `~/bin`, first on the `PATH`), and `stale_after` at an hour in config.json: the
     /// environment of the bar, and the path of config.json.
     ///
     /// WEATHER_STALE_AFTER is deliberately unset: it would win over config.json, which a test rewrites to make
@@ -86,7 +86,7 @@ struct RealWaybarTests {
     static func prepare(_ bar: RealBar, server: FixtureServer) throws -> (environment: [String: String], config: String)
     {
         let home = try bar.makeHome()
-        try bar.link(home + "/bin/weather", to: TestPaths.weatherBinary)
+        try bar.installProgram(TestPaths.weatherBinary, at: home + "/bin/weather")
         let environment = [
             "PATH": home + "/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
@@ -99,7 +99,7 @@ struct RealWaybarTests {
         ]
         let set = try bar.runAsBarUser(
             program: home + "/bin/weather", arguments: ["set", "Berlin"], environment: environment)
-        try #require(set.status == 0, "weather set Berlin, through the link on the bar's PATH: \(set)")
+        try #require(set.status == 0, "weather set Berlin, through the copy on the bar's PATH: \(set)")
         let configFile = home + "/.config/weather/config.json"
         try bar.write(#"{"stale_after": "1h"}"#, to: configFile)
         return (environment, configFile)
