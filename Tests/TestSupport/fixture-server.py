@@ -3,8 +3,23 @@
 
 It speaks the geocoding API (`.../search`) and the forecast API (`.../forecast`) the way the real services
 do: geocoding answers from Fixtures/open-meteo/geocoding/<name>.json (no match otherwise), the forecast from
-the fixture nearest to the requested coordinates, with `current.time` moved to "now" rounded down to the
-interval, as the real service reports it. Bad parameters get the services' HTTP 400 error bodies.
+the fixture nearest to the requested coordinates. Each forecast fixture holds what the service answers without
+`forecast_hours`: `current`, 168 `hourly` entries from 00:00 local time of its first day, and 7 `daily` days.
+The server moves it to "now" and cuts it to the request, as the real service would answer:
+
+- `current.time` becomes now rounded down to `current.interval`, in the place's local time (Unix seconds in a
+  `unixtime` fixture), and the hourly times, daily dates, sunrises and sunsets move by the same whole number
+  of days so that the first day is the place's today (polar days and nights keep their 00:00 encoding).
+- `hourly=` and `daily=` select variables (plus `time`) and their units; without them there is no
+  `hourly`/`hourly_units` (or `daily`/`daily_units`) at all. A valid variable the fixture lacks comes back as
+  nulls. `forecast_days` (0-16, default 7) keeps that many days, and hourly values for those days from 00:00
+  today; `forecast_hours` (0-384) makes hourly start at the current hour and keep that many entries (fewer when
+  the fixture runs out); daily ignores it.
+- Bad parameters (coordinates, unknown `current`/`hourly`/`daily` variables, `forecast_days`,
+  `forecast_hours`) get the services' HTTP 400 error bodies.
+
+Scripted answers naming an Open-Meteo forecast fixture are moved and cut the same way, for the query of the
+request they answer. Tests/TestSupport/make-forecast-fixtures.py writes the fixtures' hourly and daily blocks.
 
 Run it by hand to try `weather` offline:
 
@@ -48,11 +63,29 @@ FORECAST_VARIABLES = {
     "showers", "snowfall", "weather_code", "cloud_cover", "pressure_msl", "surface_pressure",
     "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
 }
+HOURLY_VARIABLES = {
+    "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "precipitation_probability",
+    "precipitation", "rain", "showers", "snowfall", "snow_depth", "weather_code", "cloud_cover", "pressure_msl",
+    "surface_pressure", "visibility", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "uv_index", "is_day",
+}
 DAILY_VARIABLES = {
     "weather_code", "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max",
     "apparent_temperature_min", "precipitation_sum", "precipitation_probability_max", "sunrise", "sunset",
     "daylight_duration", "wind_speed_10m_max",
 }
+# The unit of each variable, as a kind resolved from the fixture's own units (°C or °F, m/s or km/h, ...).
+UNIT_KINDS = {
+    "temperature_2m": "temperature", "apparent_temperature": "temperature", "dew_point_2m": "temperature",
+    "temperature_2m_max": "temperature", "temperature_2m_min": "temperature",
+    "apparent_temperature_max": "temperature", "apparent_temperature_min": "temperature",
+    "precipitation": "precipitation", "rain": "precipitation", "showers": "precipitation",
+    "precipitation_sum": "precipitation", "snowfall": "cm", "snow_depth": "m", "relative_humidity_2m": "%",
+    "precipitation_probability": "%", "precipitation_probability_max": "%", "cloud_cover": "%",
+    "weather_code": "wmo code", "pressure_msl": "hPa", "surface_pressure": "hPa", "visibility": "m",
+    "wind_speed_10m": "speed", "wind_gusts_10m": "speed", "wind_speed_10m_max": "speed", "wind_direction_10m": "°",
+    "uv_index": "", "is_day": "", "sunrise": "time", "sunset": "time", "daylight_duration": "s",
+}
+MAX_FORECAST_DAYS = 16
 
 
 class State:
@@ -84,19 +117,126 @@ class State:
             return dict(response)
 
 
+def local_time(value, offset):
+    """An ISO local time ("2026-10-08T19:00") or Unix seconds as a naive local datetime."""
+    if isinstance(value, str):
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M")
+    return datetime.fromtimestamp(value + offset, timezone.utc).replace(tzinfo=None)
+
+
 def shift_days(document, today):
-    """Moves the daily series by whole days so that it starts on `today`, the place's date now."""
-    daily = document.get("daily")
-    if not isinstance(daily, dict) or not daily.get("time"):
+    """Moves the hourly and daily series by whole days so that they start on `today`, the place's date now.
+
+    Times are ISO local times or Unix seconds (`timeformat=unixtime`); a shift by whole days keeps polar days
+    and nights encoded as they are (sunrise at 00:00, sunset at 00:00 of the same or the next day).
+    """
+    offset = document.get("utc_offset_seconds", 0)
+    daily, hourly = document.get("daily"), document.get("hourly")
+    if isinstance(daily, dict) and daily.get("time"):
+        first = daily["time"][0]
+        if isinstance(first, str):
+            first = datetime.strptime(first, "%Y-%m-%d").date()
+        else:
+            first = local_time(first, offset).date()
+    elif isinstance(hourly, dict) and hourly.get("time"):
+        first = local_time(hourly["time"][0], offset).date()
+    else:
         return
-    first = datetime.strptime(daily["time"][0], "%Y-%m-%d").date()
     delta = today - first
-    for key, values in daily.items():
-        if key == "time":
-            daily[key] = [(datetime.strptime(v, "%Y-%m-%d") + delta).strftime("%Y-%m-%d") for v in values]
-        elif key in ("sunrise", "sunset"):
-            daily[key] = [v if v is None else (datetime.strptime(v, "%Y-%m-%dT%H:%M") + delta).strftime("%Y-%m-%dT%H:%M")
-                          for v in values]
+
+    def moved(value, form):
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            return value + delta.days * 86400
+        return (datetime.strptime(value, form) + delta).strftime(form)
+    if isinstance(daily, dict):
+        for key, values in daily.items():
+            if key == "time":
+                daily[key] = [moved(v, "%Y-%m-%d") for v in values]
+            elif key in ("sunrise", "sunset"):
+                daily[key] = [moved(v, "%Y-%m-%dT%H:%M") for v in values]
+    if isinstance(hourly, dict) and isinstance(hourly.get("time"), list):
+        hourly["time"] = [moved(v, "%Y-%m-%dT%H:%M") for v in hourly["time"]]
+
+
+def unit_of(variable, document, time_unit):
+    """The unit the service gives `variable` in, in the fixture's unit system."""
+    kind = UNIT_KINDS.get(variable, "")
+    units = document.get("current_units") or {}
+    for block in ("hourly_units", "daily_units"):
+        units = dict(document.get(block) or {}, **units)
+    if kind == "temperature":
+        return units.get("temperature_2m") or units.get("temperature_2m_max") or "°C"
+    if kind == "precipitation":
+        return units.get("precipitation") or units.get("precipitation_sum") or "mm"
+    if kind == "speed":
+        return units.get("wind_speed_10m") or units.get("wind_speed_10m_max") or "km/h"
+    if kind == "time":
+        return time_unit
+    return kind
+
+
+def forecast_range(query):
+    """`forecast_days` and `forecast_hours` (None when not given) as the service reads them, or an error body."""
+    text = query.get("forecast_days", "7")
+    try:
+        days = int(text)
+    except ValueError:
+        days = -1
+    if not 0 <= days <= MAX_FORECAST_DAYS:
+        return None, None, error_body(
+            "Forecast days is invalid. Allowed range 0 to %d. Given %s." % (MAX_FORECAST_DAYS, text))
+    hours = query.get("forecast_hours")
+    if hours is not None:
+        try:
+            hours = int(hours)
+        except ValueError:
+            hours = -1
+        if not 0 <= hours <= MAX_FORECAST_DAYS * 24:
+            # Sic: the service reports the maximum as the value given (ForecastapiQuery.forecastTimeRange2).
+            return None, None, error_body("Forecast days is invalid. Allowed range 0 to %d. Given %d." % (
+                MAX_FORECAST_DAYS * 24, MAX_FORECAST_DAYS * 24))
+    return days, hours, None
+
+
+def cut(document, query):
+    """Keeps the hourly and daily variables and the time range `query` asks for, as the service answers it."""
+    days, hours, problem = forecast_range(query)
+    if problem is not None:  # a scripted answer to a bad request: the defaults
+        days, hours = 7, None
+    offset = document.get("utc_offset_seconds", 0)
+    for block, limit in (("hourly", None), ("daily", days)):
+        names = [name for name in query.get(block, "").split(",") if name]
+        series, units = document.pop(block, None), document.pop(block + "_units", None)
+        if not names or not isinstance(series, dict) or not isinstance(series.get("time"), list):
+            continue
+        times = series["time"]
+        if block == "daily":
+            window = slice(0, limit)
+        elif hours is None:
+            window = slice(0, days * 24)
+        else:
+            # From the hour that holds current.time on (local time, whole hours).
+            start = 0
+            now = (document.get("current") or {}).get("time")
+            if now is not None and times:
+                hour = local_time(now, offset).replace(minute=0)
+                start = max(0, int((hour - local_time(times[0], offset)).total_seconds() // 3600))
+            window = slice(start, start + hours)
+        units = units or {}
+        time_unit = units.get("time", "iso8601")
+        kept, kept_units = {"time": times[window]}, {"time": time_unit}
+        for name in names:
+            values = series.get(name)
+            kept[name] = values[window] if isinstance(values, list) else [None] * len(kept["time"])
+            kept_units[name] = units.get(name, unit_of(name, document, time_unit))
+        document[block + "_units"], document[block] = kept_units, kept
+    # The service's key order: hourly before daily.
+    for key in ("daily_units", "daily"):
+        if key in document:
+            document[key] = document.pop(key)
+    return document
 
 
 def slug(name):
@@ -168,7 +308,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(404, error_body("Not Found"))
         scripted = self.state.next_scripted(route)
         if scripted is not None:
-            return self.scripted(scripted)
+            return self.scripted(scripted, query)
         if route == "search":
             return self.search(query)
         return self.forecast(query)
@@ -214,44 +354,34 @@ class Handler(BaseHTTPRequestHandler):
             if variable not in FORECAST_VARIABLES:
                 return self.send(400, error_body(
                     "Data corrupted at path ''. Cannot initialize ForecastVariable from invalid String value %s." % variable))
-        daily = [name for name in query.get("daily", "").split(",") if name]
-        for variable in daily:
-            if variable not in DAILY_VARIABLES:
-                return self.send(400, error_body(
-                    "Data corrupted at path ''. Cannot initialize DailyVariable from invalid String value %s." % variable))
-        try:
-            days = int(query.get("forecast_days", "7"))
-        except ValueError:
-            days = -1
-        if not 0 <= days <= 16:
-            return self.send(400, error_body("Forecast days is invalid. Allowed range 0 to 16."))
+        for block, known, kind in (("hourly", HOURLY_VARIABLES, "ForecastVariable"),
+                                   ("daily", DAILY_VARIABLES, "DailyVariable")):
+            for variable in filter(None, query.get(block, "").split(",")):
+                if variable not in known:
+                    return self.send(400, error_body("Data corrupted at path ''. "
+                                                     "Cannot initialize %s from invalid String value %s." % (kind, variable)))
+        _, _, problem = forecast_range(query)
+        if problem is not None:
+            return self.send(400, problem)
         _, _, document = min(
             self.state.forecasts,
             key=lambda entry: math.hypot(entry[0] - latitude, entry[1] - longitude))
-        document = self.current_time(json.loads(json.dumps(document)))
-        # Only the daily variables asked for, over the days asked for, as the service answers.
-        if daily and isinstance(document.get("daily"), dict):
-            document["daily"] = {key: values[:days] for key, values in document["daily"].items()
-                                 if key == "time" or key in daily}
-            document["daily_units"] = {key: unit for key, unit in document.get("daily_units", {}).items()
-                                       if key == "time" or key in daily}
-        else:
-            document.pop("daily", None)
-            document.pop("daily_units", None)
+        document = cut(self.current_time(json.loads(json.dumps(document))), query)
         self.send(200, json_bytes(document))
 
     def current_time(self, document):
-        """Moves current.time to now, rounded down to the interval, in the place's local time."""
+        """Moves current.time to now, rounded down to the interval, in the place's local time (or Unix seconds
+        in a `unixtime` fixture), and the hourly and daily series to the place's today."""
         current = document.get("current")
-        if isinstance(current, dict) and isinstance(current.get("time"), str):
+        if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
             interval = int(current.get("interval", 900))
             now = int(self.state.now()) // interval * interval
             local = datetime.fromtimestamp(now, timezone.utc) + timedelta(seconds=document.get("utc_offset_seconds", 0))
-            current["time"] = local.strftime("%Y-%m-%dT%H:%M")
+            current["time"] = local.strftime("%Y-%m-%dT%H:%M") if isinstance(current["time"], str) else now
             shift_days(document, local.date())
         return document
 
-    def scripted(self, response):
+    def scripted(self, response, query):
         if response.get("delay"):
             time.sleep(response["delay"])
         if response.get("drop"):
@@ -266,7 +396,9 @@ class Handler(BaseHTTPRequestHandler):
             if path.endswith(".html"):
                 headers.setdefault("Content-Type", "text/html")
             elif "/open-meteo/forecast" in path and body:
-                body = json_bytes(self.current_time(json.loads(body)))
+                document = json.loads(body)
+                if isinstance(document, dict):
+                    body = json_bytes(cut(self.current_time(document), query))
         elif "huge" in response:
             size = int(response["huge"])
             filler = "x" * max(0, size - 40)
