@@ -55,7 +55,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["WeatherKit"],
             path: "Tests/TestSupport",
-            exclude: ["fixture-server.py", "demo.sh", "real-bar"]
+            exclude: ["fixture-server.py", "make-forecast-fixtures.py", "demo.sh", "real-bar"]
         ),
         .testTarget(
             name: "WeatherKitTests",

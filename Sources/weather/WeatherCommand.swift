@@ -18,6 +18,7 @@ struct WeatherCommand: ParsableCommand {
               weather set Paris, US
               weather                   the same as weather show
               weather show --json
+              weather forecast          the next hours and days
               weather refresh           what the background timer runs
               weather schedule 30m      how often the timer runs
               weather logout
@@ -46,7 +47,8 @@ struct WeatherCommand: ParsableCommand {
             """,
         version: WeatherKitInfo.version,
         subcommands: [
-            SetCommand.self, ShowCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
+            SetCommand.self, ShowCommand.self, ForecastCommand.self, RefreshCommand.self, ScheduleCommand.self,
+            LogoutCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

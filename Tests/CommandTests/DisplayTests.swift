@@ -11,7 +11,7 @@ import WeatherKit
 @Suite("What show prints, in every unit system")
 struct DisplayTests {
     /// Every `--format` code.
-    static let everyCode = "%l|%N|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%a|%o|%%"
+    static let everyCode = "%l|%N|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%H|%L|%R|%a|%o|%%"
 
     /// Berlin saved from `forecast` (night or day), `age` seconds ago; stale after 10 minutes.
     func saved(_ forecast: String, age: Double) throws -> TestContext {

@@ -133,7 +133,7 @@ struct HostileServerTests {
                 !show.stdout.unicodeScalars.contains {
                     $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" || $0 == "\r"
                 })
-            #expect(show.stdout.split(separator: "\n").count == 4, "no forged lines: \(show.stdout.debugDescription)")
+            #expect(show.stdout.split(separator: "\n").count == 5, "no forged lines: \(show.stdout.debugDescription)")
             try sandbox.server.script(
                 .search,
                 [

@@ -15,6 +15,7 @@ struct SetCommandTests {
 
                 Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Today: high 14.6 °C, low 8.2 °C, chance of rain 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated just now
 
@@ -33,8 +34,15 @@ struct SetCommandTests {
         #expect(forecasts.first?.query["latitude"] == "52.5244")
         #expect(forecasts.first?.query["longitude"] == "13.4105")
         #expect(forecasts.first?.query["timezone"] == "auto")
-        #expect(forecasts.first?.query["daily"] == "sunrise,sunset")
-        #expect(forecasts.first?.query["forecast_days"] == "1")
+        #expect(
+            forecasts.first?.query["hourly"]
+                == "temperature_2m,precipitation_probability,precipitation,weather_code,wind_speed_10m,is_day")
+        #expect(
+            forecasts.first?.query["daily"]
+                == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,"
+                + "precipitation_sum,sunrise,sunset")
+        #expect(forecasts.first?.query["forecast_hours"] == "48")
+        #expect(forecasts.first?.query["forecast_days"] == "7")
         #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)
     }
 

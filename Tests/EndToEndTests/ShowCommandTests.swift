@@ -36,7 +36,7 @@ struct ShowCommandTests {
         // The saved result at once, marked as being refreshed; then, over it, the new one.
         #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)\n"))
         let redrawn = try #require(stale.stdout.split(separator: "\u{1B}[J").last)
-        #expect(stale.stdout.contains("Updated just now, refreshing…\n\u{1B}[4F\u{1B}[J"))
+        #expect(stale.stdout.contains("Updated just now, refreshing…\n\u{1B}[5F\u{1B}[J"))
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain (stale)\n"), "stale after 0 s")
         #expect(try sandbox.requestCount(.forecast) == 1)
         #expect(try sandbox.requestCount(.search) == 0)
@@ -176,8 +176,8 @@ struct TerminalShowTests {
         #expect(
             run.stdout.contains("⠋ Refreshing the weather for Berlin…"),
             "a spinner frame: \(run.stdout.debugDescription)")
-        // The spinner's line cleared, the cursor back up over the four lines, and the new values.
-        let redrawn = try #require(run.stdout.split(separator: "\r\u{1B}[K\u{1B}[4F\u{1B}[J").last)
+        // The spinner's line cleared, the cursor back up over the five lines, and the new values.
+        let redrawn = try #require(run.stdout.split(separator: "\r\u{1B}[K\u{1B}[5F\u{1B}[J").last)
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain"))
         #expect(try sandbox.requestCount(.forecast) == 2)
     }

@@ -46,15 +46,23 @@ enum Pipeline {
         } catch {}
 
         var results: [WeatherResult] = []
+        var forecasts: [SavedForecast] = []
         do {
             let response = try ForecastResponse.decode(part(0), headers: headers)
+            check(
+                response.forecast.hours.count <= 48 && response.forecast.days.count <= 7, "a bounded forecast")
             results.append(
                 WeatherResult(
                     location: location, conditions: response.conditions, observedAt: response.observedAt,
                     utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval,
-                    sunrise: response.sunrise, sunset: response.sunset, updatedAt: now,
+                    sunrise: response.sunrise, sunset: response.sunset,
+                    outlook: response.forecast.outlook(after: response.observedAt), updatedAt: now,
                     cachingHeaders: response.cachingHeaders
                 ))
+            forecasts.append(
+                SavedForecast(
+                    location: location, utcOffsetSeconds: response.utcOffsetSeconds, forecast: response.forecast,
+                    fetchedAt: now))
         } catch {
             checkPrintable(
                 WeatherError.provider(
@@ -68,6 +76,31 @@ enum Pipeline {
         }
 
         let saved = part(4)
+        do {
+            forecasts.append(try WeatherStore.decodeForecast(saved, path: "/k/weather/forecast.json"))
+        } catch {
+            checkPrintable(error.description)
+        }
+        for forecast in forecasts {
+            let bytes = forecast.fileContents
+            check(bytes.count <= FileIO.maximumFileSize, "a forecast fits in a file weather reads")
+            check(
+                (try? WeatherStore.decodeForecast(bytes, path: "/x")) == forecast,
+                "a saved forecast reads back the same")
+            for result in results {
+                let formatter = WeatherFormatter(now: now + 3600, units: settings.units, icons: settings.icons)
+                let shown = forecast.forecast.from(now, hours: 48, days: 7, utcOffset: result.utcOffsetSeconds)
+                let text = formatter.forecastText(shown, of: result, stale: true)
+                check(lineCount(text) <= 2 + 48 + 1 + 7 + 1, "no forged forecast lines")
+                check(
+                    !text.unicodeScalars.contains {
+                        ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+                    },
+                    "forecast text without control characters")
+                let json = formatter.forecastJSON(shown, of: result, stale: false)
+                check((try? JSONDocument(parsing: Array(json.utf8))) != nil, "the forecast's JSON reads back")
+            }
+        }
         if let place = try? WeatherStore.decodeLocation(saved, path: "/s/weather/location.json") {
             let back = WeatherStore.decodeResult(resultBytes(for: place), path: "/x").result?.location
             check(back == place, "a saved place reads back")
@@ -98,7 +131,7 @@ enum Pipeline {
                     "fresh for a day at most")
                 let formatter = WeatherFormatter(now: moment, units: settings.units, icons: settings.icons)
                 let text = formatter.text(result, stale: stale, refreshing: offset > 0)
-                check(lineCount(text) <= 4, "no forged lines")
+                check(lineCount(text) <= 5, "no forged lines")
                 check(
                     !text.unicodeScalars.contains {
                         ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
@@ -128,7 +161,7 @@ enum Pipeline {
     }
 
     /// A format with every code.
-    static let everyCode = try! FormatString(parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %a %o %%")
+    static let everyCode = try! FormatString(parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %H %L %R %a %o %%")
 
     /// What weather writes it reads back, with the same values, within the file size it accepts.
     static func roundTrip(_ result: WeatherResult) {
@@ -142,6 +175,7 @@ enum Pipeline {
         check(back.location.name == result.location.name, "the same place read back")
         check(back.cachingHeaders == result.cachingHeaders, "the same caching headers read back")
         check(back.sunrise == result.sunrise && back.sunset == result.sunset, "the same sunrise and sunset read back")
+        check(back.outlook == result.outlook, "the same outlook read back")
     }
 
     static func resultBytes(for place: Location) -> [UInt8] {

@@ -56,6 +56,7 @@ public final class Sandbox: @unchecked Sendable {
 
     /// The saved result.
     public var resultFile: String { cacheHome + "/weather/current.json" }
+    public var forecastFile: String { cacheHome + "/weather/forecast.json" }
     /// The saved place.
     public var locationFile: String { stateHome + "/weather/location.json" }
     /// The settings file.

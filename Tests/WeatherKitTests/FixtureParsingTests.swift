@@ -50,6 +50,8 @@ struct FixtureParsingTests {
             + [
                 "open-meteo/forecast-berlin-later.json", "open-meteo/forecast-fahrenheit.json",
                 "open-meteo/forecast-unixtime.json", "open-meteo/forecast-nulls.json",
+                "open-meteo/forecast-berlin-far-change.json", "open-meteo/forecast-berlin-outlook-change.json",
+                "open-meteo/forecast-alert-june.json", "open-meteo/forecast-berlin-day.json",
             ]
     )
     func forecastFixturesParse(name: String) throws {

@@ -83,6 +83,31 @@ struct WeatherFetcherTests {
         #expect(count.withLock { $0 } == 2)
     }
 
+    @Test("a change in what a bar shows (the outlook) is newData; a change further ahead is saved, as noData")
+    func forecastChanges() throws {
+        let fixture = try TestContext(answers: [
+            .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast-berlin-far-change.json"),
+            .fixture("open-meteo/forecast-berlin-outlook-change.json"),
+        ])
+        try fixture.store.saveLocation(TestContext.berlin)
+        let count = Mutex(0)
+        fixture.notifications.addObserver(forName: .weatherUpdated) { _ in count.withLock { $0 += 1 } }
+        _ = try fixture.fetcher.fetch()
+        let before = try #require(fixture.store.loadForecast().forecast)
+        guard case .noData = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("a change on day 7 and in hour 40 alone is not new data for a bar")
+            return
+        }
+        let after = try #require(fixture.store.loadForecast().forecast)
+        #expect(after.forecast != before.forecast, "but it is saved")
+        #expect(after.forecast.days[6].temperatureMax == (before.forecast.days[6].temperatureMax ?? 0) + 2.5)
+        guard case .newData = try fixture.nextRun().fetcher.fetch() else {
+            Issue.record("tomorrow's high is in the tooltip")
+            return
+        }
+        #expect(count.withLock { $0 } == 2)
+    }
+
     @Test("values converted from °F read back from the file exactly: the same values again are noData")
     func convertedValuesAreTheSame() throws {
         let fixture = try TestContext(answers: [

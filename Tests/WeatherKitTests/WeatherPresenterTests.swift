@@ -123,11 +123,12 @@ struct WeatherPresenterTests {
         let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = terminal(fixture)
         try presenter.show()
-        let (saved, new) = try #require(console.output.split(separator: "\u{1B}[4F\u{1B}[J").pairs)
+        let (saved, new) = try #require(console.output.split(separator: "\u{1B}[5F\u{1B}[J").pairs)
         #expect(
             saved == """
                 Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+                Today: high 14.6 °C, low 8.2 °C, chance of rain 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated 20 min ago, refreshing…
 
@@ -144,8 +145,8 @@ struct WeatherPresenterTests {
         let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = terminal(fixture, columns: 40)
         try presenter.show()
-        // 66, 69, 46 and 31 columns: 2 + 2 + 2 + 1 rows.
-        #expect(console.output.contains("refreshing…\n\u{1B}[7F\u{1B}[J"))
+        // 66, 69, 51, 46 and 31 columns: 2 + 2 + 2 + 2 + 1 rows.
+        #expect(console.output.contains("refreshing…\n\u{1B}[9F\u{1B}[J"))
     }
 
     @Test("the refresh gets the interactive budget; when it runs out, the saved result stays with a note")

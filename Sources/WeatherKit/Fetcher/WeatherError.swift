@@ -12,6 +12,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     case noLocation
     /// A place is saved but no result for it yet, and this run may not fetch one.
     case noResultYet(Location)
+    /// A place is saved, but no forecast for it (a cache from before forecasts were saved), and this run
+    /// may not fetch.
+    case noForecastYet(Location)
     /// Background refresh cannot be scheduled or changed.
     case background(BackgroundRefreshError)
     /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
@@ -38,6 +41,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
             "no place saved yet; run weather set <city> first, for example: weather set Berlin"
         case .noResultYet(let location):
             "no weather for \(location.displayName) fetched yet; run weather refresh, or weather show in a terminal"
+        case .noForecastYet(let location):
+            "no forecast for \(location.displayName) saved yet: it comes with the next background refresh; "
+                + "run weather forecast --refresh to fetch it now"
         case .background(let error): error.description
         case .backingOff(let service, let reason, let resumesAt, let remaining):
             "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"

@@ -104,6 +104,26 @@ public final class WeatherFetcher: Sendable {
         return loaded
     }
 
+    /// The saved result and its place, with a warning when the cache was damaged: what `show` and
+    /// `forecast` print first.
+    ///
+    /// One read of one file when all is well: the result holds its place, and every run that writes the
+    /// result or the saved place does so under the fetch lock, result first. The saved place is only
+    /// checked to exist then, and read when there is no usable result.
+    func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
+        switch cachedResult() {
+        case .result(let result), .outdated(let result):
+            guard FileIO.exists(store.paths.locationFile) else { throw .noLocation }
+            return (result.location, result, [])
+        case .empty:
+            guard let location = try savedLocation() else { throw .noLocation }
+            return (location, nil, [])
+        case .corrupt(let problem):
+            guard let location = try savedLocation() else { throw .noLocation }
+            return (location, nil, [problem])
+        }
+    }
+
     /// Forgets what this run read, so that the next look reads the files as another run may have left them.
     private func rereadFiles() {
         memory.withLock { $0 = Memory() }
@@ -136,24 +156,33 @@ public final class WeatherFetcher: Sendable {
     /// However many processes call this at once, one request is made: they take turns at the fetch lock,
     /// and a run that finds a result newer than the one it judged stale uses that one instead. A stored
     /// `ETag` or `Last-Modified` makes the request conditional, and a service's back-off is respected.
-    func fetch() throws(WeatherError) -> FetchOutcome {
+    ///
+    /// `needingForecast`: the caller shows the forecast, and there is no forecast file for the place (a
+    /// cache from before forecasts were saved): the request is then unconditional, as a `304` would bring
+    /// no forecast.
+    func fetch(needingForecast: Bool = false) throws(WeatherError) -> FetchOutcome {
         let seen = try savedLocation().flatMap { cachedResult(for: $0) }
         try checkBackoff(for: provider.forecastService)
-        return try withFetchLock { () throws(WeatherError) -> FetchOutcome in try fetchHoldingLock(seen: seen) }
+        return try withFetchLock { () throws(WeatherError) -> FetchOutcome in
+            try fetchHoldingLock(seen: seen, needingForecast: needingForecast)
+        }
     }
 
-    private func fetchHoldingLock(seen: WeatherResult?) throws(WeatherError) -> FetchOutcome {
+    private func fetchHoldingLock(seen: WeatherResult?, needingForecast: Bool) throws(WeatherError) -> FetchOutcome {
         // Under the lock the files are as the last run left them: a `set` may have changed the place, and
         // another fetch may have stored a newer result.
         rereadFiles()
         guard let location = try savedLocation() else { throw .noLocation }
         let stored = cachedResult(for: location)
         if stored != nil { matchLocationFile(to: location) }
-        if let stored, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity)) {
+        let forecastMissing = needingForecast && savedForecast(for: location) == nil
+        if let stored, !forecastMissing, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
+        {
             return .fetchedByAnotherRun(stored)
         }
         try checkBackoff(for: provider.forecastService)
-        let fetched = try requestForecast(for: location, cachingHeaders: stored?.cachingHeaders)
+        let fetched = try requestForecast(
+            for: location, cachingHeaders: forecastMissing ? nil : stored?.cachingHeaders)
 
         // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
         // place without holding the lock, so that it still exists is all there is to check.)
@@ -167,8 +196,9 @@ public final class WeatherFetcher: Sendable {
             return .noData(renewed)
         case .modified(let response):
             let result = makeResult(response, for: location)
+            try saveForecast(response, for: location)
             try save(result)
-            if let stored, stored.conditions == result.conditions { return .noData(result) }
+            if let stored, stored.showsTheSame(as: result) { return .noData(result) }
             notifications.post(name: .weatherUpdated, object: result)
             return .newData(result)
         }
@@ -210,14 +240,23 @@ public final class WeatherFetcher: Sendable {
             throw unexpectedNotModified
         }
         let result = makeResult(response, for: choice.location)
-        let previousFile = PreviousFile(store.paths.resultFile)
-        // The commit: once the result is renamed into place, the new place is saved (see `savedLocation`).
-        try save(result)
-        do {
-            try store.saveLocation(choice.location)
+        let previousResult = PreviousFile(store.paths.resultFile)
+        let previousForecast = PreviousFile(store.paths.forecastFile)
+        do throws(WeatherError) {
+            // The forecast first: it names its place, so until the result's rename no run reads it for the
+            // saved place. The commit: once the result is renamed into place, the new place is saved (see
+            // `savedLocation`).
+            try saveForecast(response, for: choice.location)
+            try save(result)
+            do {
+                try store.saveLocation(choice.location)
+            } catch {
+                throw WeatherError.store(error)
+            }
         } catch {
-            restoreResultFile(previousFile)
-            throw .store(error)
+            restore(previousResult, to: store.paths.resultFile)
+            restore(previousForecast, to: store.paths.forecastFile)
+            throw error
         }
         memory.withLock { $0.location = .read(choice.location) }
         notifications.post(name: .weatherUpdated, object: result)
@@ -341,8 +380,29 @@ public final class WeatherFetcher: Sendable {
         WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
             utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, sunrise: response.sunrise,
-            sunset: response.sunset, updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
+            sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt),
+            updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
         )
+    }
+
+    /// The saved forecast when it is for `location`.
+    func savedForecast(for location: Location) -> SavedForecast? {
+        guard let saved = store.loadForecast().forecast, saved.location.isSamePlace(as: location) else { return nil }
+        return saved
+    }
+
+    /// Saves the forecast of `response`, which comes before its result (see `saveForecast` of the store).
+    /// A response without one (a service that sends no hourly or daily block) leaves the file as it was.
+    private func saveForecast(_ response: ForecastResponse, for location: Location) throws(WeatherError) {
+        guard !response.forecast.isEmpty else { return }
+        do {
+            try store.saveForecast(
+                SavedForecast(
+                    location: location, utcOffsetSeconds: response.utcOffsetSeconds, forecast: response.forecast,
+                    fetchedAt: clock.now()))
+        } catch {
+            throw .store(error)
+        }
     }
 
     private func save(_ result: WeatherResult) throws(WeatherError) {
@@ -354,11 +414,11 @@ public final class WeatherFetcher: Sendable {
         memory.withLock { $0.result = .result(result) }
     }
 
-    /// Puts back the result file, byte for byte, as it was before a `set` that failed half-way.
-    private func restoreResultFile(_ previous: PreviousFile) {
+    /// Puts back the file at `path`, byte for byte, as it was before a `set` that failed half-way.
+    private func restore(_ previous: PreviousFile, to path: String) {
         switch previous {
-        case .contents(let bytes): try? FileIO.writeAtomically(bytes, to: store.paths.resultFile)
-        case .absent: try? FileIO.remove(store.paths.resultFile)
+        case .contents(let bytes): try? FileIO.writeAtomically(bytes, to: path)
+        case .absent: try? FileIO.remove(path)
         case .unreadable: break
         }
         memory.withLock { $0.result = nil }

@@ -20,6 +20,8 @@ package struct WeatherPaths: Sendable, Equatable {
     var locationFile: String { stateDirectory + "/location.json" }
     /// The last result, with its location, `updatedAt` and the response's caching headers.
     var resultFile: String { cacheDirectory + "/current.json" }
+    /// The whole forecast of the last fetch, which only `weather forecast` reads.
+    var forecastFile: String { cacheDirectory + "/forecast.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
     var scheduleFile: String { stateDirectory + "/schedule.json" }
     /// Locked by the one run that fetches and writes at a time.
@@ -32,7 +34,7 @@ package struct WeatherPaths: Sendable, Equatable {
     /// Every file weather writes, all of them under the fetch lock.
     var writtenFiles: [String] {
         [
-            resultFile, locationFile, scheduleFile, backoffFile,
+            resultFile, forecastFile, locationFile, scheduleFile, backoffFile,
             unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName,
         ]
     }

@@ -93,6 +93,34 @@ package struct WeatherStore: Sendable {
         try write(result.fileContents, to: paths.resultFile)
     }
 
+    // MARK: The forecast
+
+    /// The saved forecast, `nil` when there is none; a damaged file is reported as the problem, in one line,
+    /// so that callers treat it as none.
+    func loadForecast() -> (forecast: SavedForecast?, problem: String?) {
+        do throws(StoreError) {
+            guard let bytes = try read(paths.forecastFile) else { return (nil, nil) }
+            return (try Self.decodeForecast(bytes, path: paths.forecastFile), nil)
+        } catch {
+            return (nil, error.description)
+        }
+    }
+
+    /// The forecast in `bytes`, the contents of the file at `path`.
+    package static func decodeForecast(_ bytes: [UInt8], path: String) throws(StoreError) -> SavedForecast {
+        let reader = try parse(bytes, path: path, remedy: cacheRemedy)
+        do throws(JSONShapeError) {
+            return try SavedForecast(reading: reader)
+        } catch {
+            throw .corrupt(path: path, reason: error.description, remedy: cacheRemedy)
+        }
+    }
+
+    /// Saves `forecast`, written before the result it comes with: the result's rename is the commit.
+    func saveForecast(_ forecast: SavedForecast) throws(StoreError) {
+        try write(forecast.fileContents, to: paths.forecastFile)
+    }
+
     // MARK: The chosen interval
 
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
@@ -168,10 +196,11 @@ package struct WeatherStore: Sendable {
 
     // MARK: Forgetting
 
-    /// Removes the saved place and the last result. Nothing saved is fine.
+    /// Removes the saved place, the last result and its forecast. Nothing saved is fine.
     func removeAll() throws(StoreError) {
         do {
             try FileIO.remove(paths.resultFile)
+            try FileIO.remove(paths.forecastFile)
             try FileIO.remove(paths.locationFile)
         } catch {
             throw .file(error)

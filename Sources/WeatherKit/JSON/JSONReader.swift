@@ -127,6 +127,52 @@ package struct JSONReader: @unchecked Sendable {
         }
     }
 
+    /// The value's elements when it is an array of strings only, read without a reader (and its path)
+    /// for each; `nil` for anything else.
+    func stringsIfAll() -> [String]? {
+        guard kind == .array else { return nil }
+        let count = json_array_size(node)
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for index in 0..<count {
+            let element = json_array_get(node, index)!
+            guard weather_json_type(element) == JSON_STRING else { return nil }
+            let bytes = UnsafeRawBufferPointer(start: json_string_value(element), count: json_string_length(element))
+            strings.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return strings
+    }
+
+    /// The value's elements as numbers within `range`, `nil` for `null`: an array of numbers read without a
+    /// reader (and its path) for each element, as `show` reads a few dozen of them at every start.
+    func optionalNumbers(within range: ClosedRange<Double>) throws(JSONShapeError) -> [Double?] {
+        guard kind == .array else { throw mistyped("an array") }
+        let count = json_array_size(node)
+        var values: [Double?] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            let element = json_array_get(node, index)!
+            let value: Double
+            switch weather_json_type(element) {
+            case JSON_REAL: value = json_real_value(element)
+            case JSON_INTEGER: value = Double(json_integer_value(element))
+            case JSON_NULL:
+                values.append(nil)
+                continue
+            default:
+                let reader = JSONReader(document: document, node: element, path: "\(path)[\(index)]")
+                throw .mistyped(path: reader.path, expected: "a number or null", found: reader.kindDescription)
+            }
+            guard range.contains(value) else {
+                throw .invalid(
+                    path: "\(path)[\(index)]",
+                    reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
     /// The kind of value with an article, for error messages: "a string", "null".
     var kindDescription: String {
         switch kind {

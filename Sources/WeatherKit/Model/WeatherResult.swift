@@ -7,12 +7,16 @@ public struct WeatherResult: Sendable, Equatable {
     /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
     var observedAt: Timestamp
     /// The place's offset from UTC in seconds, to print `observedAt` in local time.
-    var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// How often the service makes new values, in seconds (Open-Meteo's `current.interval`, 900).
     package var interval: Double?
     /// Today's sunrise and sunset at the place; none in a polar day or night.
     package var sunrise: Timestamp?
     package var sunset: Timestamp?
+    /// What a status bar's tooltip shows of the forecast (`Forecast.outlook(after:)`), as the file keeps
+    /// it (`Forecast.packed`), read only when asked for: `show` reads one day of it, `--waybar` all of it.
+    /// The whole forecast is in a file of its own, which `show` does not read.
+    var packedOutlook: String
     /// When the result was fetched or last revalidated.
     package var updatedAt: Timestamp
     /// The response's caching headers, for conditional requests and freshness.
@@ -24,7 +28,8 @@ public struct WeatherResult: Sendable, Equatable {
     /// A result of these values; its `naturalStaleAt` is worked out from them unless given.
     package init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
-        interval: Double? = nil, sunrise: Timestamp? = nil, sunset: Timestamp? = nil, updatedAt: Timestamp,
+        interval: Double? = nil, sunrise: Timestamp? = nil, sunset: Timestamp? = nil, outlook: Forecast = Forecast(),
+        updatedAt: Timestamp,
         cachingHeaders: CachingHeaders = CachingHeaders(),
         naturalStaleAt: Freshness.Moment? = nil
     ) {
@@ -35,10 +40,32 @@ public struct WeatherResult: Sendable, Equatable {
         self.interval = interval
         self.sunrise = sunrise
         self.sunset = sunset
+        self.packedOutlook = outlook.isEmpty ? "" : outlook.packed
         self.updatedAt = updatedAt
         self.cachingHeaders = cachingHeaders
         self.naturalStaleAt = Freshness.Moment(moment: updatedAt, source: .data)
         self.naturalStaleAt = naturalStaleAt ?? Freshness.natural(for: self)
+    }
+
+    /// The outlook; none when there is none, or when what the file holds cannot be read (it is then only
+    /// left out: the current values stand).
+    package var outlook: Forecast {
+        get { packedOutlook.isEmpty ? Forecast() : Forecast(packed: packedOutlook) ?? Forecast() }
+        set { packedOutlook = newValue.isEmpty ? "" : newValue.packed }
+    }
+
+    /// The forecast of the observation's day, with its high, low and chance of rain, when the outlook has it.
+    var today: DayForecast? {
+        guard !packedOutlook.isEmpty else { return nil }
+        return Forecast.day(observedAt.day(utcOffset: utcOffsetSeconds), inPacked: packedOutlook)
+    }
+
+    /// Whether `other` shows anything else than this result: other current values or another outlook.
+    /// Only then is a fetch new data (`newData`, `WeatherUpdated`); a change further ahead in the forecast
+    /// alone is saved, and shown by `weather forecast`, without one.
+    package func showsTheSame(as other: WeatherResult) -> Bool {
+        conditions == other.conditions && packedOutlook == other.packedOutlook && sunrise == other.sunrise
+            && sunset == other.sunset
     }
 
     /// The result revalidated by a `304 Not Modified` at `moment`: its headers renewed (RFC 9111, 4.3.4),
@@ -70,6 +97,7 @@ extension WeatherResult {
             writer.field("interval", interval)
             writer.field("sunrise", sunrise?.secondsSince1970)
             writer.field("sunset", sunset?.secondsSince1970)
+            if !packedOutlook.isEmpty { writer.field("outlook", packedOutlook) }
             writer.field("updatedAt", updatedAt.secondsSince1970)
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
@@ -101,6 +129,9 @@ extension WeatherResult {
             } ?? CachingHeaders(),
             naturalStaleAt: current ? try Freshness.Moment(reading: reader, updatedAt: updatedAt) : nil
         )
+        // At most the size of a whole packed forecast; read when asked for (see `outlook`).
+        let outlook = try reader.optionalString("outlook") ?? ""
+        packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""
     }
 
     /// Whether the file in `reader` is in a format older than the one weather writes.

@@ -84,6 +84,9 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case pressure = "P"
     case sunrise = "S"
     case sunset = "s"
+    case high = "H"
+    case low = "L"
+    case chanceOfRain = "R"
     case age = "a"
     case staleMark = "o"
 
@@ -103,6 +106,9 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .pressure: "pressure at sea level"
         case .sunrise: "sunrise, the place's time"
         case .sunset: "sunset, the place's time"
+        case .high: "today's high"
+        case .low: "today's low"
+        case .chanceOfRain: "today's chance of rain"
         case .age: "age of the result"
         case .staleMark: "\"(stale)\" when stale, else nothing"
         }
@@ -137,6 +143,11 @@ public enum FormatHelp {
                 weatherCode: 2, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3),
             observedAt: Timestamp(secondsSince1970: 1_791_478_800), utcOffsetSeconds: 7200,
             sunrise: Timestamp(secondsSince1970: 1_791_436_620), sunset: Timestamp(secondsSince1970: 1_791_476_940),
+            outlook: Forecast(days: [
+                DayForecast(
+                    day: 20_734, weatherCode: 61, temperatureMax: 14.2, temperatureMin: 6.1,
+                    precipitationProbabilityMax: 40, precipitationSum: 2.1)
+            ]),
             updatedAt: Timestamp(secondsSince1970: 1_791_478_800))
         let formatter = WeatherFormatter(now: example.updatedAt + 240)
         var lines: [String] = []

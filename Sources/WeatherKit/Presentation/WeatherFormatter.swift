@@ -39,6 +39,7 @@ public struct WeatherFormatter: Sendable {
     ///
     ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
+    ///     Today: high 14.2 °C, low 6.1 °C, chance of rain 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
     ///     Updated 4 min ago
     ///
@@ -80,8 +81,20 @@ public struct WeatherFormatter: Sendable {
             list.add("precipitation ", units.precipitation(precipitation))
         }
         list.endLine()
-        if let sunrise = result.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
-        if let sunset = result.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
+        if let today = result.today {
+            if let high = today.temperatureMax { list.add("today: high ", units.temperature(high)) }
+            if let low = today.temperatureMin { list.add("low ", units.temperature(low)) }
+            if let chance = today.precipitationProbabilityMax { list.add("chance of rain ", Self.percent(chance)) }
+            if let sum = today.precipitationSum, sum > 0 { list.add("precipitation ", units.precipitation(sum)) }
+            list.endLine()
+        }
+        switch result.today?.sun {
+        case .upAllDay?: list.add("sun ", "up all day")
+        case .downAllDay?: list.add("sun ", "down all day")
+        default:
+            if let sunrise = result.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
+            if let sunset = result.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
+        }
         if let pressure = values.pressure { list.add("pressure ", units.pressure(pressure)) }
         list.endLine()
         text = list.text
@@ -124,6 +137,15 @@ public struct WeatherFormatter: Sendable {
             result.conditions.write(into: &writer, words: true)
             writer.field("sunrise", result.sunrise?.iso8601())
             writer.field("sunset", result.sunset?.iso8601())
+            if let today = result.today {
+                writer.object("today") { writer in
+                    writer.field("temperatureMax", today.temperatureMax)
+                    writer.field("temperatureMin", today.temperatureMin)
+                    writer.field("precipitationProbabilityMax", today.precipitationProbabilityMax)
+                    writer.field("precipitationSum", today.precipitationSum)
+                    writer.field("sun", today.sun.rawValue)
+                }
+            }
             writer.field("observedAt", result.observedAt.iso8601())
             writer.field("updatedAt", result.updatedAt.iso8601())
             writer.field("age", age(of: result))
@@ -165,6 +187,9 @@ public struct WeatherFormatter: Sendable {
         case .pressure: return values.pressure.map { units.pressure($0, compact: true) } ?? ""
         case .sunrise: return result.sunrise.map { Self.clock($0, at: result) } ?? ""
         case .sunset: return result.sunset.map { Self.clock($0, at: result) } ?? ""
+        case .high: return result.today?.temperatureMax.map(units.shortTemperature) ?? ""
+        case .low: return result.today?.temperatureMin.map(units.shortTemperature) ?? ""
+        case .chanceOfRain: return result.today?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt)
         case .staleMark: return stale ? "(stale)" : ""
         }
@@ -189,9 +214,14 @@ public struct WeatherFormatter: Sendable {
             alt = alt.map { $0 + "-night" }
         }
         let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons)
+        var tooltip = plain.text(result, stale: stale)
+        let outlook = plain.outlook(result)
+        if !outlook.isEmpty {
+            tooltip += "\n\n"
+            tooltip += outlook
+        }
         return Self.waybar(
-            text: line(format, result, stale: stale), tooltip: plain.text(result, stale: stale),
-            classes: classes, alt: alt)
+            text: line(format, result, stale: stale), tooltip: tooltip, classes: classes, alt: alt)
     }
 
     /// waybar's object with no place saved: no text (waybar hides the module) and `class` `none`.
@@ -218,7 +248,7 @@ public struct WeatherFormatter: Sendable {
 
     /// "81%".
     static func percent(_ value: Double) -> String {
-        "\(Int(saturating: value.rounded()))%"
+        String(Int(saturating: value.rounded())) + "%"
     }
 
     /// "07:21": a moment on the place's clock.

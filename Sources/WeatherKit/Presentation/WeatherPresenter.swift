@@ -66,23 +66,9 @@ public struct WeatherPresenter: Sendable {
         }
     }
 
-    /// The saved result and its place, with a warning when the cache was damaged.
-    ///
-    /// One read of one file when all is well: the result holds its place, and every run that writes the
-    /// result or the saved place does so under the fetch lock, result first. The saved place is only
-    /// checked to exist then, and read when there is no usable result.
+    /// The saved result and its place, with a warning when the cache was damaged (see the fetcher's).
     func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
-        switch fetcher.cachedResult() {
-        case .result(let result), .outdated(let result):
-            guard FileIO.exists(fetcher.store.paths.locationFile) else { throw .noLocation }
-            return (result.location, result, [])
-        case .empty:
-            guard let location = try fetcher.savedLocation() else { throw .noLocation }
-            return (location, nil, [])
-        case .corrupt(let problem):
-            guard let location = try fetcher.savedLocation() else { throw .noLocation }
-            return (location, nil, [problem])
-        }
+        try fetcher.loadFromCache()
     }
 
     /// Prints the saved result, refreshed when `source` and the app state say so; each warning goes to

@@ -1,4 +1,4 @@
-/// Open-Meteo's forecast response, its `current` block read into SI units.
+/// Open-Meteo's forecast response, its `current`, `hourly` and `daily` blocks read into SI units.
 package struct ForecastResponse: Sendable, Equatable {
     /// The values.
     package var conditions: CurrentConditions
@@ -11,6 +11,9 @@ package struct ForecastResponse: Sendable, Equatable {
     /// Today's sunrise and sunset at the place, when the sun rises and sets today.
     package var sunrise: Timestamp?
     package var sunset: Timestamp?
+    /// The hours from the one that holds the observation on, and the days from its day on, as many as
+    /// the request asked for (`Forecast.hourCount`, `Forecast.dayCount`) at most.
+    package var forecast = Forecast()
     /// The response's caching headers.
     package var cachingHeaders: CachingHeaders
 
@@ -50,25 +53,180 @@ package struct ForecastResponse: Sendable, Equatable {
                 windDirection: try value("wind_direction_10m", plausible.windDirection),
                 windGusts: try value("wind_gusts_10m", plausible.windSpeed, converted: units.speed)
             )
-            let daily = try root.optionalField("daily")
-            /// Today's time of `key` in the daily series: a moment within a day and a half of the
-            /// observation, or none (`null` in a polar day or night, or no daily series asked for).
-            func today(_ key: String) throws(JSONShapeError) -> Timestamp? {
-                guard let first = try daily?.optionalField(key)?.array().first, first.kind != .null else { return nil }
-                let moment = try first.moment(utcOffset: offset)
-                guard abs(moment - observedAt) <= 36 * 3600 else {
-                    throw .invalid(path: first.path, reason: "is not a time of the day of current.time")
-                }
-                return moment
-            }
+            let forecast = Forecast(
+                hours: try Self.hours(root, utcOffset: offset, from: observedAt),
+                days: try Self.days(root, utcOffset: offset, from: observedAt.day(utcOffset: offset)))
+            let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, utcOffsetSeconds: offset,
                 interval: try current.optionalDouble("interval", within: Self.intervals),
-                sunrise: try today("sunrise"), sunset: try today("sunset"),
+                sunrise: today?.risingTime, sunset: today?.settingTime, forecast: forecast,
                 cachingHeaders: CachingHeaders(headers)
             )
         } catch {
             throw ResponseProblem(error.description)
+        }
+    }
+
+    /// The `hourly` block from the hour that holds `moment` on, at most `Forecast.hourCount` hours; none
+    /// without one. Variables may be missing or `null`; the times may not.
+    private static func hours(_ root: JSONReader, utcOffset: Int, from moment: Timestamp) throws(JSONShapeError)
+        -> [HourForecast]
+    {
+        guard let hourly = try root.optionalField("hourly") else { return [] }
+        let units = try Units(root.optionalField("hourly_units"))
+        var columns = ResponseColumns(hourly)
+        let times = try columns.times(utcOffset: utcOffset)
+        let plausible = CurrentConditions.Plausible.self
+        let temperatures = try columns.values("temperature_2m", plausible.temperature, converted: units.temperature)
+        let chances = try columns.values("precipitation_probability", plausible.percentage)
+        let amounts = try columns.values("precipitation", plausible.precipitation, converted: units.precipitation)
+        let codes = try columns.values("weather_code", 0...99)
+        let winds = try columns.values("wind_speed_10m", plausible.windSpeed, converted: units.speed)
+        let days = try columns.values("is_day", 0...1)
+        var hours: [HourForecast] = []
+        for index in times.indices where times[index] + 3600 > moment && hours.count < Forecast.hourCount {
+            hours.append(
+                HourForecast(
+                    time: times[index], temperature: temperatures[index], precipitationProbability: chances[index],
+                    precipitation: amounts[index], weatherCode: codes[index].map { Int($0) }, windSpeed: winds[index],
+                    isDay: days[index].map { $0 != 0 }))
+        }
+        return hours
+    }
+
+    /// The `daily` block from the day `today` on (days since 1970 of the place's calendar), at most
+    /// `Forecast.dayCount` days; none without one. A sunrise or sunset that is not a time of its day is
+    /// left out (old versions of the service said 1970-01-01T00:00 for a polar day or night).
+    private static func days(_ root: JSONReader, utcOffset: Int, from today: Int) throws(JSONShapeError)
+        -> [DayForecast]
+    {
+        guard let daily = try root.optionalField("daily") else { return [] }
+        let units = try Units(
+            root.optionalField("daily_units"), temperature: "temperature_2m_max", speed: nil,
+            precipitation: "precipitation_sum")
+        var columns = ResponseColumns(daily)
+        let dates = try columns.dates(utcOffset: utcOffset)
+        let plausible = CurrentConditions.Plausible.self
+        let codes = try columns.values("weather_code", 0...99)
+        let maxima = try columns.values("temperature_2m_max", plausible.temperature, converted: units.temperature)
+        let minima = try columns.values("temperature_2m_min", plausible.temperature, converted: units.temperature)
+        let chances = try columns.values("precipitation_probability_max", plausible.percentage)
+        let sums = try columns.values("precipitation_sum", plausible.precipitation, converted: units.precipitation)
+        let sunrises = try columns.moments("sunrise", utcOffset: utcOffset)
+        let sunsets = try columns.moments("sunset", utcOffset: utcOffset)
+        var days: [DayForecast] = []
+        for index in dates.indices where dates[index] >= today && days.count < Forecast.dayCount {
+            let day = dates[index]
+            func ofTheDay(_ moment: Timestamp?) -> Timestamp? {
+                guard let moment else { return nil }
+                return (day...day + 1).contains(moment.day(utcOffset: utcOffset)) ? moment : nil
+            }
+            days.append(
+                DayForecast(
+                    day: day, weatherCode: codes[index].map { Int($0) }, temperatureMax: maxima[index],
+                    temperatureMin: minima[index], precipitationProbabilityMax: chances[index],
+                    precipitationSum: sums[index], sunrise: ofTheDay(sunrises[index]), sunset: ofTheDay(sunsets[index]))
+            )
+        }
+        return days
+    }
+
+    /// The parallel arrays of an `hourly` or `daily` block, each as long as its `time`.
+    private struct ResponseColumns {
+        let block: JSONReader
+        private var count = 0
+
+        init(_ block: JSONReader) { self.block = block }
+
+        /// `time` as moments (hourly: local times, or seconds since 1970 with unixtime).
+        mutating func times(utcOffset: Int) throws(JSONShapeError) -> [Timestamp] {
+            let field = try block.field("time")
+            if let texts = field.stringsIfAll() {
+                count = texts.count
+                var moments: [Timestamp] = []
+                moments.reserveCapacity(texts.count)
+                for (index, text) in texts.enumerated() {
+                    guard let moment = Timestamp(iso8601: text, assumingUTCOffset: utcOffset) else {
+                        throw .invalid(
+                            path: "\(field.path)[\(index)]",
+                            reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
+                    }
+                    moments.append(moment)
+                }
+                return moments
+            }
+            let times = try field.array()
+            count = times.count
+            var moments: [Timestamp] = []
+            for time in times { moments.append(try time.moment(utcOffset: utcOffset)) }
+            return moments
+        }
+
+        /// `time` as days since 1970 (daily: `2026-10-08`, or the local midnight in seconds with unixtime).
+        mutating func dates(utcOffset: Int) throws(JSONShapeError) -> [Int] {
+            let dates = try block.field("time").array()
+            count = dates.count
+            var days: [Int] = []
+            for date in dates {
+                if date.kind == .string {
+                    let text = try date.string()
+                    guard let midnight = Timestamp(iso8601: text + "T00:00", assumingUTCOffset: 0) else {
+                        throw .invalid(
+                            path: date.path,
+                            reason: "is \"\(text.prefix(40).printable)\", not a date such as 2026-10-08")
+                    }
+                    days.append(midnight.day(utcOffset: 0))
+                } else {
+                    days.append(try date.moment(utcOffset: utcOffset).day(utcOffset: utcOffset))
+                }
+            }
+            return days
+        }
+
+        /// The numbers of `key` within `range` after `converted`, `nil` where `null`; all `nil` when the
+        /// service left the variable out.
+        mutating func values(
+            _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
+        ) throws(JSONShapeError) -> [Double?] {
+            guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
+            let raw = try field.optionalNumbers(
+                within: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+            try checkLength(raw.count, field)
+            var values: [Double?] = []
+            values.reserveCapacity(raw.count)
+            for (index, value) in raw.enumerated() {
+                guard let value else {
+                    values.append(nil)
+                    continue
+                }
+                let convertedValue = converted(value)
+                guard range.contains(convertedValue) else {
+                    throw .invalid(
+                        path: "\(field.path)[\(index)]",
+                        reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+                }
+                values.append(convertedValue)
+            }
+            return values
+        }
+
+        /// The times of `key`, `nil` where `null`; all `nil` when the service left it out.
+        mutating func moments(_ key: String, utcOffset: Int) throws(JSONShapeError) -> [Timestamp?] {
+            guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
+            let elements = try field.array()
+            try checkLength(elements.count, field)
+            var moments: [Timestamp?] = []
+            for element in elements {
+                moments.append(element.kind == .null ? nil : try element.moment(utcOffset: utcOffset))
+            }
+            return moments
+        }
+
+        private func checkLength(_ length: Int, _ field: JSONReader) throws(JSONShapeError) {
+            guard length == count else {
+                throw .invalid(path: field.path, reason: "has \(length) values for \(count) times")
+            }
         }
     }
 
@@ -78,25 +236,30 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `weather` ask too often, or never.
     static let intervals = 60.0...86_400.0
 
-    /// Conversions from the units the response states (`current_units`) to ours.
+    /// Conversions from the units the response states (`current_units`, `hourly_units`, `daily_units`) to
+    /// ours; `temperature`, `speed` and `precipitation` name the variables whose units say them.
     private struct Units {
         var temperatureUnit = "°C"
         var speedUnit = "m/s"
         var precipitationUnit = "mm"
 
-        init(_ reader: JSONReader?) throws(JSONShapeError) {
+        init(
+            _ reader: JSONReader?, temperature: String = "temperature_2m", speed: String? = "wind_speed_10m",
+            precipitation: String = "precipitation"
+        ) throws(JSONShapeError) {
             guard let reader else { return }
-            temperatureUnit = try reader.optionalString("temperature_2m") ?? temperatureUnit
-            speedUnit = try reader.optionalString("wind_speed_10m") ?? speedUnit
-            precipitationUnit = try reader.optionalString("precipitation") ?? precipitationUnit
-            let known: [(String, String, [String])] = [
-                ("temperature_2m", temperatureUnit, ["°C", "°F"]),
-                ("wind_speed_10m", speedUnit, ["m/s", "km/h", "mp/h", "mph", "kn"]),
-                ("precipitation", precipitationUnit, ["mm", "inch"]),
+            temperatureUnit = try reader.optionalString(temperature) ?? temperatureUnit
+            speedUnit = try speed.flatMap { key throws(JSONShapeError) in try reader.optionalString(key) } ?? speedUnit
+            precipitationUnit = try reader.optionalString(precipitation) ?? precipitationUnit
+            let known: [(String?, String, [String])] = [
+                (temperature, temperatureUnit, ["°C", "°F"]),
+                (speed, speedUnit, ["m/s", "km/h", "mp/h", "mph", "kn"]),
+                (precipitation, precipitationUnit, ["mm", "inch"]),
             ]
             for (key, unit, allowed) in known where !allowed.contains(unit) {
                 throw .invalid(
-                    path: "current_units.\(key)", reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
+                    path: "\(reader.path).\(key ?? "")",
+                    reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
             }
         }
 

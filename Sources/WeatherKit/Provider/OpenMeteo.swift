@@ -6,6 +6,17 @@ struct OpenMeteo: Sendable {
         "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
     ]
 
+    /// The `hourly` variables we ask for: every value `HourForecast` holds.
+    static let hourlyVariables = [
+        "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "wind_speed_10m", "is_day",
+    ]
+
+    /// The `daily` variables we ask for: every value `DayForecast` holds.
+    static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
+        "precipitation_sum", "sunrise", "sunset",
+    ]
+
     /// How many matches to ask for: the service's default without qualifiers; more to narrow by region.
     static let plainSearchCount = 10
     static let qualifiedSearchCount = 100
@@ -58,16 +69,19 @@ struct OpenMeteo: Sendable {
 
     // MARK: Forecast
 
-    /// The request for the current weather at `location` and today's sunrise and sunset, coordinates
-    /// rounded to 4 decimals (about 10 m), values in SI units, times in the place's own zone; conditional when `cachingHeaders` has an `ETag`
-    /// (`If-None-Match`) or a `Last-Modified` (`If-Modified-Since`, the exact stored text).
+    /// The one request for everything `weather` shows of `location`: the current weather, the next 48
+    /// hours and 7 days (from today), coordinates rounded to 4 decimals (about 10 m), values in SI units,
+    /// times in the place's own zone; conditional when `cachingHeaders` has an `ETag` (`If-None-Match`) or
+    /// a `Last-Modified` (`If-Modified-Since`, the exact stored text).
     func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
         let parameters = [
             ("latitude", location.latitude.fixed(decimals: 4)),
             ("longitude", location.longitude.fixed(decimals: 4)),
             ("current", Self.currentVariables.joined(separator: ",")),
-            ("daily", "sunrise,sunset"),
-            ("forecast_days", "1"),
+            ("hourly", Self.hourlyVariables.joined(separator: ",")),
+            ("daily", Self.dailyVariables.joined(separator: ",")),
+            ("forecast_hours", String(Forecast.hourCount)),
+            ("forecast_days", String(Forecast.dayCount)),
             ("timezone", "auto"),
             ("temperature_unit", "celsius"),
             ("wind_speed_unit", "ms"),

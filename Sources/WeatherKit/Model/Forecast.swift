@@ -1,0 +1,371 @@
+/// What the weather will do at a place: the next hours and the coming days, from the same response as the
+/// current conditions, values in SI units (converted only when printed).
+package struct Forecast: Sendable, Equatable {
+    /// Hour by hour, in order.
+    package var hours: [HourForecast] = []
+    /// Day by day, in order, the first the day of the observation.
+    package var days: [DayForecast] = []
+
+    /// How far the request looks ahead, and the most a response or a file may hold: bounded, so that what
+    /// is saved stays small whatever a server sends.
+    static let hourCount = 48
+    static let dayCount = 7
+
+    package init(hours: [HourForecast] = [], days: [DayForecast] = []) {
+        self.hours = hours
+        self.days = days
+    }
+
+    var isEmpty: Bool { hours.isEmpty && days.isEmpty }
+
+    /// The part a status bar's tooltip shows, which the cache file keeps beside the current values (the
+    /// whole forecast has a file of its own, which `show` never reads): the next 12 hours at 3-hour steps
+    /// from the hour after `moment`, and the first `dayCount` days. Small on purpose: `show` reads it at
+    /// every start, and `show --waybar` prints it.
+    package func outlook(after moment: Timestamp, dayCount: Int = 3) -> Forecast {
+        let coming = hours.filter { $0.time > moment }
+        return Forecast(
+            hours: Array(stride(from: 0, to: min(coming.count, 12), by: 3).map { coming[$0] }),
+            days: Array(days.prefix(dayCount))
+        ).packable
+    }
+
+    /// The forecast from the hour that holds `moment` on: `hours` hours and `days` days, today first.
+    package func from(_ moment: Timestamp, hours hourLimit: Int, days dayLimit: Int, utcOffset: Int) -> Forecast {
+        let today = moment.day(utcOffset: utcOffset)
+        return Forecast(
+            hours: Array(hours.filter { $0.time + 3600 > moment }.prefix(max(0, hourLimit))),
+            days: Array(days.filter { $0.day >= today }.prefix(max(0, dayLimit))))
+    }
+}
+
+/// One hour of the forecast.
+package struct HourForecast: Sendable, Equatable {
+    /// The start of the hour.
+    package var time: Timestamp
+    /// °C.
+    package var temperature: Double?
+    /// Chance of precipitation, %.
+    package var precipitationProbability: Double?
+    /// Precipitation in the hour, mm.
+    package var precipitation: Double?
+    package var weatherCode: Int?
+    /// Wind speed at 10 m, m/s.
+    package var windSpeed: Double?
+    package var isDay: Bool?
+
+    package init(
+        time: Timestamp, temperature: Double? = nil, precipitationProbability: Double? = nil,
+        precipitation: Double? = nil, weatherCode: Int? = nil, windSpeed: Double? = nil, isDay: Bool? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.precipitationProbability = precipitationProbability
+        self.precipitation = precipitation
+        self.weatherCode = weatherCode
+        self.windSpeed = windSpeed
+        self.isDay = isDay
+    }
+}
+
+/// One day of the forecast, a calendar day of the place.
+package struct DayForecast: Sendable, Equatable {
+    /// The day, counted in days since 1970-01-01 of the place's calendar.
+    package var day: Int
+    /// The day's most significant weather.
+    package var weatherCode: Int?
+    /// °C.
+    package var temperatureMax: Double?
+    package var temperatureMin: Double?
+    /// The highest chance of precipitation in the day, %.
+    package var precipitationProbabilityMax: Double?
+    /// mm.
+    package var precipitationSum: Double?
+    /// As the service gives them: a polar day rises at midnight and sets 24 hours later, a polar night
+    /// rises and sets at midnight (`sun` reads them).
+    package var sunrise: Timestamp?
+    package var sunset: Timestamp?
+
+    package init(
+        day: Int, weatherCode: Int? = nil, temperatureMax: Double? = nil, temperatureMin: Double? = nil,
+        precipitationProbabilityMax: Double? = nil, precipitationSum: Double? = nil, sunrise: Timestamp? = nil,
+        sunset: Timestamp? = nil
+    ) {
+        self.day = day
+        self.weatherCode = weatherCode
+        self.temperatureMax = temperatureMax
+        self.temperatureMin = temperatureMin
+        self.precipitationProbabilityMax = precipitationProbabilityMax
+        self.precipitationSum = precipitationSum
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+
+    /// What the sun does that day.
+    package enum Sun: String, Sendable, Equatable {
+        case risesAndSets = "rises-and-sets"
+        /// Midnight sun.
+        case upAllDay = "up-all-day"
+        /// Polar night.
+        case downAllDay = "down-all-day"
+    }
+
+    /// Open-Meteo's polar encodings read: a day of 24 hours of daylight, or of none. `risesAndSets` when a
+    /// time is missing too.
+    package var sun: Sun {
+        guard let sunrise, let sunset else { return .risesAndSets }
+        switch sunset - sunrise {
+        case 0: return .downAllDay
+        case 86_400...: return .upAllDay
+        default: return .risesAndSets
+        }
+    }
+
+    /// Sunrise, on a day when the sun rises and sets.
+    var risingTime: Timestamp? { sun == .risesAndSets ? sunrise : nil }
+    /// Sunset, on a day when the sun rises and sets.
+    var settingTime: Timestamp? { sun == .risesAndSets ? sunset : nil }
+
+    /// "2026-10-08".
+    var isoDate: String {
+        CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0).date
+    }
+
+    /// "Thu": the day of the week.
+    var weekday: String {
+        // 1970-01-01 was a Thursday.
+        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((day % 7) + 7) % 7]
+    }
+}
+
+extension Timestamp {
+    /// The calendar day of the moment at `utcOffset` seconds from UTC, as days since 1970-01-01.
+    func day(utcOffset: Int) -> Int {
+        let local = secondsSince1970.clamped(to: Self.validRange) + Double(utcOffset)
+        return Int((local / 86_400).rounded(.down))
+    }
+}
+
+// MARK: Saving
+
+extension Forecast {
+    /// The forecast as the files keep it: one JSON string of whole numbers. `show` reads the result
+    /// file's outlook at every start: as JSON numbers it cost `show` a third more instructions (jansson
+    /// makes a value of each, and reads each with strtod), as this text, read byte by byte, a few percent;
+    /// and writing the whole forecast as JSON numbers cost `refresh` 2% of its instructions. Hours then
+    /// days, `;` between them, `,` between entries, a space between fields, `_` for a missing value;
+    /// times in whole seconds, temperatures, amounts and speeds in hundredths:
+    ///
+    ///     time temperature chance precipitation code wind isDay , ... ; day code max min chance sum sunrise sunset , ...
+    var packed: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hours.count * 40 + days.count * 60)
+        func field(_ value: Int?, first: Bool = false) {
+            if !first { bytes.append(UInt8(ascii: " ")) }
+            guard let value else { return bytes.append(UInt8(ascii: "_")) }
+            CivilTime.append(value, width: 0, to: &bytes)
+        }
+        for (index, hour) in hours.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            field(Self.seconds(hour.time), first: true)
+            field(Self.hundredths(hour.temperature))
+            field(Self.hundredths(hour.precipitationProbability))
+            field(Self.hundredths(hour.precipitation))
+            field(hour.weatherCode)
+            field(Self.hundredths(hour.windSpeed))
+            field(hour.isDay.map { $0 ? 1 : 0 })
+        }
+        bytes.append(UInt8(ascii: ";"))
+        for (index, day) in days.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            field(day.day, first: true)
+            field(day.weatherCode)
+            field(Self.hundredths(day.temperatureMax))
+            field(Self.hundredths(day.temperatureMin))
+            field(Self.hundredths(day.precipitationProbabilityMax))
+            field(Self.hundredths(day.precipitationSum))
+            field(day.sunrise.map(Self.seconds))
+            field(day.sunset.map(Self.seconds))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The forecast with its values as `packed` keeps them (whole seconds, hundredths), so that what is
+    /// saved reads back equal.
+    var packable: Forecast {
+        func rounded(_ value: Double?) -> Double? { Self.hundredths(value).map { Double($0) / 100 } }
+        func second(_ moment: Timestamp) -> Timestamp { Timestamp(secondsSince1970: Double(Self.seconds(moment))) }
+        return Forecast(
+            hours: hours.map {
+                HourForecast(
+                    time: second($0.time), temperature: rounded($0.temperature),
+                    precipitationProbability: rounded($0.precipitationProbability),
+                    precipitation: rounded($0.precipitation), weatherCode: $0.weatherCode,
+                    windSpeed: rounded($0.windSpeed), isDay: $0.isDay)
+            },
+            days: days.map {
+                DayForecast(
+                    day: $0.day, weatherCode: $0.weatherCode, temperatureMax: rounded($0.temperatureMax),
+                    temperatureMin: rounded($0.temperatureMin),
+                    precipitationProbabilityMax: rounded($0.precipitationProbabilityMax),
+                    precipitationSum: rounded($0.precipitationSum), sunrise: $0.sunrise.map(second),
+                    sunset: $0.sunset.map(second))
+            })
+    }
+
+    private static func hundredths(_ value: Double?) -> Int? {
+        guard let value, value.isFinite else { return nil }
+        return Int(saturating: (value * 100).rounded())
+    }
+
+    private static func seconds(_ moment: Timestamp) -> Int {
+        Int(saturating: moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
+    }
+
+    /// Reads `packed` text, every value in its plausible range, at most `hourCount` hours and `dayCount`
+    /// days; `nil` for anything else.
+    init?(packed text: String) {
+        var text = text
+        guard
+            let forecast = text.withUTF8({ bytes -> Forecast? in
+                var scanner = PackedScanner(bytes)
+                var forecast = Forecast()
+                while !scanner.at(UInt8(ascii: ";")) {
+                    guard forecast.hours.count < Self.hourCount,
+                        forecast.hours.isEmpty || scanner.skip(UInt8(ascii: ",")),
+                        let hour = scanner.hour()
+                    else { return nil }
+                    forecast.hours.append(hour)
+                }
+                guard scanner.skip(UInt8(ascii: ";")) else { return nil }
+                while !scanner.atEnd {
+                    guard forecast.days.count < Self.dayCount, forecast.days.isEmpty || scanner.skip(UInt8(ascii: ",")),
+                        let day = scanner.day()
+                    else { return nil }
+                    forecast.days.append(day)
+                }
+                return forecast
+            })
+        else { return nil }
+        self = forecast
+    }
+
+    /// Calls `hour` for each hour and `day` for each day of `packed` text, in order, without building a
+    /// forecast: the waybar tooltip's way. Stops at anything malformed.
+    static func forEach(
+        inPacked text: String, hour: (HourForecast) -> Void, day: (DayForecast) -> Void
+    ) {
+        var text = text
+        text.withUTF8 { bytes in
+            var scanner = PackedScanner(bytes)
+            var first = true
+            while !scanner.at(UInt8(ascii: ";")) {
+                guard first || scanner.skip(UInt8(ascii: ",")), let next = scanner.hour() else { return }
+                hour(next)
+                first = false
+            }
+            guard scanner.skip(UInt8(ascii: ";")) else { return }
+            first = true
+            while !scanner.atEnd {
+                guard first || scanner.skip(UInt8(ascii: ",")), let next = scanner.day() else { return }
+                day(next)
+                first = false
+            }
+        }
+    }
+
+    /// The day `number` of `packed` text, read without the rest: what `show` needs of the outlook.
+    static func day(_ number: Int, inPacked text: String) -> DayForecast? {
+        var text = text
+        return text.withUTF8 { bytes -> DayForecast? in
+            var scanner = PackedScanner(bytes)
+            guard scanner.skip(past: UInt8(ascii: ";")) else { return nil }
+            while !scanner.atEnd {
+                guard let day = scanner.day() else { return nil }
+                if day.day == number { return day }
+                guard scanner.skip(UInt8(ascii: ",")) else { return nil }
+            }
+            return nil
+        }
+    }
+}
+
+/// Reads the fields of `Forecast.packed`, checking each against its plausible range.
+private struct PackedScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard at(byte) else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func skip(past byte: UInt8) -> Bool {
+        while index < bytes.count {
+            index += 1
+            if bytes[index - 1] == byte { return true }
+        }
+        return false
+    }
+
+    /// The next field within `range`, `.some(nil)` for `_`; `nil` for anything malformed. Fields after the
+    /// first of an entry come after a space.
+    mutating func field(_ range: ClosedRange<Int>, first: Bool = false) -> Int?? {
+        guard first || skip(0x20), index < bytes.count else { return nil }
+        if skip(UInt8(ascii: "_")) { return .some(nil) }
+        let negative = skip(UInt8(ascii: "-"))
+        var value = 0
+        let start = index
+        while index < bytes.count, index - start < 15 {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value * 10 + Int(digit)
+            index += 1
+        }
+        guard index > start else { return nil }
+        if negative { value = -value }
+        return range.contains(value) ? .some(value) : nil
+    }
+
+    mutating func hundredths(_ range: ClosedRange<Double>) -> Double?? {
+        guard let value = field(Int(range.lowerBound * 100)...Int(range.upperBound * 100)) else { return nil }
+        return .some(value.map { Double($0) / 100 })
+    }
+
+    mutating func moment(first: Bool = false) -> Timestamp?? {
+        let range = Int(Timestamp.validRange.lowerBound)...Int(Timestamp.validRange.upperBound)
+        guard let value = field(range, first: first) else { return nil }
+        return .some(value.map { Timestamp(secondsSince1970: Double($0)) })
+    }
+
+    mutating func hour() -> HourForecast? {
+        let plausible = CurrentConditions.Plausible.self
+        guard let time = moment(first: true), let time, let temperature = hundredths(plausible.temperature),
+            let chance = hundredths(plausible.percentage), let amount = hundredths(plausible.precipitation),
+            let code = field(plausible.weatherCode), let wind = hundredths(plausible.windSpeed),
+            let isDay = field(0...1)
+        else { return nil }
+        return HourForecast(
+            time: time, temperature: temperature, precipitationProbability: chance, precipitation: amount,
+            weatherCode: code, windSpeed: wind, isDay: isDay.map { $0 == 1 })
+    }
+
+    mutating func day() -> DayForecast? {
+        let plausible = CurrentConditions.Plausible.self
+        guard let day = field(-719_162...2_932_896, first: true), let day, let code = field(plausible.weatherCode),
+            let high = hundredths(plausible.temperature), let low = hundredths(plausible.temperature),
+            let chance = hundredths(plausible.percentage), let sum = hundredths(plausible.precipitation),
+            let sunrise = moment(), let sunset = moment()
+        else { return nil }
+        return DayForecast(
+            day: day, weatherCode: code, temperatureMax: high, temperatureMin: low, precipitationProbabilityMax: chance,
+            precipitationSum: sum, sunrise: sunrise, sunset: sunset)
+    }
+}

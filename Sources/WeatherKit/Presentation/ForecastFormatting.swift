@@ -1,0 +1,197 @@
+/// The forecast for people (`weather forecast`, the waybar tooltip) and for scripts (`weather forecast
+/// --json`), in the place's local time and the user's units.
+extension WeatherFormatter {
+    // MARK: Text
+
+    /// The forecast as two tables, the hours then the days, under the place and above the age:
+    ///
+    ///     Berlin, Land Berlin, Germany: the next 3 hours and 2 days
+    ///       11:00  ⛅  11°C  10%
+    ///       12:00  🌦  12°C  60%  0.2 mm
+    ///       13:00  🌦  12°C  40%
+    ///
+    ///       Sun 22  🌧  14°C / 6°C  80%  4.2 mm  sunrise 07:41, sunset 16:05
+    ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04
+    ///     Updated 4 min ago
+    package func forecastText(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
+        var text = style.bold(result.location.displayName)
+        text += ": "
+        text += Self.forecastSpan(forecast)
+        if stale {
+            text += " "
+            text += style.warning("(stale)")
+        }
+        text += "\n"
+        let hours = forecast.hours.map { hourRow($0, at: result) }
+        let days = forecast.days.map { dayRow($0, at: result) }
+        if !hours.isEmpty { text += Self.table(hours, rightAligned: [2, 3, 4]) }
+        if !hours.isEmpty, !days.isEmpty { text += "\n" }
+        if !days.isEmpty { text += Self.table(days, rightAligned: [2, 3, 4]) }
+        text += style.dim("Updated " + RelativeTime.ago(now - result.updatedAt))
+        return text
+    }
+
+    /// "the next 12 hours and 7 days".
+    static func forecastSpan(_ forecast: Forecast) -> String {
+        func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
+        switch (forecast.hours.count, forecast.days.count) {
+        case (0, 0): return "no forecast left in the saved one"
+        case (let hours, 0): return "the next " + count(hours, "hour")
+        case (0, let days): return "the next " + count(days, "day")
+        case (let hours, let days): return "the next " + count(hours, "hour") + " and " + count(days, "day")
+        }
+    }
+
+    /// "11:00", icon, "11°C", "10%", "0.2 mm".
+    func hourRow(_ hour: HourForecast, at result: WeatherResult) -> [String] {
+        [
+            Self.clock(hour.time, at: result), icon(code: hour.weatherCode, isDay: hour.isDay ?? true),
+            hour.temperature.map(units.shortTemperature) ?? "",
+            hour.precipitationProbability.map(Self.percent) ?? "",
+            hour.precipitation.flatMap(visiblePrecipitation) ?? "",
+        ]
+    }
+
+    /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05".
+    func dayRow(_ day: DayForecast, at result: WeatherResult) -> [String] {
+        let high = day.temperatureMax.map(units.shortTemperature) ?? "?"
+        let low = day.temperatureMin.map(units.shortTemperature) ?? "?"
+        let sun: String
+        switch day.sun {
+        case .upAllDay: sun = "sun up all day"
+        case .downAllDay: sun = "sun down all day"
+        case .risesAndSets:
+            sun = [
+                day.risingTime.map { "sunrise " + Self.clock($0, at: result) },
+                day.settingTime.map { "sunset " + Self.clock($0, at: result) },
+            ].compactMap { $0 }.joinedText(", ")
+        }
+        let date = CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0)
+        return [
+            day.weekday + " " + String(date.day), icon(code: day.weatherCode, isDay: true),
+            day.temperatureMax == nil && day.temperatureMin == nil ? "" : high + " / " + low,
+            day.precipitationProbabilityMax.map(Self.percent) ?? "",
+            day.precipitationSum.flatMap(visiblePrecipitation) ?? "", sun,
+        ]
+    }
+
+    /// "4.2 mm", or nothing for an amount that would print as zero ("0.00 in" says nothing).
+    func visiblePrecipitation(_ millimetres: Double) -> String? {
+        let shown = units.precipitation(millimetres)
+        return shown.contains(where: { ("1"..."9").contains($0) }) ? shown : nil
+    }
+
+    /// The icon of a WMO code; "" without one or without icons.
+    func icon(code: Int?, isDay: Bool) -> String {
+        guard let code, let sky = Sky(wmoCode: code) else { return "" }
+        return icons.icon(for: sky, isDay: isDay)
+    }
+
+    /// Rows as columns two spaces apart, each as wide as its widest cell on a terminal (an emoji takes
+    /// two columns), the columns in `rightAligned` aligned right, each row indented by two spaces and
+    /// without trailing spaces.
+    static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        var widths: [Int] = []
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                if column == widths.count { widths.append(0) }
+                widths[column] = max(widths[column], cell.terminalColumns)
+            }
+        }
+        var text = ""
+        for row in rows {
+            var line = " "
+            for (column, cell) in row.enumerated() where widths[column] > 0 {
+                let padding = String(repeating: " ", count: widths[column] - cell.terminalColumns)
+                line += " "
+                line += rightAligned.contains(column) ? padding + cell : cell + padding
+                line += " "
+            }
+            while line.last == " " { line.removeLast() }
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    // MARK: The tooltip
+
+    /// What a status bar's tooltip shows of the result's outlook: the hours on one line (at 3-hour steps),
+    /// then one line a day; "" without an outlook. Written straight into one string: waybar runs
+    /// it every few seconds.
+    ///
+    ///     14:00 ⛅ 12°C 10%   17:00 ☁️ 11°C 20%   20:00 ☁️ 9°C 40%   23:00 🌧 8°C 70%
+    ///     Sun 22 🌧 14°C / 6°C 80%
+    func outlook(_ result: WeatherResult) -> String {
+        var text = ""
+        var hours = 0
+        Forecast.forEach(
+            inPacked: result.packedOutlook,
+            hour: { hour in
+                if hours > 0 { text += "   " }
+                hours += 1
+                text += Self.clock(hour.time, at: result)
+                let icon = icon(code: hour.weatherCode, isDay: hour.isDay ?? true)
+                if !icon.isEmpty { text += " " + icon }
+                if let temperature = hour.temperature { text += " " + units.shortTemperature(temperature) }
+                if let chance = hour.precipitationProbability { text += " " + Self.percent(chance) }
+            },
+            day: { day in
+                if !text.isEmpty { text += "\n" }
+                text +=
+                    day.weekday + " " + String(CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0).day)
+                let icon = icon(code: day.weatherCode, isDay: true)
+                if !icon.isEmpty { text += " " + icon }
+                if let high = day.temperatureMax, let low = day.temperatureMin {
+                    text += " " + units.shortTemperature(high) + " / " + units.shortTemperature(low)
+                }
+                if let chance = day.precipitationProbabilityMax { text += " " + Self.percent(chance) }
+            })
+        return text
+    }
+
+    // MARK: JSON
+
+    /// The forecast for a script, one JSON object: `location`, `updatedAt`, `age`, `stale`, `hourly` and
+    /// `daily` (every value of each hour and day, `null` where the service had none), in SI units whatever
+    /// the units setting, times in UTC, days as the place's calendar dates; `units` names each unit.
+    package func forecastJSON(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.object("location") { result.location.write(into: &$0) }
+            writer.field("updatedAt", result.updatedAt.iso8601())
+            writer.field("age", age(of: result))
+            writer.field("stale", stale)
+            writer.field("utcOffsetSeconds", result.utcOffsetSeconds)
+            writer.array("hourly", forecast.hours) { writer, hour in
+                writer.field("time", hour.time.iso8601())
+                writer.nullableField("temperature", hour.temperature)
+                writer.nullableField("precipitationProbability", hour.precipitationProbability)
+                writer.nullableField("precipitation", hour.precipitation)
+                writer.nullableField("weatherCode", hour.weatherCode)
+                writer.nullableField("condition", hour.weatherCode.flatMap(WMOCode.description))
+                writer.nullableField("windSpeed", hour.windSpeed)
+                writer.nullableField("isDay", hour.isDay)
+            }
+            writer.array("daily", forecast.days) { writer, day in
+                writer.field("date", day.isoDate)
+                writer.nullableField("weatherCode", day.weatherCode)
+                writer.nullableField("condition", day.weatherCode.flatMap(WMOCode.description))
+                writer.nullableField("temperatureMax", day.temperatureMax)
+                writer.nullableField("temperatureMin", day.temperatureMin)
+                writer.nullableField("precipitationProbabilityMax", day.precipitationProbabilityMax)
+                writer.nullableField("precipitationSum", day.precipitationSum)
+                writer.nullableField("sunrise", day.risingTime?.iso8601())
+                writer.nullableField("sunset", day.settingTime?.iso8601())
+                writer.field("sun", day.sun.rawValue)
+            }
+            writer.object("units") { writer in
+                writer.field("temperature", "°C")
+                writer.field("precipitationProbability", "%")
+                writer.field("precipitation", "mm")
+                writer.field("windSpeed", "m/s")
+            }
+        }
+        return writer.text
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import WeatherKit
+
+struct ForecastCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forecast",
+        abstract: "Print the hourly and daily forecast of the saved place.",
+        discussion: """
+            The forecast comes with the current weather, in the same request: set, refresh and show fetch \
+            it together, and forecast follows show's rules. In a terminal a stale result is refreshed first \
+            (within WEATHER_INTERACTIVE_TIMEOUT when a saved forecast could be shown instead); a pipe never \
+            touches the network. Times are the place's own; values are in your units, and in SI units with \
+            --json.
+
+            Examples:
+              weather forecast                       the next 12 hours and 7 days
+              weather forecast --hours 24 --days 0   today and tonight, hour by hour
+              weather forecast --days 3 --units imperial
+              weather forecast --json | jq '.daily[0].temperatureMax'
+            """
+    )
+
+    @Option(help: ArgumentHelp("How many hours to print, from the current one (0 to 48).", valueName: "n"))
+    var hours = 12
+
+    @Option(help: ArgumentHelp("How many days to print, from today (0 to 7).", valueName: "n"))
+    var days = 7
+
+    @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
+    var json = false
+
+    @Flag
+    var source: ShowCommand.Source?
+
+    @OptionGroup(title: "Display")
+    var display: DisplayFlags
+
+    func validate() throws {
+        guard (0...48).contains(hours) else { throw ValidationError("--hours must be from 0 to 48, not \(hours)") }
+        guard (0...7).contains(days) else { throw ValidationError("--days must be from 0 to 7, not \(days)") }
+    }
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let source: WeatherPresenter.Source =
+            switch self.source {
+            case .refresh: .refresh
+            case .cached: .cached
+            case nil: .automatic
+            }
+        try ForecastPresenter(context: context, json: json, hours: hours, days: days, options: display.options)
+            .show(source: source)
+        return 0
+    }
+}

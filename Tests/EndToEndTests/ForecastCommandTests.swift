@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("weather forecast")
+struct ForecastCommandTests {
+    @Test("set, then forecast as often as wanted: one request in all, hours from now, seven days")
+    func oneRequest() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let text = try sandbox.run("forecast")
+        #expect(text.status == 0, "\(text)")
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Berlin, Land Berlin, Germany: the next 12 hours and 7 days")
+        #expect(lines.count == 1 + 12 + 1 + 7 + 1 + 1, "\(text.stdout)")
+        #expect(lines[lines.count - 2] == "Updated just now")
+        let json = try sandbox.run("forecast", "--json", "--hours", "48", "--days", "7")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        let hourly = try #require(object["hourly"] as? [[String: Any]])
+        let daily = try #require(object["daily"] as? [[String: Any]])
+        #expect(hourly.count == 48)
+        #expect(daily.count == 7)
+        for key in ["time", "temperature", "precipitationProbability", "weatherCode"] {
+            #expect(hourly.allSatisfy { $0.keys.contains(key) }, "hourly \(key)")
+        }
+        for key in [
+            "date", "temperatureMax", "temperatureMin", "precipitationProbabilityMax", "precipitationSum",
+            "weatherCode", "sunrise", "sunset",
+        ] {
+            #expect(daily.allSatisfy { $0.keys.contains(key) }, "daily \(key)")
+        }
+        // The first hour is the one under way, in UTC; the first day is today at the place (UTC+2 in the
+        // fixture's Berlin).
+        let now = Date()
+        let first = try #require(hourly.first?["time"] as? String)
+        let hourStart = ISO8601DateFormatter().date(from: first)
+        #expect(hourStart.map { now.timeIntervalSince($0) }.map { (0..<3600).contains($0) } == true, "\(first)")
+        let today = ISO8601DateFormatter.string(
+            from: now.addingTimeInterval(7200), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        #expect(daily.first?["date"] as? String == today)
+        #expect(object["stale"] as? Bool == false)
+        #expect(try sandbox.requestCount(.forecast) == 1, "set's request brought it all")
+        #expect(try sandbox.requestCount(.search) == 1)
+    }
+
+    @Test("a pipe never fetches, even stale; a terminal refreshes a stale forecast with one request")
+    func whenToFetch() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        let stale = ["WEATHER_STALE_AFTER": "0"]
+        let piped = try sandbox.run(["forecast"], environment: stale)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.hasPrefix("Berlin, Land Berlin, Germany: the next 12 hours and 7 days (stale)\n"))
+        #expect(try sandbox.run(["forecast", "--cached"], environment: stale, terminal: true).status == 0)
+        #expect(try sandbox.requestCount() == 0)
+        let terminal = try sandbox.run(
+            ["forecast"], environment: stale.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(try sandbox.run(["forecast", "--refresh"], environment: stale).status == 0)
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
+
+    @Test("a cache from before forecasts: a pipe says it comes with the next refresh, --refresh fetches it")
+    func olderCache() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try FileManager.default.removeItem(atPath: sandbox.forecastFile)
+        try sandbox.server.clearRequests()
+        let piped = try sandbox.run("forecast")
+        #expect(piped.status == 1)
+        #expect(
+            piped.stderr
+                == "weather: no forecast for Berlin, Land Berlin, Germany saved yet: it comes with the next "
+                + "background refresh; run weather forecast --refresh to fetch it now\n")
+        #expect(try sandbox.run("show").status == 0, "show never needed it")
+        #expect(try sandbox.requestCount() == 0)
+        let refreshed = try sandbox.run("forecast", "--refresh")
+        #expect(refreshed.status == 0, "\(refreshed)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.forecastFile))
+        let requests = try sandbox.server.requests(.forecast)
+        #expect(requests.count == 1, "fresh, but without a forecast: one request")
+        #expect(requests.first?.header("If-None-Match") == nil && requests.first?.header("If-Modified-Since") == nil)
+    }
+
+    @Test("logout forgets the forecast too; a damaged forecast file is reported and fetched again in a terminal")
+    func forgetAndRepair() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write("{\"format\":1,", to: sandbox.forecastFile)
+        try sandbox.server.clearRequests()
+        let damaged = try sandbox.run("forecast")
+        #expect(damaged.status == 1)
+        #expect(damaged.stderr.contains("forecast.json is damaged"), "\(damaged)")
+        #expect(damaged.stderr.contains("no forecast for Berlin"), "\(damaged)")
+        let repaired = try sandbox.run(["forecast"], terminal: true)
+        #expect(repaired.status == 0, "\(repaired)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(try sandbox.run("logout").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.forecastFile))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.resultFile))
+    }
+
+    @Test("show's today line and the waybar tooltip come from the result file alone")
+    func showToday() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try FileManager.default.removeItem(atPath: sandbox.forecastFile)
+        let text = try sandbox.run("show")
+        #expect(text.stdout.split(separator: "\n")[2].hasPrefix("Today: high "), "\(text.stdout)")
+        let waybar = try sandbox.run("show", "--waybar")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any], "\(waybar)")
+        let tooltip = try #require(object["tooltip"] as? String)
+        let outlook = tooltip.components(separatedBy: "\n\n").last?.split(separator: "\n") ?? []
+        #expect(outlook.count == 1 + 3, "a line of hours and three days:\n\(tooltip)")
+        let chance = try sandbox.run("show", "--format", "%H %L %R")
+        #expect(chance.stdout.range(of: #"^-?\d+°C -?\d+°C \d+%\n$"#, options: .regularExpression) != nil, "\(chance)")
+    }
+}
