@@ -7,6 +7,7 @@
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
+#   make bench-watch      a status bar's day with weather watch against weather show every 5 s
 #   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
@@ -20,7 +21,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -96,6 +97,9 @@ bench-requests: bench-deps build
 
 bench-speed: bench-deps
 	python3 Tests/Benchmarks/speed.py
+
+bench-watch: bench-deps
+	python3 Tests/Benchmarks/watch.py
 
 # The fuzz target (Tests/Fuzz) with libFuzzer and AddressSanitizer, in a build folder of its own.
 FUZZ_SECONDS ?= 600

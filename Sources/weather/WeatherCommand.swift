@@ -19,6 +19,7 @@ struct WeatherCommand: ParsableCommand {
               weather                   the same as weather show
               weather show --json
               weather forecast          the next hours and days
+              weather watch --waybar    for a bar that keeps one process running
               weather refresh           what the background timer runs
               weather schedule 30m      how often the timer runs
               weather logout
@@ -47,8 +48,8 @@ struct WeatherCommand: ParsableCommand {
             """,
         version: WeatherKitInfo.version,
         subcommands: [
-            SetCommand.self, ShowCommand.self, ForecastCommand.self, RefreshCommand.self, ScheduleCommand.self,
-            LogoutCommand.self,
+            SetCommand.self, ShowCommand.self, ForecastCommand.self, WatchCommand.self, RefreshCommand.self,
+            ScheduleCommand.self, LogoutCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

@@ -23,7 +23,7 @@ struct RealPolybarTests {
         """
     }
 
-    @Test("polybar runs the README's module and draws weather show --short's line, fresh then stale")
+    @Test("polybar runs the README's module and draws the short line (weather show --short's), fresh then stale")
     func module() throws {
         let programs = try ["Xvfb", "xwd", "polybar"].map { try requiringProgram($0) }
         let module = try Readme.fence(after: "**polybar**", language: "ini", within: 3)

@@ -18,7 +18,8 @@ struct RealSwaybarTests {
         return lines.dropFirst().dropLast().joined(separator: "\n")
     }
 
-    @Test("swaybar runs the README's status_command and draws weather show --short's line, fresh then stale")
+    @Test(
+        "swaybar runs the README's status_command and draws the short line (weather show --short's), fresh then stale")
     func statusCommand() throws {
         let block = try Self.readmeBlock()
         for staleAfter in ["1h", "0"] {

@@ -132,6 +132,44 @@ struct RealWaybarTests {
         bar.stop()
     }
 
+    @Test(
+        "the README's watch module: new values on screen within a second of another run storing them, grey once stale")
+    func watchModule() throws {
+        let module = try Readme.fence(after: "<!-- waybar watch config", language: "json")
+        #expect(!module.contains("interval"), "waybar runs nothing in between: \(module)")
+        let css = try Readme.fence(after: "<!-- waybar style -->", language: "css")
+        let config = try Self.waybarConfig(modules: ["custom/weather"], members: [module])
+        let bar = try requiringBar { try RealBar() }
+        let server = try FixtureServer()
+        let (environment, configFile) = try Self.prepare(bar, server: server)
+        // Read by `weather watch` when waybar starts it: the result turns stale 6 s after it was stored.
+        try bar.write(#"{"stale_after": "6"}"#, to: configFile)
+        try requiringBar { try bar.start(config: config, style: Self.style(readme: css), environment: environment) }
+        let fresh = try bar.screenshot { Self.freshPixels($0) >= 20 }
+        try #require(Self.freshPixels(fresh) >= 20, "no text in #f0f0f0: \(fresh)")
+
+        // Another run stores new values (light rain: the README's blue); waybar runs nothing meanwhile.
+        try server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        let home = try #require(environment["HOME"])
+        let refresh = try bar.runAsBarUser(
+            program: home + "/bin/weather", arguments: ["refresh"],
+            environment: environment.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
+        let stored = Date()
+        let rain = RealBar.Color("#8ab4f8")
+        let changed = try bar.screenshot(timeout: 3) { $0.hasPixel(near: rain, tolerance: 16) }
+        let elapsed = Date().timeIntervalSince(stored)
+        #expect(changed.hasPixel(near: rain, tolerance: 16), "no text in the rain colour: \(changed)")
+        #expect(elapsed < 1, "drawn \(elapsed) s after the refresh stored it")
+
+        let stale = try bar.screenshot(timeout: 15) {
+            Self.stalePixels($0) >= 20 && !$0.hasPixel(near: rain, tolerance: 16)
+        }
+        #expect(Self.stalePixels(stale) >= 20, "no text in #808080: \(stale)")
+        #expect(!stale.hasPixel(near: rain, tolerance: 16), "still in the rain colour: \(stale)")
+        bar.stop()
+    }
+
     /// The README's picture: the README's module fresh and, beside it, the same module made stale by
     /// `WEATHER_STALE_AFTER=0` in its `exec`, its CSS the README's with the rules' id changed to its own.
     @Test(

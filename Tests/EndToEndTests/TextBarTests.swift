@@ -31,7 +31,8 @@ struct TextBarTests {
         return line
     }
 
-    @Test("i3blocks runs the README's block: its full_text is weather show --short's line, fresh then stale")
+    @Test(
+        "i3blocks runs the README's block: its full_text is the short line (weather show --short's), fresh then stale")
     func i3blocks() throws {
         let i3blocks = try requiringProgram("i3blocks")
         let block = try Readme.fence(after: "**i3blocks**", language: "ini", within: 3)
@@ -49,20 +50,11 @@ struct TextBarTests {
     /// with an `interval` runs when i3blocks starts), and returns that block's `full_text`.
     static func i3blocksText(_ i3blocks: String, config: String, block: String, sandbox: Sandbox) throws -> String {
         let output = sandbox.root + "/i3blocks-" + UUID().uuidString
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: i3blocks)
-        process.arguments = ["-c", config]
-        process.environment = sandbox.environment
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = process.standardOutput
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Through `launch`, not Foundation's Process: i3blocks inherits no blocked SIGTERM, so it can be
+        // stopped, and a `weather watch` it runs (interval=persist) sees its reader go away and ends.
+        let process = try sandbox.launch(
+            program: i3blocks, ["-c", config], stdout: output, stderr: output)
+        defer { process.stop() }
         // i3bar's protocol: a header line, `[`, then one JSON array of blocks a line, each but the first
         // after a comma.
         let deadline = Date().addingTimeInterval(10)

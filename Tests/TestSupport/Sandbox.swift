@@ -264,6 +264,16 @@ public final class Sandbox: @unchecked Sendable {
             self.stderrFile = stderrFile
         }
 
+        /// What the run has printed on standard output so far.
+        public var stdoutSoFar: String {
+            String(decoding: FileManager.default.contents(atPath: stdoutFile) ?? Data(), as: UTF8.self)
+        }
+
+        /// What the run has printed on standard error so far.
+        public var stderrSoFar: String {
+            String(decoding: FileManager.default.contents(atPath: stderrFile) ?? Data(), as: UTF8.self)
+        }
+
         /// Waits for the run to end and returns what it printed.
         public func wait() -> Run {
             process.waitUntilExit()

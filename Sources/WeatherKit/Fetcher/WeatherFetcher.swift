@@ -125,7 +125,7 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// Forgets what this run read, so that the next look reads the files as another run may have left them.
-    private func rereadFiles() {
+    func rereadFiles() {
         memory.withLock { $0 = Memory() }
     }
 

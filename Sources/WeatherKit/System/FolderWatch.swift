@@ -1,0 +1,136 @@
+import Glibc
+import Synchronization
+
+/// The kernel's word (inotify) that files of given names changed in given folders, and a wait for it that
+/// uses no CPU: `weather watch` blocks here between events.
+///
+/// Folders, not files, are watched: an atomic write is a rename into the folder (one `IN_MOVED_TO` with
+/// the file's name), `logout` deletes, and a folder removed and made again is watched again (it is made
+/// again here, 0700, as any write of weather's would).
+final class FolderWatch {
+    /// What ended a wait.
+    enum Wake: Equatable {
+        /// A watched file changed (or a watched folder went away and is watched again).
+        case changed
+        /// The time given ran out.
+        case timeout
+        /// SIGTERM or SIGINT.
+        case stopped
+        /// Standard output's reader went away (a closed pipe), or the terminal hung up.
+        case outputClosed
+    }
+
+    private let descriptor: Int32
+    private let folders: [String]
+    private let names: Set<String>
+    /// Each watched folder by its watch descriptor.
+    private var watches: [Int32: String] = [:]
+
+    private static let mask: UInt32 =
+        UInt32(IN_MOVED_TO) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+        | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+
+    /// Watches `folders` (made when missing) for changes to files called one of `names`.
+    init(folders: [String], names: Set<String>) throws(FileError) {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else {
+            throw FileError(path: "the cache and state folders", operation: "watch", code: errno)
+        }
+        self.folders = folders
+        self.names = names
+        for folder in folders { try watch(folder) }
+    }
+
+    deinit { close(descriptor) }
+
+    private func watch(_ folder: String) throws(FileError) {
+        try FileIO.createDirectory(folder)
+        let watch = inotify_add_watch(descriptor, folder, Self.mask)
+        guard watch >= 0 else { throw FileError(path: folder, operation: "watch", code: errno) }
+        watches[watch] = folder
+    }
+
+    /// Blocks until a watched file changes, `seconds` pass (`nil`: no limit), SIGTERM or SIGINT arrives
+    /// (after `catchStopSignals()`), or standard output's reader goes away.
+    func wait(seconds: Double?) -> Wake {
+        var fds = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: Self.signalPipe.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
+        ]
+        let deadline = seconds.map { MonotonicInstant.now().seconds + max(0, min($0, 86_400)) }
+        while true {
+            let left = deadline.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1
+            let ready = poll(&fds, nfds_t(fds.count), left)
+            if ready < 0, errno == EINTR { continue }
+            if fds[1].revents != 0 { return .stopped }
+            if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
+            if ready <= 0 { return .timeout }
+            if readEvents() { return .changed }
+        }
+    }
+
+    /// Reads every pending event; whether one was about a watched name, or a watched folder itself.
+    private func readEvents() -> Bool {
+        var relevant = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + 16 <= count {
+                let (watch, mask, length) = buffer.withUnsafeBytes { raw in
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
+                }
+                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+                offset += 16 + length
+                if mask & UInt32(IN_IGNORED) != 0, let folder = watches.removeValue(forKey: watch) {
+                    // The folder went away (removed, renamed): make it again and watch that one.
+                    try? self.watch(folder)
+                    relevant = true
+                } else if names.contains(String(decoding: nameBytes, as: UTF8.self)) {
+                    relevant = true
+                }
+            }
+        }
+        return relevant
+    }
+
+    // MARK: Signals
+
+    /// The write end's and the read end's descriptors of the pipe SIGTERM and SIGINT write into.
+    private static let signalPipe = Atomic<Int32>(-1)
+    private static let signalPipeWrite = Atomic<Int32>(-1)
+
+    /// Has SIGTERM and SIGINT write a byte into a pipe that `wait` watches (the self-pipe trick: no signal
+    /// is lost between two waits), and end the watch with `.stopped`, exit 0.
+    static func catchStopSignals() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        signalPipe.store(ends[0], ordering: .relaxed)
+        signalPipeWrite.store(ends[1], ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = Glibc.write(FolderWatch.signalPipeWrite.load(ordering: .relaxed), &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGTERM, &action, nil)
+        sigaction(SIGINT, &action, nil)
+        // A parent may have started us with these signals blocked; blocked, they could not end the watch.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import WeatherKit
+
+struct WatchCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print the weather line now and again whenever it changes: for a bar that keeps one process.",
+        discussion: """
+            For status bars that keep a command running (waybar without an interval, polybar's tail = true, \
+            i3blocks' interval=persist). It prints the line at once, then a new line only when what it shows \
+            changes: new data stored by any run (the timer, a terminal, set), the result turning stale (at \
+            the moment it does) or fresh again, the place replaced or forgotten. It sends no request itself \
+            and uses no CPU in between: the kernel tells it when the files change. It ends, exit 0, on \
+            SIGTERM or SIGINT, or when the bar stops reading.
+
+            Examples:
+              weather watch                     the short line ("%l %c %t %o", or the format setting)
+              weather watch --waybar            for waybar's return-type json, without interval
+              weather watch --format "%c %t"
+            """
+    )
+
+    @Flag(help: "Print one JSON object a line, its values always in SI units.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Print lines of % codes (see weather show --help).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Print one JSON object a line for waybar: text (the short line or --format), tooltip, class.")
+    var waybar = false
+
+    @OptionGroup(title: "Display")
+    var display: DisplayFlags
+
+    func validate() throws {
+        guard !(json && (waybar || format != nil)) else {
+            throw ValidationError("choose one of --json, --format and --waybar (--waybar takes a --format)")
+        }
+        if let format {
+            do {
+                _ = try FormatString(parsing: format)
+            } catch {
+                throw ValidationError("--format: \(error)")
+            }
+        }
+    }
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let line: FormatString
+        do throws(FormatError) {
+            line = try format.map(FormatString.init(parsing:)) ?? context.shortLine
+        } catch {
+            throw .usage("--format: \(error); see weather watch --help")
+        }
+        let output: WeatherPresenter.Output = json ? .json : waybar ? .waybar(line) : .format(line)
+        return try WeatherWatcher(context: context, output: output, options: display.options).run()
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// `weather watch` against other runs of weather changing the files, as a status bar would run it.
+@Suite("weather watch")
+struct WatchCommandTests {
+    /// A running `weather watch arguments...` and the lines it printed.
+    final class Watcher {
+        let run: Sandbox.Pending
+
+        init(_ sandbox: Sandbox, _ arguments: [String] = [], environment: [String: String] = [:]) throws {
+            run = try sandbox.spawn(["watch"] + arguments, environment: environment)
+        }
+
+        var lines: [String] {
+            run.stdoutSoFar.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+
+        /// Waits until it has printed `count` lines, or `seconds` pass; the lines, and how long it took.
+        @discardableResult
+        func waitForLines(_ count: Int, within seconds: Double = 5) -> (lines: [String], elapsed: Double) {
+            let start = Date()
+            while lines.count < count, Date().timeIntervalSince(start) < seconds { usleep(10_000) }
+            return (lines, Date().timeIntervalSince(start))
+        }
+
+        /// Ends it with SIGTERM and returns its exit status.
+        func stop() -> Int32 {
+            run.process.terminate()
+            return run.wait().status
+        }
+
+        deinit {
+            if run.process.isRunning { run.process.terminate() }
+        }
+    }
+
+    @Test("the line at once; a new one within a second of another run's new data; none for noData")
+    func newData() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        #expect(watcher.waitForLines(1).lines == ["Berlin ☁️ 11°C"])
+
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
+        let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
+        let (lines, elapsed) = watcher.waitForLines(2)
+        #expect(lines == ["Berlin ☁️ 11°C", "Berlin 🌧️ 10°C"])
+        #expect(elapsed < 1, "shown \(elapsed) s after the refresh ended")
+
+        let again = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(again.stdout.hasPrefix("noData"), "\(again)")
+        usleep(1_000_000)
+        #expect(watcher.lines.count == 2, "noData changes nothing a bar shows: \(watcher.lines)")
+        #expect(try sandbox.requestCount(.forecast) == 3, "set and the two refreshes: watch asks nothing itself")
+        #expect(watcher.stop() == 0)
+    }
+
+    @Test("the stale mark at the moment the result turns stale, and away again with new data")
+    func turnsStale() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "2"])
+        #expect(watcher.waitForLines(1).lines.first == "Berlin ☁️ 11°C")
+        let (lines, elapsed) = watcher.waitForLines(2, within: 6)
+        #expect(lines.last == "Berlin ☁️ 11°C (stale)")
+        #expect(elapsed < 3.5, "stale after 2 s: shown after \(elapsed) s")
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
+        #expect(watcher.waitForLines(3).lines.last == "Berlin 🌧️ 10°C")
+        #expect(watcher.stop() == 0)
+    }
+
+    @Test("waybar: logout hides the module (class none); set brings a place back")
+    func logoutAndSet() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox, ["--waybar"])
+        #expect(watcher.waitForLines(1).lines.first?.hasPrefix(#"{"text":"Berlin ☁️ 11°C","#) == true)
+        #expect(try sandbox.run("logout").status == 0)
+        #expect(watcher.waitForLines(2).lines.last?.contains(#""class":["none"]"#) == true, "\(watcher.lines)")
+        #expect(try sandbox.run("set", "Paris").status == 0)
+        #expect(watcher.waitForLines(3).lines.last?.hasPrefix(#"{"text":"Paris "#) == true, "\(watcher.lines)")
+        usleep(300_000)
+        #expect(watcher.lines.count == 3, "one line a change: \(watcher.lines)")
+        #expect(watcher.run.stderrSoFar.isEmpty, "\(watcher.run.stderrSoFar)")
+        #expect(watcher.stop() == 0)
+    }
+
+    @Test("a damaged result: a warning once, and it goes on; a removed cache folder is watched again")
+    func damage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        watcher.waitForLines(1)
+        try sandbox.write("{\"format\":", to: sandbox.resultFile)
+        #expect(watcher.waitForLines(2).lines.last == "")
+        #expect(watcher.run.stderrSoFar.contains("current.json is damaged"), "\(watcher.run.stderrSoFar)")
+        try FileManager.default.removeItem(atPath: sandbox.cacheHome + "/weather")
+        usleep(200_000)
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        #expect(try sandbox.run("refresh").stdout.hasPrefix("newData"))
+        #expect(watcher.waitForLines(3).lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.run.process.isRunning)
+        #expect(watcher.stop() == 0)
+    }
+
+    @Test("it ends, exit 0, when the bar stops reading (a closed pipe) and on SIGINT")
+    func endings() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.weatherBinary)
+        process.arguments = ["watch"]
+        process.environment = sandbox.environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let first = pipe.fileHandleForReading.availableData
+        #expect(String(decoding: first, as: UTF8.self) == "Berlin ☁️ 11°C\n")
+        try pipe.fileHandleForReading.close()
+        let start = Date()
+        while process.isRunning, Date().timeIntervalSince(start) < 5 { usleep(20_000) }
+        #expect(!process.isRunning, "still running after its reader went away")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let watcher = try Watcher(sandbox)
+        watcher.waitForLines(1)
+        kill(watcher.run.process.processIdentifier, SIGINT)
+        #expect(watcher.run.wait().status == 0)
+    }
+}
