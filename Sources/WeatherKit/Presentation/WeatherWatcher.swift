@@ -139,8 +139,7 @@ public final class WeatherWatcher: Sendable {
         }
         var staleAt = update()
         while true {
-            let wait = staleAt.map { max(0, $0 - fetcher.clock.now()) + 0.001 }
-            switch watch.wait(seconds: wait) {
+            switch watch.wait(until: staleAt.map { $0 + 0.001 }, now: fetcher.clock.now()) {
             case .stopped, .outputClosed: return 0
             case .changed, .timeout: staleAt = update()
             }

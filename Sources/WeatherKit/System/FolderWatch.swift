@@ -21,6 +21,8 @@ final class FolderWatch {
     }
 
     private let descriptor: Int32
+    /// A timerfd on the wall clock, or -1 where there is none (then `poll`'s own timeout).
+    private let timer: Int32
     private let folders: [String]
     private let names: Set<String>
     /// Each watched folder by its watch descriptor.
@@ -38,10 +40,14 @@ final class FolderWatch {
         }
         self.folders = folders
         self.names = names
+        timer = WallClockTimer.create()
         for folder in folders { try watch(folder) }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        if timer >= 0 { close(timer) }
+    }
 
     private func watch(_ folder: String) throws(FileError) {
         try FileIO.createDirectory(folder)
@@ -50,22 +56,32 @@ final class FolderWatch {
         watches[watch] = folder
     }
 
-    /// Blocks until a watched file changes, `seconds` pass (`nil`: no limit), SIGTERM or SIGINT arrives
-    /// (after `catchStopSignals()`), or standard output's reader goes away.
-    func wait(seconds: Double?) -> Wake {
+    /// Blocks until a watched file changes, the wall clock reaches `moment` (`nil`: no limit), SIGTERM or
+    /// SIGINT arrives (after `catchStopSignals()`), or standard output's reader goes away.
+    ///
+    /// The moment is kept by a timerfd on the wall clock, absolute: a laptop that sleeps past it wakes to
+    /// it at once, and a clock set forward or back ends the wait so that the caller looks again. (A
+    /// relative timeout would stand still while the machine sleeps, and show a result hours old as fresh.)
+    func wait(until moment: Timestamp?, now: Timestamp) -> Wake {
+        let armed = timer >= 0 && WallClockTimer.arm(timer, at: moment)
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: Self.signalPipe.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
+            pollfd(fd: armed ? timer : -1, events: Int16(POLLIN), revents: 0),
         ]
-        let deadline = seconds.map { MonotonicInstant.now().seconds + max(0, min($0, 86_400)) }
+        let fallback = armed ? nil : moment.map { MonotonicInstant.now().seconds + max(0, min($0 - now, 86_400)) }
         while true {
-            let left = deadline.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1
+            let left = fallback.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), left)
             if ready < 0, errno == EINTR { continue }
             if fds[1].revents != 0 { return .stopped }
             if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
-            if ready <= 0 { return .timeout }
+            if ready == 0 { return .timeout }
+            if fds[3].revents != 0 {
+                WallClockTimer.drain(timer)
+                return .timeout
+            }
             if readEvents() { return .changed }
         }
     }
@@ -132,5 +148,49 @@ final class FolderWatch {
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}
+
+/// `timerfd_create` and `timerfd_settime`, which Swift's Glibc module does not export, looked up in the C
+/// library once.
+private enum WallClockTimer {
+    private typealias Create = @convention(c) (Int32, Int32) -> Int32
+    private typealias SetTime =
+        @convention(c) (Int32, Int32, UnsafePointer<itimerspec>, UnsafeMutablePointer<itimerspec>?) -> Int32
+
+    private static let functions: (create: Create, setTime: SetTime)? = {
+        guard let create = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "timerfd_create"),
+            let setTime = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "timerfd_settime")
+        else { return nil }
+        return (unsafeBitCast(create, to: Create.self), unsafeBitCast(setTime, to: SetTime.self))
+    }()
+
+    /// TFD_CLOEXEC and TFD_NONBLOCK (the values of O_CLOEXEC and O_NONBLOCK); TFD_TIMER_ABSTIME and
+    /// TFD_TIMER_CANCEL_ON_SET.
+    private static let flags: Int32 = 0o2_000_000 | 0o4_000
+    private static let absoluteCancelOnSet: Int32 = 1 | 2
+
+    /// A timer on CLOCK_REALTIME, or -1.
+    static func create() -> Int32 {
+        functions?.create(CLOCK_REALTIME, flags) ?? -1
+    }
+
+    /// Arms `timer` for `moment` on the wall clock, or disarms it for `nil`; whether that worked.
+    static func arm(_ timer: Int32, at moment: Timestamp?) -> Bool {
+        guard let functions else { return false }
+        var spec = itimerspec()
+        if let moment {
+            // An absolute time of 0 would disarm the timer: a moment already passed fires at once.
+            let seconds = max(1, moment.secondsSince1970.clamped(to: 1...253_402_300_799))
+            spec.it_value.tv_sec = Int(seconds.rounded(.down))
+            spec.it_value.tv_nsec = Int((seconds - seconds.rounded(.down)) * 1e9)
+        }
+        return functions.setTime(timer, absoluteCancelOnSet, &spec, nil) == 0
+    }
+
+    /// Reads the expiry count (or the ECANCELED of a clock that was set) so that the timer is quiet again.
+    static func drain(_ timer: Int32) {
+        var expirations: UInt64 = 0
+        _ = read(timer, &expirations, 8)
     }
 }
