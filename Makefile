@@ -8,6 +8,9 @@
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
+#   make deb              .build/package/weather_<version>_<arch>.deb, checked by lintian
+#   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
+#   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
 #   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
@@ -21,7 +24,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch deb dist check-package fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -85,6 +88,22 @@ uninstall:
 # them first.
 test: test-deps build
 	$(SWIFT) test
+
+# Packages: Config/deb.sh, Config/dist.sh and Config/check-package.sh say what each holds and proves.
+PACKAGE_DIR = .build/package
+
+deb: build
+	@$(MAKE) --no-print-directory install-packages WANTED="dpkg-dev lintian"
+	Config/deb.sh $(RELEASE) $(MANPAGE) $(PACKAGE_DIR)
+	lintian --fail-on error,warning $(PACKAGE_DIR)/weather_*.deb
+
+dist: build
+	Config/dist.sh $(RELEASE) $(MANPAGE) $(PACKAGE_DIR)
+
+check-package: deb dist
+	@$(MAKE) --no-print-directory install-packages WANTED="debootstrap"
+	$(SUDO) Config/check-package.sh $$(ls -t $(PACKAGE_DIR)/weather_*.deb | head -n1) \
+		$$(ls -t $(PACKAGE_DIR)/weather-*.tar.gz | head -n1)
 
 demo: build
 	@Tests/TestSupport/demo.sh $(RELEASE)

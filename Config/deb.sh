@@ -1,0 +1,68 @@
+#!/bin/sh
+# Builds weather_<version>_<arch>.deb in OUTDIR from the release binary and the man page: the stripped
+# program in /usr/bin, weather(1), bash, zsh and fish completions where Debian's shells look, and the README,
+# the licence, the data's attribution (copyright, machine-readable) and a changelog in /usr/share/doc/weather.
+#
+# Depends: is computed by dpkg-shlibdeps from the libraries the binary links (libc, jansson), plus libcurl's
+# runtime package by hand: weather loads libcurl.so.4 with dlopen, only for a request, so no tool sees it.
+# Conflicts: weather-util, which also installs /usr/bin/weather: dpkg then refuses to overwrite its file and
+# apt offers to replace it, rather than one package silently taking the other's file.
+#
+# Usage: Config/deb.sh WEATHER MANPAGE OUTDIR
+set -eu
+weather=$1
+manpage=$2
+outdir=$3
+here=$(cd "$(dirname "$0")" && pwd)
+version=$("$weather" --version)
+arch=$(dpkg --print-architecture)
+name=weather_${version}_$arch
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+root=$stage/$name
+doc=$root/usr/share/doc/weather
+
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
+    "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$doc"
+install -m 755 "$weather" "$root/usr/bin/weather"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/weather"
+gzip -9n < "$manpage" > "$root/usr/share/man/man1/weather.1.gz"
+chmod 644 "$root/usr/share/man/man1/weather.1.gz"
+# bash-completion sources its scripts: no #! line (lintian: bash-completion-with-hashbang).
+"$weather" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/weather"
+"$weather" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_weather"
+"$weather" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/weather.fish"
+install -m 644 "$here/../README.md" "$doc/README.md"
+gzip -9n "$doc/README.md"
+install -m 644 "$here/debian/copyright" "$doc/copyright"
+date=$(date -R -d "@$(git -C "$here/.." log -1 --format=%ct 2>/dev/null || date +%s)")
+printf 'weather (%s) unstable; urgency=medium\n\n  * Release %s: see /usr/share/doc/weather/README.md.gz.\n\n -- weather developers <weather@users.noreply.github.com>  %s\n' \
+    "$version" "$version" "$date" | gzip -9n > "$doc/changelog.gz"
+chmod 644 "$root"/usr/share/*/*/* "$root"/usr/share/*/*/*/* 2>/dev/null || true
+
+# dpkg-shlibdeps reads a source package's control file: a minimal one, in the stage.
+mkdir -p "$stage/debian"
+printf 'Source: weather\n\nPackage: weather\nArchitecture: any\n' > "$stage/debian/control"
+shlibs=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/weather" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: weather
+Version: $version
+Architecture: $arch
+Maintainer: weather developers <weather@users.noreply.github.com>
+Installed-Size: $size
+Depends: $shlibs, libcurl4
+Conflicts: weather-util
+Section: utils
+Priority: optional
+Homepage: https://open-meteo.com/
+Description: current weather for one saved place, always ready
+ weather keeps the current weather and the forecast for one saved place,
+ refreshed in the background by a systemd user timer, and prints it at once:
+ in a terminal, or to status bars (waybar, polybar, i3blocks, tmux) that
+ call it every few seconds or keep one weather watch running. It never
+ fetches the same data twice. Data from Open-Meteo (CC BY 4.0).
+CONTROL
+mkdir -p "$outdir"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$outdir/$name.deb" >/dev/null
+echo "$outdir/$name.deb"
