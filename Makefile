@@ -82,7 +82,9 @@ install: build
 uninstall:
 	rm -f $(PREFIX)/bin/weather $(PREFIX)/share/man/man1/weather.1 \
 		$(PREFIX)/share/bash-completion/completions/weather $(PREFIX)/share/zsh/site-functions/_weather \
-		$(PREFIX)/share/fish/vendor_completions.d/weather.fish
+		$(PREFIX)/share/fish/vendor_completions.d/weather.fish \
+		$(PREFIX)/share/doc/weather/README.md $(PREFIX)/share/doc/weather/LICENSE
+	-rmdir $(PREFIX)/share/doc/weather 2>/dev/null
 
 # The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests): build
 # them first.

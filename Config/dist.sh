@@ -18,8 +18,6 @@ name=weather-$version-linux-$(uname -m)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 "$here/install.sh" "$weather" "$manpage" "$stage/$name" >/dev/null
-install -d "$stage/$name/share/doc/weather"
-install -m 644 "$here/../README.md" "$here/../LICENSE" "$stage/$name/share/doc/weather/"
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 tar -C "$stage" --owner=0 --group=0 --sort=name -czf "$outdir/$name.tar.gz" "$name"

@@ -89,6 +89,26 @@ struct InstallTests {
         #expect(offered.contains("minimum") && offered.contains("never") && offered.contains("30m"), "\(run)")
     }
 
+    @Test("make uninstall removes every file install.sh put in the prefix, and the folder of its own")
+    func uninstall() throws {
+        let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &folder)
+                && !folder.boolValue
+        }
+        #expect(installed.contains("share/doc/weather/README.md") && installed.contains("bin/weather"), "\(installed)")
+        let make = try sandbox.run(
+            program: "/usr/bin/make", ["-s", "-C", TestPaths.repository, "uninstall", "PREFIX=" + prefix])
+        #expect(make.status == 0, "\(make)")
+        let left = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
+            var folder: ObjCBool = false
+            return !FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &folder)
+                || !folder.boolValue
+        }
+        #expect(left.isEmpty, "left behind: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: share + "/doc/weather"))
+    }
+
     @Test("man renders the page without a warning, characters beyond ASCII included, and finds it by name")
     func manual() throws {
         let rendered = try shell(
