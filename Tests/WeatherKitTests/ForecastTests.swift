@@ -219,6 +219,17 @@ struct ForecastTests {
         #expect(Forecast.day(20_415, inPacked: forecast.packed) == nil)
     }
 
+    @Test("the forecast's title counts what it shows, one or many, or says there is nothing")
+    func span() {
+        let hour = HourForecast(time: Self.moment("2026-11-22T10:00"))
+        let day = DayForecast(day: 20_414)
+        #expect(WeatherFormatter.forecastSpan(Forecast()) == "no hours or days to show")
+        #expect(WeatherFormatter.forecastSpan(Forecast(hours: [hour])) == "the next 1 hour")
+        #expect(WeatherFormatter.forecastSpan(Forecast(days: [day, day])) == "the next 2 days")
+        #expect(
+            WeatherFormatter.forecastSpan(Forecast(hours: [hour, hour], days: [day])) == "the next 2 hours and 1 day")
+    }
+
     @Test("the outlook: the next 12 hours at 3-hour steps after the observation, and three days")
     func outlook() {
         let start = Self.moment("2026-11-22T10:00")

@@ -35,7 +35,7 @@ extension WeatherFormatter {
     static func forecastSpan(_ forecast: Forecast) -> String {
         func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
         switch (forecast.hours.count, forecast.days.count) {
-        case (0, 0): return "no forecast left in the saved one"
+        case (0, 0): return "no hours or days to show"
         case (let hours, 0): return "the next " + count(hours, "hour")
         case (0, let days): return "the next " + count(days, "day")
         case (let hours, let days): return "the next " + count(hours, "hour") + " and " + count(days, "day")
