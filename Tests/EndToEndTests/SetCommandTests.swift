@@ -46,6 +46,22 @@ struct SetCommandTests {
         #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)
     }
 
+    // In a process of its own: umask is per process, and a test that changed it in the shared test process
+    // made files of tests running beside it world-writable.
+    @Test("folders are created 0700 and files 0600, whatever the umask (000 here)")
+    func permissionsWhateverTheUmask() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(
+            program: "/bin/sh", ["-c", #"umask 000; exec "$0" set Berlin"#, TestPaths.weatherBinary])
+        #expect(run.status == 0, "\(run)")
+        for file in [sandbox.resultFile, sandbox.forecastFile, sandbox.locationFile] {
+            #expect(try sandbox.mode(file) == 0o600, "\(file)")
+        }
+        for folder in [sandbox.cacheHome + "/weather", sandbox.stateHome + "/weather"] {
+            #expect(try sandbox.mode(folder) == 0o700, "\(folder)")
+        }
+    }
+
     @Test(
         "Name, Qualifier narrows the matches; the most populous of the rest wins",
         arguments: [

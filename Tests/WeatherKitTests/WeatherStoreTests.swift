@@ -39,19 +39,6 @@ struct WeatherStoreTests {
         #expect(try store.loadLocation() == TestContext.berlin)
     }
 
-    @Test("folders are created 0700 and files 0600, whatever the umask")
-    func permissions() throws {
-        let previous = umask(0)
-        defer { umask(previous) }
-        try store.saveResult(Self.result)
-        try store.saveLocation(TestContext.berlin)
-        #expect(try mode(store.paths.resultFile) == 0o600)
-        #expect(try mode(store.paths.locationFile) == 0o600)
-        #expect(try mode(store.paths.cacheDirectory) == 0o700)
-        #expect(try mode(folder.path + "/deep/cache") == 0o700)
-        #expect(try mode(store.paths.stateDirectory) == 0o700)
-    }
-
     @Test("nothing saved reads as nothing")
     func empty() throws {
         #expect(store.loadResult() == .empty)
