@@ -20,6 +20,36 @@ struct DisplayFlags: ParsableArguments {
     var options: DisplayOptions { DisplayOptions(units: units, icons: icons, color: color) }
 }
 
+/// `--format`'s text as a format, refused with its reason (exit 64): what `validate()` and `run(in:)` of the
+/// commands that take one share. `command` names the help to see.
+func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> FormatString? {
+    do throws(FormatError) {
+        return try text.map(FormatString.init(parsing:))
+    } catch {
+        throw .usage("--format: \(error); see weather \(command) --help")
+    }
+}
+
+/// `parsedFormat` for `validate()`: ArgumentParser's validation error, with the same words.
+func validateFormat(_ text: String?) throws {
+    do throws(FormatError) {
+        _ = try text.map(FormatString.init(parsing:))
+    } catch {
+        throw ValidationError("--format: \(error)")
+    }
+}
+
+extension WeatherPresenter.Source {
+    /// `--refresh`, `--cached`, or neither.
+    init(_ flag: ShowCommand.Source?) {
+        switch flag {
+        case .refresh: self = .refresh
+        case .cached: self = .cached
+        case nil: self = .automatic
+        }
+    }
+}
+
 extension UnitSystem: ExpressibleByArgument {}
 extension IconSet: ExpressibleByArgument {}
 extension TextStyle.Choice: ExpressibleByArgument {}

@@ -41,14 +41,8 @@ struct ForecastCommand: ContextCommand {
     }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let source: WeatherPresenter.Source =
-            switch self.source {
-            case .refresh: .refresh
-            case .cached: .cached
-            case nil: .automatic
-            }
         try ForecastPresenter(context: context, json: json, hours: hours, days: days, options: display.options)
-            .show(source: source)
+            .show(source: WeatherPresenter.Source(source))
         return 0
     }
 }

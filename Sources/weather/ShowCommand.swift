@@ -61,23 +61,12 @@ struct ShowCommand: ContextCommand {
         guard outputs <= 1 else {
             throw ValidationError("choose one of --json, --format, --short and --waybar (--waybar takes a --format)")
         }
-        if let format {
-            do {
-                _ = try FormatString(parsing: format)
-            } catch {
-                throw ValidationError("--format: \(error)")
-            }
-        }
+        try validateFormat(format)
     }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         var request = ShowRequest(source: source, display: display.options)
-        let line: FormatString?
-        do throws(FormatError) {
-            line = try format.map(FormatString.init(parsing:))
-        } catch {
-            throw .usage("--format: \(error); see weather show --help")
-        }
+        let line = try parsedFormat(format, command: "show")
         if json {
             request.output = .json
         } else if waybar {
@@ -106,12 +95,7 @@ struct ShowRequest: Equatable {
     var display = DisplayOptions()
 
     func show(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let choice: WeatherPresenter.Source =
-            switch source {
-            case .refresh: .refresh
-            case .cached: .cached
-            case nil: .automatic
-            }
+        let choice = WeatherPresenter.Source(source)
         let presenterOutput: WeatherPresenter.Output =
             switch output {
             case .text: .text

@@ -36,22 +36,11 @@ struct WatchCommand: ContextCommand {
         guard !(json && (waybar || format != nil)) else {
             throw ValidationError("choose one of --json, --format and --waybar (--waybar takes a --format)")
         }
-        if let format {
-            do {
-                _ = try FormatString(parsing: format)
-            } catch {
-                throw ValidationError("--format: \(error)")
-            }
-        }
+        try validateFormat(format)
     }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let line: FormatString
-        do throws(FormatError) {
-            line = try format.map(FormatString.init(parsing:)) ?? context.shortLine
-        } catch {
-            throw .usage("--format: \(error); see weather watch --help")
-        }
+        let line = try parsedFormat(format, command: "watch") ?? context.shortLine
         let output: WeatherPresenter.Output = json ? .json : waybar ? .waybar(line) : .format(line)
         return try WeatherWatcher(context: context, output: output, options: display.options).run()
     }

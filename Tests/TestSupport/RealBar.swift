@@ -259,33 +259,14 @@ public final class RealBar: @unchecked Sendable {
     private func spawnSway(config: String, environment: [String: String]) throws {
         guard let swayPath = Self.executable("sway") else { throw TestFailure("sway is not installed") }
         // posix_spawn, not Foundation's Process: sway and waybar outlive any pipe a Process would wait on.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc 2.26; Swift's Glibc module does not export it): what `setsid` does, minus a
-        // program in between, so that sway's PID is the session's ID. Signals as a fresh program expects them:
-        // none blocked, and SIGPIPE, which the Swift runtime ignores, back to its default.
-        let setsid: Int32 = 0x80
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        sigaddset(&signals, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &signals)
-        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // In a session of its own, so that sway's PID is the session's ID.
         let command = (switchUser.isEmpty ? [] : switchUser) + [swayPath, "-c", config]
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for string in argv + envp { free(string) } }
-        let spawned = posix_spawn(&session, command[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
+        do {
+            session = try spawnWithCleanSignals(
+                command, environment: environment, stdout: logFile, stderr: nil, newSession: true)
+        } catch {
             session = 0
-            throw TestFailure("cannot start sway: \(String(cString: strerror(spawned)))")
+            throw TestFailure("cannot start sway: \(error)")
         }
     }
 

@@ -177,33 +177,11 @@ public final class Sandbox: @unchecked Sendable {
         program: String, _ arguments: [String], environment extra: [String: String] = [:],
         stdout: String = "/dev/null", stderr: String = "/dev/null"
     ) throws -> Launched {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        sigaddset(&signals, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &signals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.merging(extra) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for string in argv + envp { free(string) } }
-        // posix_spawn has no working folder of its own (posix_spawn_file_actions_addchdir_np is not in Swift's
-        // Glibc module): the program gets the sandbox's through the environment's PWD only, so programs here
-        // are given absolute paths.
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw TestFailure("cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        return Launched(pid: pid)
+        // Started in the test's own folder: programs and files here are given by absolute paths.
+        Launched(
+            pid: try spawnWithCleanSignals(
+                [program] + arguments, environment: environment.merging(extra) { $1 }, stdout: stdout,
+                stderr: stderr))
     }
 
     /// A program started by `launch`: wait for it, or stop it.
@@ -434,4 +412,44 @@ public final class UserManager: @unchecked Sendable {
         waitpid(pid, &status, 0)
         pid = 0
     }
+}
+
+/// Starts `command` with posix_spawn, not Foundation's Process (whose child, and any daemon it leaves, inherits
+/// the socket Process watches, and the test threads' blocked signals): standard input `/dev/null`, output
+/// appended to the file `stdout`, and to `stderr`, or to the same file when `nil`; signals as a fresh program
+/// expects them (none blocked, SIGPIPE, which the Swift runtime ignores, back to its default); with
+/// `newSession`, in a session of its own whose ID is its PID (POSIX_SPAWN_SETSID, glibc 2.26, which Swift's
+/// Glibc module does not export). Returns its PID.
+public func spawnWithCleanSignals(
+    _ command: [String], environment: [String: String], stdout: String, stderr: String?, newSession: Bool = false
+) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    if let stderr {
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    } else {
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    sigaddset(&signals, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    let setsid: Int32 = newSession ? 0x80 : 0
+    posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = command.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for string in argv + envp { free(string) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+        throw TestFailure("cannot start \(command[0]): \(String(cString: strerror(spawned)))")
+    }
+    return pid
 }

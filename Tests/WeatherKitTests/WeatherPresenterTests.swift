@@ -38,7 +38,7 @@ struct WeatherPresenterTests {
     func decision(age: Double, state: AppState, source: WeatherPresenter.Source, fetches: Bool) throws {
         let fixture = try saved(age: age, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = presenter(fixture, state)
-        let (_, cached, _) = try presenter.loadFromCache()
+        let (_, cached, _) = try presenter.fetcher.loadFromCache()
         #expect(presenter.fetcher.needsFetch(cached, in: presenter.effectiveState(source)) == fetches)
         try presenter.show(source: source)
         #expect(fixture.transport.requests.count == (fetches ? 3 : 2))

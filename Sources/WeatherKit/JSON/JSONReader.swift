@@ -143,32 +143,23 @@ package struct JSONReader: @unchecked Sendable {
         return strings
     }
 
-    /// The value's elements as numbers within `range`, `nil` for `null`: an array of numbers read without a
-    /// reader (and its path) for each element, as `show` reads a few dozen of them at every start.
-    func optionalNumbers(within range: ClosedRange<Double>) throws(JSONShapeError) -> [Double?] {
+    /// The value's elements as numbers, `nil` for `null`: an array of numbers read without a reader (and
+    /// its path) for each element.
+    func optionalNumbers() throws(JSONShapeError) -> [Double?] {
         guard kind == .array else { throw mistyped("an array") }
         let count = json_array_size(node)
         var values: [Double?] = []
         values.reserveCapacity(count)
         for index in 0..<count {
             let element = json_array_get(node, index)!
-            let value: Double
             switch weather_json_type(element) {
-            case JSON_REAL: value = json_real_value(element)
-            case JSON_INTEGER: value = Double(json_integer_value(element))
-            case JSON_NULL:
-                values.append(nil)
-                continue
+            case JSON_REAL: values.append(json_real_value(element))
+            case JSON_INTEGER: values.append(Double(json_integer_value(element)))
+            case JSON_NULL: values.append(nil)
             default:
                 let reader = JSONReader(document: document, node: element, path: "\(path)[\(index)]")
                 throw .mistyped(path: reader.path, expected: "a number or null", found: reader.kindDescription)
             }
-            guard range.contains(value) else {
-                throw .invalid(
-                    path: "\(path)[\(index)]",
-                    reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
-            }
-            values.append(value)
         }
         return values
     }

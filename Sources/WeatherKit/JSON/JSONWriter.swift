@@ -87,18 +87,6 @@ package struct JSONWriter {
         needsComma = true
     }
 
-    /// The member `name` with an array of numbers, `null` for `nil` and for what JSON has no number for.
-    package mutating func array(_ name: String, _ values: [Double?]) {
-        key(name)
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let value, value.isFinite { bytes += String(value).utf8 } else { bytes += "null".utf8 }
-        }
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
-
     /// The member `name` with an array of objects, each written by one call of `element`.
     package mutating func array<Element>(
         _ name: String, _ elements: [Element], _ element: (inout JSONWriter, Element) -> Void
@@ -115,46 +103,33 @@ package struct JSONWriter {
 
     /// The member `name` with a number, or `null` when there is none.
     package mutating func nullableField(_ name: String, _ value: Double?) {
-        guard let value else {
-            key(name)
-            bytes += "null".utf8
-            needsComma = true
-            return
-        }
+        guard let value else { return null(name) }
         field(name, value)
     }
 
     /// The member `name` with a whole number, or `null` when there is none.
     package mutating func nullableField(_ name: String, _ value: Int?) {
-        guard let value else {
-            key(name)
-            bytes += "null".utf8
-            needsComma = true
-            return
-        }
+        guard let value else { return null(name) }
         field(name, value)
     }
 
     /// The member `name` with `true` or `false`, or `null` when there is none.
     package mutating func nullableField(_ name: String, _ value: Bool?) {
-        guard let value else {
-            key(name)
-            bytes += "null".utf8
-            needsComma = true
-            return
-        }
+        guard let value else { return null(name) }
         field(name, value)
     }
 
     /// The member `name` with a text, or `null` when there is none.
     package mutating func nullableField(_ name: String, _ value: String?) {
-        guard let value else {
-            key(name)
-            bytes += "null".utf8
-            needsComma = true
-            return
-        }
+        guard let value else { return null(name) }
         field(name, value)
+    }
+
+    /// The member `name` with `null`.
+    private mutating func null(_ name: String) {
+        key(name)
+        bytes += "null".utf8
+        needsComma = true
     }
 
     private mutating func separate() {

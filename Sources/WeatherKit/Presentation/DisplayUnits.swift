@@ -26,11 +26,6 @@ package struct DisplayUnits: Sendable, Equatable {
         temperature.value(celsius).fixed(decimals: 0) + temperature.symbol
     }
 
-    /// "11°": whole degrees without the scale, for the forecast's columns.
-    func degrees(_ celsius: Double) -> String {
-        temperature.value(celsius).fixed(decimals: 0) + "°"
-    }
-
     /// "14 km/h" from metres per second; `compact` leaves out the space: "14km/h".
     func speed(_ metresPerSecond: Double, compact: Bool = false) -> String {
         wind.value(metresPerSecond).fixed(decimals: wind.decimals) + (compact ? "" : " ") + wind.symbol

@@ -46,12 +46,7 @@ public struct ForecastPresenter: Sendable {
         let loaded = fetcher.store.loadForecast()
         if let problem = loaded.problem { console.printError(problem) }
         var saved = loaded.forecast.flatMap { $0.location.isSamePlace(as: location) ? $0 : nil }
-        let state: AppState =
-            switch source {
-            case .automatic: appState
-            case .refresh: .active
-            case .cached: .inactive
-            }
+        let state = source.state(for: appState)
         if state.fetchesWhenStale, cached == nil || saved == nil || fetcher.needsFetch(cached, in: state) {
             if saved != nil, console.isTerminal {
                 fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")

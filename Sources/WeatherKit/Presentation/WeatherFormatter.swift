@@ -125,6 +125,16 @@ public struct WeatherFormatter: Sendable {
         mutating func endLine() { itemsOnLine = 0 }
     }
 
+    /// What `output` prints for `result`: the text, `--json`, a `--format` line or `--waybar`'s object.
+    func render(_ output: WeatherPresenter.Output, _ result: WeatherResult, stale: Bool) -> String {
+        switch output {
+        case .text: text(result, stale: stale)
+        case .json: json(result, stale: stale)
+        case .format(let format): line(format, result, stale: stale)
+        case .waybar(let format): waybar(result, stale: stale, format: format)
+        }
+    }
+
     // MARK: JSON
 
     /// The result for a script, one JSON object: `location`, the values in SI units whatever the units

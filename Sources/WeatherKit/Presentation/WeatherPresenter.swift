@@ -10,6 +10,15 @@ public struct WeatherPresenter: Sendable {
         case refresh
         /// `--cached`: never the network.
         case cached
+
+        /// The state a run acts in: `appState`, unless `--refresh` or `--cached` says otherwise.
+        func state(for appState: AppState) -> AppState {
+            switch self {
+            case .automatic: appState
+            case .refresh: .active
+            case .cached: .inactive
+            }
+        }
     }
 
     /// What `show` prints.
@@ -59,16 +68,7 @@ public struct WeatherPresenter: Sendable {
 
     /// The state `show` acts in, after `--refresh` or `--cached`.
     func effectiveState(_ source: Source) -> AppState {
-        switch source {
-        case .automatic: appState
-        case .refresh: .active
-        case .cached: .inactive
-        }
-    }
-
-    /// The saved result and its place, with a warning when the cache was damaged (see the fetcher's).
-    func loadFromCache() throws(WeatherError) -> (location: Location, result: WeatherResult?, warnings: [String]) {
-        try fetcher.loadFromCache()
+        source.state(for: appState)
     }
 
     /// Prints the saved result, refreshed when `source` and the app state say so; each warning goes to
@@ -90,7 +90,7 @@ public struct WeatherPresenter: Sendable {
     }
 
     private func showResult(source: Source) throws(WeatherError) {
-        let (location, cached, warnings) = try loadFromCache()
+        let (location, cached, warnings) = try fetcher.loadFromCache()
         warnings.forEach(console.printError)
         guard fetcher.needsFetch(cached, in: effectiveState(source)) else { return try print(cached, for: location) }
         if let cached, output == .text, console.isTerminal {
@@ -149,13 +149,7 @@ public struct WeatherPresenter: Sendable {
         guard let result else { throw .noResultYet(location) }
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.isStale(result, at: now)
-        let formatter = formatter(now)
-        switch output {
-        case .text: console.printLine(formatter.text(result, stale: stale))
-        case .json: console.printLine(formatter.json(result, stale: stale))
-        case .format(let format): console.printLine(formatter.line(format, result, stale: stale))
-        case .waybar(let format): console.printLine(formatter.waybar(result, stale: stale, format: format))
-        }
+        console.printLine(formatter(now).render(output, result, stale: stale))
     }
 
     private func isStale(_ result: WeatherResult) -> Bool {

@@ -98,11 +98,9 @@ public final class WeatherWatcher: Sendable {
         let formatter = formatter(now)
         let line: String
         switch (state, output) {
-        case (.result(let result, let stale), .json): line = formatter.json(result, stale: stale)
-        case (.result(let result, let stale), .waybar(let format)):
-            line = formatter.waybar(result, stale: stale, format: format)
-        case (.result(let result, let stale), .format(let format)): line = formatter.line(format, result, stale: stale)
-        case (.result(let result, let stale), .text): line = formatter.line(.shortLine, result, stale: stale)
+        // One line each: the short line stands for the text.
+        case (.result(let result, let stale), .text): line = formatter.render(.format(.shortLine), result, stale: stale)
+        case (.result(let result, let stale), _): line = formatter.render(output, result, stale: stale)
         case (.noResult(_, let problem?), .waybar):
             console.printError(problem)
             line = WeatherFormatter.waybar(error: problem)

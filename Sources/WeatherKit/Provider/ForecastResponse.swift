@@ -142,19 +142,14 @@ package struct ForecastResponse: Sendable, Equatable {
         /// `time` as moments (hourly: local times, or seconds since 1970 with unixtime).
         mutating func times(utcOffset: Int) throws(JSONShapeError) -> [Timestamp] {
             let field = try block.field("time")
+            // Strings read in one go, without a reader for each; anything else (seconds with unixtime, a
+            // time that is not one, which this then names) reader by reader.
             if let texts = field.stringsIfAll() {
-                count = texts.count
-                var moments: [Timestamp] = []
-                moments.reserveCapacity(texts.count)
-                for (index, text) in texts.enumerated() {
-                    guard let moment = Timestamp(iso8601: text, assumingUTCOffset: utcOffset) else {
-                        throw .invalid(
-                            path: "\(field.path)[\(index)]",
-                            reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
-                    }
-                    moments.append(moment)
+                let moments = texts.compactMap { Timestamp(iso8601: $0, assumingUTCOffset: utcOffset) }
+                if moments.count == texts.count {
+                    count = texts.count
+                    return moments
                 }
-                return moments
             }
             let times = try field.array()
             count = times.count
@@ -190,8 +185,7 @@ package struct ForecastResponse: Sendable, Equatable {
             _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
         ) throws(JSONShapeError) -> [Double?] {
             guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
-            let raw = try field.optionalNumbers(
-                within: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+            let raw = try field.optionalNumbers()
             try checkLength(raw.count, field)
             var values: [Double?] = []
             values.reserveCapacity(raw.count)

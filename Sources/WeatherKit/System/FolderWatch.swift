@@ -70,7 +70,8 @@ final class FolderWatch {
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
             pollfd(fd: armed ? timer : -1, events: Int16(POLLIN), revents: 0),
         ]
-        let fallback = armed ? nil : moment.map { MonotonicInstant.now().seconds + max(0, min($0 - now, 86_400)) }
+        let seconds = moment.map { $0 - now }.flatMap { $0.isFinite ? max(0, min($0, 86_400)) : nil }
+        let fallback = armed ? nil : seconds.map { MonotonicInstant.now().seconds + $0 }
         while true {
             let left = fallback.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), left)
@@ -142,12 +143,7 @@ final class FolderWatch {
         action.sa_flags = SA_RESTART
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGINT, &action, nil)
-        // A parent may have started us with these signals blocked; blocked, they could not end the watch.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        StopSignal.unblock()
     }
 }
 
@@ -179,7 +175,7 @@ private enum WallClockTimer {
     static func arm(_ timer: Int32, at moment: Timestamp?) -> Bool {
         guard let functions else { return false }
         var spec = itimerspec()
-        if let moment {
+        if let moment, moment.secondsSince1970.isFinite {
             // An absolute time of 0 would disarm the timer: a moment already passed fires at once.
             let seconds = max(1, moment.secondsSince1970.clamped(to: 1...253_402_300_799))
             spec.it_value.tv_sec = Int(seconds.rounded(.down))

@@ -32,8 +32,12 @@ enum StopSignal {
         action.sa_flags = 0
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGINT, &action, nil)
-        // A parent may have started us with these signals blocked (a thread pool's mask is inherited
-        // across exec); blocked, they would be neither caught nor able to end the run.
+        unblock()
+    }
+
+    /// Unblocks SIGTERM and SIGINT. A parent may have started us with them blocked (a thread pool's mask
+    /// is inherited across exec); blocked, they would be neither caught nor able to end the run.
+    static func unblock() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
