@@ -4,19 +4,21 @@ import WeatherKit
 struct ForecastCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
-        abstract: "Print the hourly and daily forecast of the saved place.",
+        abstract: "Print the hourly and daily forecast of the saved place, or of another place once.",
         discussion: """
             The forecast comes with the current weather, in the same request: set, refresh and show fetch \
             it together, and forecast follows show's rules. In a terminal a stale result is refreshed first \
             (within WEATHER_INTERACTIVE_TIMEOUT when a saved forecast could be shown instead); a pipe never \
             touches the network. Times are the place's own; values are in your units, and in SI units with \
-            --json.
+            --json. Given a place (weather forecast Paris), it prints that place's forecast, looked up \
+            once as weather show does: the saved place stays.
 
             Examples:
               weather forecast                       the next 12 hours and 7 days
               weather forecast --hours 24 --days 0   today and tonight, hour by hour
               weather forecast --days 3 --units imperial
               weather forecast --json | jq '.daily[0].temperatureMax'
+              weather forecast London, ON --days 3   another place, once
             """
     )
 
@@ -32,6 +34,9 @@ struct ForecastCommand: ContextCommand {
     @Flag
     var source: ShowCommand.Source?
 
+    @OptionGroup
+    var place: PlaceArguments
+
     @OptionGroup(title: "Display")
     var display: DisplayFlags
 
@@ -41,8 +46,11 @@ struct ForecastCommand: ContextCommand {
     }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        try ForecastPresenter(context: context, json: json, hours: hours, days: days, options: display.options)
-            .show(source: WeatherPresenter.Source(source))
+        let presenter = ForecastPresenter(
+            context: context, json: json, hours: hours, days: days, options: display.options)
+        try place.run { (query) throws(WeatherError) in
+            try presenter.show(source: WeatherPresenter.Source(source), place: query)
+        }
         return 0
     }
 }

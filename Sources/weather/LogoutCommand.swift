@@ -5,8 +5,10 @@ struct LogoutCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Forget the saved place and its weather, and stop background refresh.",
-        discussion:
-            "Running it with nothing saved is fine. The interval chosen with weather schedule is kept for the next weather set."
+        discussion: """
+            The weather of places looked up once (weather Paris) is forgotten too. Running it with nothing \
+            saved is fine. The interval chosen with weather schedule is kept for the next weather set.
+            """
     )
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {

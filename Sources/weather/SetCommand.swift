@@ -7,8 +7,11 @@ struct SetCommand: ContextCommand {
         abstract: "Find a place, save it, print its weather, and refresh it in the background.",
         discussion: """
             The words are joined with spaces. Add a qualifier after a comma to pick among places of the \
-            same name: a country code, a country or a region. Among the matches the most populous wins, \
-            and the output says which place was chosen.
+            same name: a country code, a country, a region, or a US state's or Canadian province's \
+            abbreviation (MO, ON). Among the matches the most populous wins, and the output says which \
+            place was chosen; weather search lists them all. Decimal coordinates (52.52,13.41, latitude \
+            first, south and west negative) name a place directly. Names come in your language (the \
+            language setting, else LC_ALL, LC_MESSAGES or LANG).
 
             Background refresh starts at the interval chosen with weather schedule (every 15 minutes \
             until you choose). Without a systemd user manager, set still saves the place and says how \
@@ -19,6 +22,8 @@ struct SetCommand: ContextCommand {
               weather set New York
               weather set Paris, US
               weather set Springfield, Illinois
+              weather set Springfield, MO
+              weather set 52.52,13.41
 
             On any failure the place and weather saved before stay as they were.
             """
@@ -31,12 +36,7 @@ struct SetCommand: ContextCommand {
     var display: DisplayFlags
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let query: PlaceQuery
-        do throws(PlaceQueryError) {
-            query = try PlaceQuery(words: words)
-        } catch {
-            throw .query(error)
-        }
+        let query = try placeQuery(words)
         let fetcher = context.fetcher
         // One hold of the lock for the place, its weather and the timer's units.
         try fetcher.withFetchLock { () throws(WeatherError) in

@@ -4,13 +4,19 @@ import WeatherKit
 struct ShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print the saved weather at once, with its age.",
+        abstract: "Print the saved weather at once, with its age; or another place's, once.",
         discussion: """
             In a terminal, a stale result is shown at once and refreshed (one request, within \
             WEATHER_INTERACTIVE_TIMEOUT, 5 s by default); if that fails, the saved result stays, with a \
             note. When stdout is a pipe (a status bar, a script), the saved result is printed and the \
             network is never touched. The first line names the place, the temperature and the \
             condition, and ends with (stale) when the result is stale.
+
+            Given a place (weather show Paris, or just weather Paris), it prints that place's weather \
+            instead, looked up once: the saved place, its weather and the timer stay as they are. A place \
+            looked up once is cached too, by the same rules (asked again while fresh, it sends no request), \
+            and a pipe fetches it only when nothing is cached for it. Name it as for weather set: a name, \
+            Name, Qualifier (Springfield, MO; London, ON; Paris, FR) or coordinates (52.52,13.41).
 
             --format codes (the letters wttr.in uses mean the same as there):
             \(FormatHelp.codes)
@@ -23,6 +29,9 @@ struct ShowCommand: ContextCommand {
               weather show --waybar                   for waybar's return-type json
               weather show --json | jq .temperature   always °C, m/s, mm, hPa
               weather show --cached                   never the network
+              weather Paris                           another place, once
+              weather show Springfield, MO --short    a state by its abbreviation
+              weather -33.87,151.21                   coordinates (latitude first)
             """
     )
 
@@ -53,6 +62,9 @@ struct ShowCommand: ContextCommand {
     @Flag
     var source: Source?
 
+    @OptionGroup
+    var place: PlaceArguments
+
     @OptionGroup(title: "Display")
     var display: DisplayFlags
 
@@ -76,7 +88,8 @@ struct ShowCommand: ContextCommand {
         } else if short {
             request.output = .short
         }
-        return try request.show(in: context)
+        try place.run { (query) throws(WeatherError) in _ = try request.show(in: context, place: query) }
+        return 0
     }
 }
 
@@ -94,7 +107,7 @@ struct ShowRequest: Equatable {
     var source: ShowCommand.Source?
     var display = DisplayOptions()
 
-    func show(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func show(in context: WeatherContext, place: PlaceQuery? = nil) throws(WeatherError) -> Int32 {
         let choice = WeatherPresenter.Source(source)
         let presenterOutput: WeatherPresenter.Output =
             switch output {
@@ -104,7 +117,8 @@ struct ShowRequest: Equatable {
             case .short: .format(context.shortLine)
             case .waybar(let format): .waybar(format ?? context.shortLine)
             }
-        try WeatherPresenter(context: context, output: presenterOutput, options: display).show(source: choice)
+        try WeatherPresenter(context: context, output: presenterOutput, options: display).show(
+            source: choice, place: place)
         return 0
     }
 

@@ -17,6 +17,8 @@ struct WeatherCommand: ParsableCommand {
               weather set Berlin
               weather set Paris, US
               weather                   the same as weather show
+              weather Paris             another place, once; the saved one stays
+              weather search London     the places of a name, and how to choose one
               weather show --json
               weather forecast          the next hours and days
               weather watch --waybar    for a bar that keeps one process running
@@ -39,6 +41,8 @@ struct WeatherCommand: ParsableCommand {
                                            the data's own interval, 15 min)
               WEATHER_CONTACT              your email or URL, sent to the weather
                                            service so that its operators can reach you
+              WEATHER_LANGUAGE             the language of place names (default: from
+                                           LC_ALL, LC_MESSAGES or LANG, else en)
               WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
               WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
               NO_COLOR                     no colour, even in a terminal
@@ -48,8 +52,8 @@ struct WeatherCommand: ParsableCommand {
             """,
         version: WeatherKitInfo.version,
         subcommands: [
-            SetCommand.self, ShowCommand.self, ForecastCommand.self, WatchCommand.self, RefreshCommand.self,
-            ScheduleCommand.self, LogoutCommand.self,
+            SetCommand.self, ShowCommand.self, ForecastCommand.self, SearchCommand.self, WatchCommand.self,
+            RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

@@ -11,4 +11,13 @@ if let request = ShowRequest.fast(arguments) {
 if arguments.elementsEqual(["refresh"]) {
     exit(WeatherCommand.runLive { context throws(WeatherError) in RefreshCommand().run(in: context) })
 }
-WeatherCommand.main(Array(arguments))
+// A negative number is a coordinate (`weather -33.87,151.21`), never an option: its minus becomes U+2212,
+// which ArgumentParser takes as text and `PlaceQuery` as a minus.
+var words = Array(arguments)
+for index in words.indices {
+    if words[index] == "--" { break }
+    if words[index].utf8.count > 1, words[index].hasPrefix("-"), words[index].dropFirst().first?.isNumber == true {
+        words[index] = "\u{2212}" + words[index].dropFirst()
+    }
+}
+WeatherCommand.main(words)

@@ -64,7 +64,7 @@ struct FastPathTests {
         "what the fast path does not recognise is ArgumentParser's to refuse or explain",
         arguments: [
             (["show", "--refresh", "--cached"], 64),
-            (["show", "extra"], 64),
+            (["show", "--json", "--short"], 64),
             (["refresh", "extra"], 64),
             (["refresh", "--help"], 0),
             (["show", "--help"], 0),

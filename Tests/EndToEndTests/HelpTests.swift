@@ -5,7 +5,9 @@ import Testing
 /// The help a person reads, compared with the files in `Tests/Golden/` (see `expectGolden`).
 @Suite("Help text")
 struct HelpTests {
-    @Test("each command's help reads as written", arguments: ["", "set", "show", "refresh", "schedule", "logout"])
+    @Test(
+        "each command's help reads as written",
+        arguments: ["", "set", "show", "search", "refresh", "schedule", "logout"])
     func help(command: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run((command.isEmpty ? [] : [command]) + ["--help"])
@@ -22,7 +24,7 @@ struct HelpTests {
     @Test(
         "a usage error speaks as weather's other errors do: one line, what is wrong, where the help is",
         arguments: [
-            (["frobnicate"], "weather: unexpected argument 'frobnicate'; see weather show --help\n"),
+            (["refresh", "frobnicate"], "weather: unexpected argument 'frobnicate'; see weather refresh --help\n"),
             (["show", "--jsn"], "weather: unknown option '--jsn' (did you mean '--json'?); see weather show --help\n"),
             (
                 ["--units", "kelvin"],

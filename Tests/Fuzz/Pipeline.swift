@@ -35,10 +35,26 @@ enum Pipeline {
             )) ?? .defaults
 
         var location = Location(name: "Berlin", country: "Germany", latitude: 52.52, longitude: 13.41)
+        var query = PlaceQuery(name: "Berlin")
+        do {
+            query = try PlaceQuery(words: [environment["QUERY"] ?? "Berlin"])
+        } catch {
+            checkPrintable(WeatherError.query(error).description)
+        }
         do {
             let candidates = try GeocodingResponse.decode(part(1), headers: headers)
-            let query = (try? PlaceQuery(words: [environment["QUERY"] ?? "Berlin"])) ?? PlaceQuery(name: "Berlin")
-            location = try PlaceChoice(choosingFrom: candidates, for: query).location
+            if let coordinates = query.coordinates {
+                location = Location(name: query.name, latitude: coordinates.latitude, longitude: coordinates.longitude)
+            } else {
+                // What set, a one-off lookup and search make of the matches.
+                let (fitting, note) = try PlaceChoice.fitting(candidates, query)
+                location = fitting[0].location
+                if let note { checkPrintable(note) }
+                let table = PlaceSearchPresenter.text(fitting, for: query, total: fitting.count)
+                for line in table.split(separator: "\n") { checkPrintable(String(line)) }
+                let json = PlaceSearchPresenter.json(fitting, for: query, total: fitting.count)
+                check((try? JSONDocument(parsing: Array(json.utf8))) != nil, "search --json is JSON")
+            }
         } catch let error as ResponseProblem {
             checkPrintable(error.description)
         } catch let error as ProviderError {

@@ -40,10 +40,17 @@ public enum TestPaths {
         Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
     }
 
-    /// Every fixture file under `folder` (relative to `Fixtures/`), sorted, as paths relative to `Fixtures/`.
+    /// Every fixture file under `folder` (relative to `Fixtures/`) and its subfolders (such as the
+    /// geocoding answers in another language), sorted, as paths relative to `Fixtures/`.
     public static func fixtures(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/" + folder)) ?? []
-        return names.sorted().map { folder + "/" + $0 }
+        let root = fixtures + "/" + folder
+        let names = FileManager.default.subpaths(atPath: root) ?? []
+        return names.filter { !isDirectory(root + "/" + $0) }.sorted().map { folder + "/" + $0 }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 }
 

@@ -2,7 +2,8 @@
 """A stand-in for Open-Meteo on 127.0.0.1, serving the responses in Fixtures/.
 
 It speaks the geocoding API (`.../search`) and the forecast API (`.../forecast`) the way the real services
-do: geocoding answers from Fixtures/open-meteo/geocoding/<name>.json (no match otherwise), the forecast from
+do: geocoding answers from Fixtures/open-meteo/geocoding/<name>.json (from geocoding/<language>/<name>.json
+for a `language` that has one: names in that language; no match otherwise), the forecast from
 the fixture nearest to the requested coordinates. Each forecast fixture holds what the service answers without
 `forecast_hours`: `current`, 168 `hourly` entries from 00:00 local time of its first day, and 7 `daily` days.
 The server moves it to "now" and cuts it to the request, as the real service would answer:
@@ -323,7 +324,11 @@ class Handler(BaseHTTPRequestHandler):
         if not 1 <= count <= 100:
             return self.send(400, error_body("Parameter count must be between 1 and 100."))
         name = query["name"].strip()
-        path = os.path.join(self.state.fixtures, "open-meteo", "geocoding", slug(name) + ".json")
+        # Names in the asked language where a fixture has them (geocoding/<language>/), else in English.
+        folder = os.path.join(self.state.fixtures, "open-meteo", "geocoding")
+        path = os.path.join(folder, os.path.basename(query.get("language", "en")), slug(name) + ".json")
+        if not os.path.exists(path):
+            path = os.path.join(folder, slug(name) + ".json")
         if len(name) < 2 or not os.path.exists(path):
             path = os.path.join(self.state.fixtures, "open-meteo", "geocoding", "no-match.json")
         with open(path, encoding="utf-8") as file:

@@ -121,3 +121,169 @@ struct PlaceTests {
         #expect(url.hasSuffix("&timezone=auto&temperature_unit=celsius&wind_speed_unit=ms&precipitation_unit=mm"))
     }
 }
+
+@Suite("Places as people name them: coordinates, abbreviations, language")
+struct PlaceNamingTests {
+    func candidates(_ name: String) throws -> [PlaceCandidate] {
+        try GeocodingResponse.decode(try TestPaths.fixture("open-meteo/geocoding/\(name).json"))
+    }
+
+    @Test(
+        "two decimal numbers are coordinates, latitude first, shown with the digits given",
+        arguments: [
+            (["52.52,13.41"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["52.52,", "13.41"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["-33.87", "151.21"], -33.87, 151.21, "33.87°S, 151.21°E"),
+            (["\u{2212}33.8688,+151.2093"], -33.8688, 151.2093, "33.8688°S, 151.2093°E"),
+            (["40.7, -74"], 40.7, -74, "40.7°N, 74°W"),
+            ([" 90 , 180 "], 90, 180, "90°N, 180°E"),
+        ])
+    func coordinates(words: [String], latitude: Double, longitude: Double, name: String) throws {
+        let query = try PlaceQuery(words: words)
+        #expect(query.coordinates?.latitude == latitude)
+        #expect(query.coordinates?.longitude == longitude)
+        #expect(query.name == name)
+        #expect(query.qualifiers.isEmpty)
+    }
+
+    @Test(
+        "coordinates out of range are refused before any request, saying the ranges",
+        arguments: [
+            (["91,0"], PlaceQueryError.latitudeOutOfRange("91")),
+            (["-90.5, 10"], .latitudeOutOfRange("-90.5")),
+            (["0,181"], .longitudeOutOfRange("181")),
+            (["12", "-180.01"], .longitudeOutOfRange("-180.01")),
+        ])
+    func coordinatesOutOfRange(words: [String], error: PlaceQueryError) {
+        #expect(throws: error) { _ = try PlaceQuery(words: words) }
+        #expect(error.description.contains("out of range"))
+        #expect(error.description.contains("52.52,13.41"))
+    }
+
+    @Test(
+        "what is not two numbers is a name: postcodes, words, a number with letters",
+        arguments: [["abc,def"], ["10967"], ["52.5", "abc"], ["1.2.3,4"], ["52,13,7"], ["1e5,2"]])
+    func notCoordinates(words: [String]) throws {
+        #expect(try PlaceQuery(words: words).coordinates == nil)
+    }
+
+    @Test(
+        "state and province abbreviations narrow the matches; a code that is both takes the reading that matches",
+        arguments: [
+            (
+                "springfield", "MO", "Springfield, Missouri, United States",
+                "\"MO\" read as Missouri, United States (no Springfield in Macao)"
+            ),
+            (
+                "springfield", "mo", "Springfield, Missouri, United States",
+                "\"mo\" read as Missouri, United States (no Springfield in Macao)"
+            ),
+            (
+                "springfield", "IL", "Springfield, Illinois, United States",
+                "\"IL\" read as Illinois, United States (no Springfield in Israel)"
+            ),
+            ("springfield", "OR", "Springfield, Oregon, United States", nil),
+            ("london", "ON", "London, Ontario, Canada", nil),
+            (
+                "london", "KY", "London, Kentucky, United States",
+                "\"KY\" read as Kentucky, United States (no London in Cayman Islands)"
+            ),
+            ("paris", "TX", "Paris, Texas, United States", nil),
+            ("paris", "CA", "Paris, Ontario, Canada", "\"CA\" read as Canada (no Paris in California, United States)"),
+            ("paris", "FR", "Paris, Île-de-France, France", nil),
+        ] as [(String, String, String, String?)])
+    func abbreviations(file: String, qualifier: String, chosen: String, note: String?) throws {
+        let choice = try PlaceChoice(
+            choosingFrom: try candidates(file),
+            for: PlaceQuery(name: chosen.prefix { $0 != "," }.description, qualifiers: [qualifier]))
+        #expect(choice.location.displayName == chosen)
+        #expect(choice.note == note)
+    }
+
+    @Test("when both readings match, the country wins and the note says how to ask for the state")
+    func bothReadingsMatch() throws {
+        let canada = PlaceCandidate(
+            location: Location(
+                name: "Paris", region: "Ontario", country: "Canada", countryCode: "CA", latitude: 43.2,
+                longitude: -80.38, population: 11_177))
+        let california = PlaceCandidate(
+            location: Location(
+                name: "Paris", region: "California", country: "United States", countryCode: "US", latitude: 33.8,
+                longitude: -117.2, population: 90_000))
+        let choice = try PlaceChoice(
+            choosingFrom: [california, canada], for: PlaceQuery(name: "Paris", qualifiers: ["CA"]))
+        #expect(choice.location.region == "Ontario")
+        #expect(choice.note == "\"CA\" read as Canada; for California, United States write Paris, California")
+        let state = try PlaceChoice(
+            choosingFrom: [california, canada], for: PlaceQuery(name: "Paris", qualifiers: ["California"]))
+        #expect(state.location.region == "California")
+        #expect(state.note == nil)
+    }
+
+    @Test("an abbreviation that matches nothing lists what there is")
+    func abbreviationWithoutMatch() throws {
+        #expect {
+            _ = try PlaceChoice(
+                choosingFrom: try candidates("paris"), for: PlaceQuery(name: "Paris", qualifiers: ["WY"]))
+        } throws: { error in
+            guard case .noPlaceMatches(_, let alternatives) = error as? ProviderError else { return false }
+            return alternatives.first == "Paris, France"
+        }
+    }
+
+    @Test("the request filters by the one country a qualifier can mean, and asks English names for states")
+    func geocodingRequests() throws {
+        let provider = OpenMeteo(
+            geocodingURL: "https://geo.example/v1/search", forecastURL: "https://f.example/v1/forecast",
+            http: CurlTransport(), language: "de")
+        func url(_ words: String...) throws -> String {
+            provider.geocodingRequest(for: try PlaceQuery(words: words)).url
+        }
+        let base = "https://geo.example/v1/search?name="
+        #expect(try url("München") == base + "M%C3%BCnchen&count=10&language=de&format=json")
+        #expect(try url("Paris, TX") == base + "Paris&count=100&language=en&format=json&countryCode=US")
+        #expect(try url("London, ON") == base + "London&count=100&language=en&format=json&countryCode=CA")
+        // Macao or Missouri: the service cannot tell, so nothing narrows it there.
+        #expect(try url("Springfield, MO") == base + "Springfield&count=100&language=en&format=json")
+        #expect(try url("Paris, FR") == base + "Paris&count=100&language=de&format=json&countryCode=FR")
+        #expect(try url("Paris, UK") == base + "Paris&count=100&language=de&format=json&countryCode=GB")
+        #expect(try url("Paris, XY") == base + "Paris&count=100&language=de&format=json")
+        #expect(provider.geocodingRequest(for: PlaceQuery(name: "Paris"), count: 25).url.contains("count=25&"))
+    }
+
+    @Test(
+        "place names come in the language of the setting, else of the locale, else English",
+        arguments: [
+            ([:], nil, "en"),
+            (["LANG": "de_DE.UTF-8"], nil, "de"),
+            (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"], nil, "fr"),
+            (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR", "LC_ALL": "pt_BR.UTF-8"], nil, "pt"),
+            (["LANG": "C.UTF-8"], nil, "en"),
+            (["LANG": "POSIX"], nil, "en"),
+            (["LANG": "sr_RS@latin"], nil, "sr"),
+            (["LANG": "/etc/../x"], nil, "en"),
+            (["LANG": "de_DE.UTF-8"], "it", "it"),
+        ] as [([String: String], String?, String)])
+    func language(environment: [String: String], setting: String?, expected: String) {
+        var settings = Settings.defaults
+        settings.language = setting
+        #expect(settings.placeNameLanguage(environment: Environment(environment)) == expected)
+    }
+
+    @Test("the language setting takes a two- or three-letter code, in any case, and refuses anything else")
+    func languageSetting() throws {
+        let paths = "/nowhere/config.json"
+        #expect(
+            try Settings.load(environment: Environment(["WEATHER_LANGUAGE": "DE"]), config: [:], configPath: paths)
+                .language == "de")
+        #expect(
+            try Settings.load(environment: Environment([:]), config: ["language": "fil"], configPath: paths).language
+                == "fil")
+        for bad in ["deutsch", "d", "de-DE", "d3"] {
+            #expect(throws: SettingsError.self) {
+                _ = try Settings.load(
+                    environment: Environment(["WEATHER_LANGUAGE": bad]), config: [:], configPath: paths)
+            }
+        }
+    }
+}

@@ -15,6 +15,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A place is saved, but no forecast for it (a cache from before forecasts were saved), and this run
     /// may not fetch.
     case noForecastYet(Location)
+    /// A one-off lookup (`weather show Paris --cached`) found nothing cached for that place, and this run
+    /// may not fetch.
+    case notCached(String)
     /// Background refresh cannot be scheduled or changed.
     case background(BackgroundRefreshError)
     /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
@@ -44,6 +47,8 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noForecastYet(let location):
             "no forecast for \(location.displayName) saved yet: it comes with the next background refresh; "
                 + "run weather forecast --refresh to fetch it now"
+        case .notCached(let place):
+            "no weather for \"\(place)\" cached yet; run the same command without --cached to fetch it"
         case .background(let error): error.description
         case .backingOff(let service, let reason, let resumesAt, let remaining):
             "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"

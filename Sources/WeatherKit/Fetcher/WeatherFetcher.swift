@@ -29,15 +29,18 @@ public final class WeatherFetcher: Sendable {
     /// When results go stale.
     let freshness: Freshness
     let provider: OpenMeteo
+    /// The results of one-off lookups of other places.
+    let lookups: LookupCache
 
     /// The files as this run last read or wrote them; `nil` until first needed.
     private let memory = Mutex(Memory())
     /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
     private let lockDepth = Mutex(0)
 
+    /// A fetcher of these parts; place names are looked up in `language` (ISO 639, such as `de`).
     init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
-        timeZone: LocalTimeZone, notifications: NotificationCenter
+        timeZone: LocalTimeZone, notifications: NotificationCenter, language: String = "en"
     ) {
         self.settings = settings
         self.store = store
@@ -46,7 +49,9 @@ public final class WeatherFetcher: Sendable {
         self.notifications = notifications
         runDeadline = Mutex(Deadline(seconds: settings.timeout))
         freshness = Freshness(staleAfter: settings.staleAfter)
-        provider = OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
+        provider = OpenMeteo(
+            geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, language: language)
+        lookups = LookupCache(paths: store.paths)
     }
 
     /// Ends the run's network time `seconds` from now, named by `setting` in messages, when that is
@@ -180,26 +185,39 @@ public final class WeatherFetcher: Sendable {
         {
             return .fetchedByAnotherRun(stored)
         }
+        // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
+        // place without holding the lock, so that it still exists is all there is to check.)
+        let outcome = try request(
+            for: location, stored: stored, forecastMissing: forecastMissing, into: store,
+            stillWanted: { FileIO.exists(store.paths.locationFile) })
+        memory.withLock { $0.result = .result(outcome.result) }
+        if case .newData(let result) = outcome { notifications.post(name: .weatherUpdated, object: result) }
+        return outcome
+    }
+
+    /// Asks for `location`'s weather, conditionally when `stored` has validators (and the forecast is not
+    /// missing), and saves what comes in `store`, unless `stillWanted` says the place was forgotten in
+    /// the meantime. Holding the lock.
+    func request(
+        for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
+        stillWanted: () -> Bool
+    ) throws(WeatherError) -> FetchOutcome {
         try checkBackoff(for: provider.forecastService)
         let fetched = try requestForecast(
             for: location, cachingHeaders: forecastMissing ? nil : stored?.cachingHeaders)
-
-        // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
-        // place without holding the lock, so that it still exists is all there is to check.)
-        guard FileIO.exists(store.paths.locationFile) else { throw .noLocation }
+        guard stillWanted() else { throw .noLocation }
         switch fetched {
         case .notModified(let headers):
             // Only a conditional request, which needs a stored result, can get a 304.
             guard let stored else { throw unexpectedNotModified }
             let renewed = stored.renewed(by: headers, at: clock.now())
-            try save(renewed)
+            try save(renewed, in: store)
             return .noData(renewed)
         case .modified(let response):
             let result = makeResult(response, for: location)
-            try saveForecast(response, for: location)
-            try save(result)
+            try saveForecast(response, for: location, in: store)
+            try save(result, in: store)
             if let stored, stored.showsTheSame(as: result) { return .noData(result) }
-            notifications.post(name: .weatherUpdated, object: result)
             return .newData(result)
         }
     }
@@ -211,10 +229,12 @@ public final class WeatherFetcher: Sendable {
         /// Its current weather, now saved.
         public var result: WeatherResult
 
-        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
+        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why;
+        /// on a line of its own, how a qualifier that names both a country and a state was read.
         public var announcement: String {
-            let how = choice.matchCount == 1 ? "the only match" : "the most populous of \(choice.matchCount) matches"
-            return "Saved \(choice.location.displayName) (\(how))."
+            let saved = "Saved \(choice.location.displayName) (\(choice.how))."
+            guard let note = choice.note else { return saved }
+            return saved + "\n" + note.capitalizedFirst + "."
         }
     }
 
@@ -222,20 +242,47 @@ public final class WeatherFetcher: Sendable {
     /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
     /// place and result stay exactly as they were.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
-        try checkBackoff(for: provider.geocodingService)
         try checkBackoff(for: provider.forecastService)
         return try withFetchLock { () throws(WeatherError) -> Placement in try setLocationHoldingLock(query) }
     }
 
-    private func setLocationHoldingLock(_ query: PlaceQuery) throws(WeatherError) -> Placement {
-        let choice: PlaceChoice
-        do {
-            let candidates = try provider.searchPlaces(query, before: deadline)
+    /// The place `query` names: the place at its coordinates, or the geocoding service's best match.
+    func findPlace(_ query: PlaceQuery) throws(WeatherError) -> PlaceChoice {
+        if let coordinates = query.coordinates {
+            return PlaceChoice(
+                location: Location(name: query.name, latitude: coordinates.latitude, longitude: coordinates.longitude),
+                matchCount: 0)
+        }
+        let (matches, note) = try matches(for: query)
+        return PlaceChoice(location: matches[0].location, matchCount: matches.count, note: note)
+    }
+
+    /// The geocoding service's matches for `query` that fit its qualifiers, the most populous first, and
+    /// the note on how a qualifier was read (`PlaceChoice.fitting`): one request, never during the
+    /// service's back-off, for `count` matches or the service's default. When a country filter left no
+    /// match, a second request for the name alone finds what the message can offer instead.
+    package func matches(for query: PlaceQuery, count: Int? = nil) throws(WeatherError)
+        -> (matches: [PlaceCandidate], note: String?)
+    {
+        try checkBackoff(for: provider.geocodingService)
+        do throws(ProviderError) {
+            let candidates = try provider.searchPlaces(query, count: count, before: deadline)
             clearBackoff(for: provider.geocodingService)
-            choice = try PlaceChoice(choosingFrom: candidates, for: query)
+            if candidates.isEmpty, query.serviceFilter.countryCode != nil {
+                let elsewhere = try provider.searchPlaces(PlaceQuery(name: query.name), before: deadline)
+                if !elsewhere.isEmpty {
+                    throw ProviderError.noPlaceMatches(query, alternatives: PlaceChoice.qualifiedNames(of: elsewhere))
+                }
+            }
+            let (fitting, note) = try PlaceChoice.fitting(candidates, query)
+            return (fitting, note)
         } catch {
             throw recordingBackoff(after: error)
         }
+    }
+
+    private func setLocationHoldingLock(_ query: PlaceQuery) throws(WeatherError) -> Placement {
+        let choice = try findPlace(query)
         guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
             throw unexpectedNotModified
         }
@@ -246,8 +293,8 @@ public final class WeatherFetcher: Sendable {
             // The forecast first: it names its place, so until the result's rename no run reads it for the
             // saved place. The commit: once the result is renamed into place, the new place is saved (see
             // `savedLocation`).
-            try saveForecast(response, for: choice.location)
-            try save(result)
+            try saveForecast(response, for: choice.location, in: store)
+            try save(result, in: store)
             do {
                 try store.saveLocation(choice.location)
             } catch {
@@ -258,12 +305,13 @@ public final class WeatherFetcher: Sendable {
             restore(previousForecast, to: store.paths.forecastFile)
             throw error
         }
-        memory.withLock { $0.location = .read(choice.location) }
+        memory.withLock { $0 = Memory(location: .read(choice.location), result: .result(result)) }
         notifications.post(name: .weatherUpdated, object: result)
         return Placement(choice: choice, result: result)
     }
 
-    /// Removes the saved place and results; returns the place that was saved, if one was. Waits for a
+    /// Removes the saved place and results, and the places looked up once; returns the place that was
+    /// saved, if one was. Waits for a
     /// fetch under way to finish, so that it cannot write its result back afterwards.
     @discardableResult
     public func forgetLocation() throws(WeatherError) -> Location? {
@@ -285,6 +333,7 @@ public final class WeatherFetcher: Sendable {
         } catch {
             throw .store(error)
         }
+        lookups.removeAll()
         memory.withLock { $0 = Memory(location: .read(nil), result: .empty) }
     }
 
@@ -393,7 +442,9 @@ public final class WeatherFetcher: Sendable {
 
     /// Saves the forecast of `response`, which comes before its result (see `saveForecast` of the store).
     /// A response without one (a service that sends no hourly or daily block) leaves the file as it was.
-    private func saveForecast(_ response: ForecastResponse, for location: Location) throws(WeatherError) {
+    private func saveForecast(_ response: ForecastResponse, for location: Location, in store: WeatherStore)
+        throws(WeatherError)
+    {
         guard !response.forecast.isEmpty else { return }
         do {
             try store.saveForecast(
@@ -405,13 +456,12 @@ public final class WeatherFetcher: Sendable {
         }
     }
 
-    private func save(_ result: WeatherResult) throws(WeatherError) {
+    private func save(_ result: WeatherResult, in store: WeatherStore) throws(WeatherError) {
         do {
             try store.saveResult(result)
         } catch {
             throw .store(error)
         }
-        memory.withLock { $0.result = .result(result) }
     }
 
     /// Puts back the file at `path`, byte for byte, as it was before a `set` that failed half-way.

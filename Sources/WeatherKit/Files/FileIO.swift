@@ -74,20 +74,41 @@ package enum FileIO {
         var prefixesByFolder: [String: [String]] = [:]
         for path in paths { prefixesByFolder[parentDirectory(of: path), default: []].append(temporaryPrefix(of: path)) }
         for (folder, prefixes) in prefixesByFolder {
-            guard let stream = opendir(folder) else { continue }
-            defer { closedir(stream) }
-            var names: [String] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                // mkstemp's six random characters after the prefix.
-                if prefixes.contains(where: { name.hasPrefix($0) && name.utf8.count == $0.utf8.count + 6 }) {
-                    names.append(name)
-                }
+            // mkstemp's six random characters after the prefix.
+            for name in entries(of: folder)
+            where prefixes.contains(where: { name.hasPrefix($0) && name.utf8.count == $0.utf8.count + 6 }) {
+                unlink(folder + "/" + name)
             }
-            for name in names { unlink(folder + "/" + name) }
         }
+    }
+
+    /// The names in the folder at `path` but `.` and `..`; none when it cannot be read.
+    static func entries(of path: String) -> [String] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes the folder at `path` and everything in it, links as links (never what they point to); a
+    /// folder that is already gone is fine, and what cannot be removed stays.
+    static func removeFolder(_ path: String) {
+        for name in entries(of: path) {
+            let child = path + "/" + name
+            var info = stat()
+            if lstat(child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                removeFolder(child)
+            } else {
+                unlink(child)
+            }
+        }
+        rmdir(path)
     }
 
     /// Removes `path`; a file that is already gone is fine.

@@ -54,7 +54,8 @@ extension Location {
     package func write(into writer: inout JSONWriter) {
         writer.field("name", name)
         writer.field("region", region)
-        writer.field("country", country)
+        // Always there, as scripts expect it; `null` for a place given by its coordinates.
+        writer.nullableField("country", country)
         writer.field("countryCode", countryCode)
         writer.field("latitude", latitude)
         writer.field("longitude", longitude)

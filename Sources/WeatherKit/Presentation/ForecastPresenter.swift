@@ -39,7 +39,16 @@ public struct ForecastPresenter: Sendable {
     }
 
     /// Prints the forecast, refreshed first when `source` and the app state say so.
-    public func show(source: WeatherPresenter.Source = .automatic) throws(WeatherError) {
+    /// With `place`, a one-off lookup: that place's forecast, by `WeatherPresenter`'s rules for one.
+    public func show(source: WeatherPresenter.Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
+        if let place {
+            let found = try fetcher.lookUp(
+                place, in: source.state(for: appState), mayFetch: source != .cached, needingForecast: true,
+                activity: console.beginActivity)
+            found.notes.forEach(console.printError)
+            guard let forecast = found.forecast else { throw .noForecastYet(found.location) }
+            return print(forecast, of: found.result)
+        }
         let (location, cached, warnings) = try fetcher.loadFromCache()
         warnings.forEach(console.printError)
         var result = cached
@@ -65,6 +74,10 @@ public struct ForecastPresenter: Sendable {
         }
         guard let result else { throw .noResultYet(location) }
         guard let saved else { throw .noForecastYet(location) }
+        print(saved, of: result)
+    }
+
+    private func print(_ saved: SavedForecast, of result: WeatherResult) {
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.isStale(result, at: now)
         let shown = saved.forecast.from(now, hours: hours, days: days, utcOffset: result.utcOffsetSeconds)

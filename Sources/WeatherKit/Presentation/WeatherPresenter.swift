@@ -76,10 +76,13 @@ public struct WeatherPresenter: Sendable {
     ///
     /// With `--waybar`, no saved place and any failure are printed as waybar objects too (exit 0), as
     /// waybar hides a module whose command fails: the bar shows a warning sign, its tooltip the reason.
-    public func show(source: Source = .automatic) throws(WeatherError) {
-        guard case .waybar = output else { return try showResult(source: source) }
+    ///
+    /// With `place`, a one-off lookup: that place's weather, from the lookup cache or fetched by the same
+    /// rules (and also by a pipe when nothing is cached for it), without touching the saved place.
+    public func show(source: Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
+        guard case .waybar = output else { return try showResult(source: source, place: place) }
         do {
-            try showResult(source: source)
+            try showResult(source: source, place: place)
         } catch .noLocation {
             console.printLine(WeatherFormatter.waybarWithoutPlace)
         } catch {
@@ -89,7 +92,13 @@ public struct WeatherPresenter: Sendable {
         }
     }
 
-    private func showResult(source: Source) throws(WeatherError) {
+    private func showResult(source: Source, place: PlaceQuery?) throws(WeatherError) {
+        if let place {
+            let found = try fetcher.lookUp(
+                place, in: effectiveState(source), mayFetch: source != .cached, activity: console.beginActivity)
+            found.notes.forEach(console.printError)
+            return try print(found.result, for: found.location)
+        }
         let (location, cached, warnings) = try fetcher.loadFromCache()
         warnings.forEach(console.printError)
         guard fetcher.needsFetch(cached, in: effectiveState(source)) else { return try print(cached, for: location) }

@@ -1,7 +1,7 @@
 /// One match from the geocoding service.
 package struct PlaceCandidate: Sendable, Equatable {
     /// The place, as it will be saved.
-    var location: Location
+    package var location: Location
     /// Lower-level regions (`admin2`...`admin4`), which qualifiers may name too.
     var subregions: [String]
     /// GeoNames feature code, such as `PPLC` for a capital.

@@ -24,11 +24,14 @@ struct OpenMeteo: Sendable {
     let geocodingURL: String
     let forecastURL: String
     let http: any HTTPTransport
+    /// The language place names are asked in (`language=`), such as `de`.
+    let language: String
 
-    init(geocodingURL: String, forecastURL: String, http: any HTTPTransport) {
+    init(geocodingURL: String, forecastURL: String, http: any HTTPTransport, language: String = "en") {
         self.geocodingURL = geocodingURL
         self.forecastURL = forecastURL
         self.http = http
+        self.language = language
     }
 
     var geocodingService: ProviderError.Service {
@@ -43,23 +46,28 @@ struct OpenMeteo: Sendable {
 
     // MARK: Geocoding
 
-    /// The request that looks `query` up. A two-letter qualifier also goes to the service as `countryCode`.
-    func geocodingRequest(for query: PlaceQuery) -> HTTPRequest {
+    /// The request that looks `query` up, with names in the user's language: the service's 10 best
+    /// matches for a name alone, 100 to narrow by qualifiers. A qualifier that can only mean one country
+    /// (`US`, or `TX`, a state of it) goes to the service as `countryCode`; a state's or province's
+    /// abbreviation asks for English names, which the abbreviations are matched against.
+    func geocodingRequest(for query: PlaceQuery, count: Int? = nil) -> HTTPRequest {
+        let filter = query.serviceFilter
         var parameters = [
             ("name", query.name),
-            ("count", String(query.qualifiers.isEmpty ? Self.plainSearchCount : Self.qualifiedSearchCount)),
-            ("language", "en"),
+            ("count", String(count ?? (query.qualifiers.isEmpty ? Self.plainSearchCount : Self.qualifiedSearchCount))),
+            ("language", filter.english ? "en" : language),
             ("format", "json"),
         ]
-        if query.qualifiers.count == 1, let code = PlaceChoice.countryCode(for: query.qualifiers[0]) {
-            parameters.append(("countryCode", code))
-        }
+        if let code = filter.countryCode { parameters.append(("countryCode", code)) }
         return HTTPRequest(url: URLQuery.append(parameters, to: geocodingURL))
     }
 
-    /// The places the geocoding service knows by `query.name`, in its order.
-    func searchPlaces(_ query: PlaceQuery, before deadline: Deadline) throws(ProviderError) -> [PlaceCandidate] {
-        let response = try send(geocodingRequest(for: query), to: geocodingService, before: deadline)
+    /// The places the geocoding service knows by `query.name` (within its country, when a qualifier
+    /// names one), in its order; `count` overrides how many are asked for.
+    func searchPlaces(_ query: PlaceQuery, count: Int? = nil, before deadline: Deadline) throws(ProviderError)
+        -> [PlaceCandidate]
+    {
+        let response = try send(geocodingRequest(for: query, count: count), to: geocodingService, before: deadline)
         do {
             return try GeocodingResponse.decode(response.body, headers: response.headers)
         } catch {

@@ -1,4 +1,5 @@
-/// What a user typed after `weather set`: a place name and optional qualifiers, `Name, Qualifier`.
+/// What a user typed to name a place (`weather set`, `show`, `forecast`, `search`): a name with optional
+/// qualifiers, `Name, Qualifier`, or decimal coordinates, `52.52,13.41`.
 public struct PlaceQuery: Sendable, Equatable {
     /// The longest input accepted, in characters.
     static let maximumLength = 200
@@ -7,10 +8,17 @@ public struct PlaceQuery: Sendable, Equatable {
     public internal(set) var name: String
     /// What narrows the matches, such as `Illinois` or `US`: each must name the country, its code or a region.
     var qualifiers: [String]
+    /// The place itself, when the user gave its coordinates: nothing to look up.
+    package var coordinates: Coordinates?
 
     package init(name: String, qualifiers: [String] = []) {
         self.name = name
         self.qualifiers = qualifiers
+    }
+
+    package init(coordinates: Coordinates) {
+        self.init(name: coordinates.description)
+        self.coordinates = coordinates
     }
 
     /// Joins `words` with spaces and splits the text at commas, refusing input no service should see:
@@ -23,6 +31,10 @@ public struct PlaceQuery: Sendable, Equatable {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= Self.maximumLength else { throw .tooLong(trimmed.count) }
+        if let coordinates = try Coordinates(parsing: trimmed) {
+            self.init(coordinates: coordinates)
+            return
+        }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard let name = parts.first, !name.isEmpty else { throw .noName }
         self.init(name: name, qualifiers: parts.dropFirst().filter { !$0.isEmpty })
@@ -30,6 +42,77 @@ public struct PlaceQuery: Sendable, Equatable {
 
     /// The query as a person would write it: `Paris, US`.
     var text: String { ([name] + qualifiers).joined(separator: ", ") }
+
+    /// What the geocoding request can filter by, beyond the name: a country code the service matches
+    /// itself, when one qualifier can only mean one country (`US`, or `TX`, a state of it); and whether
+    /// names must come back in English, to compare with the English names of the states and provinces.
+    var serviceFilter: (countryCode: String?, english: Bool) {
+        var english = false
+        var countries: [String] = []
+        for qualifier in qualifiers {
+            var codes: Set<String> = []
+            for reading in PlaceQualifier.readings(of: qualifier) {
+                switch reading {
+                case .country(let code): codes.insert(code)
+                case .subdivision(_, _, let code):
+                    codes.insert(code)
+                    english = true
+                case .name: break
+                }
+            }
+            if codes.count == 1 { countries.append(contentsOf: codes) }
+        }
+        return (qualifiers.count == 1 ? countries.first : nil, english)
+    }
+
+    /// The words people use as the key of a remembered lookup: `paris, us` for `Paris,US` and `paris , US`.
+    var key: String { text.lowercased() }
+}
+
+/// A place given by its decimal latitude and longitude: `52.52,13.41`, `52.52, 13.41`, `-33.87 151.21`.
+public struct Coordinates: Sendable, Equatable, CustomStringConvertible {
+    package var latitude: Double
+    package var longitude: Double
+    /// How the user wrote each number, without its sign, to show no more digits than they gave.
+    private var latitudeText: String
+    private var longitudeText: String
+
+    /// `text` as two decimal numbers, a comma or blanks between them (a minus may be U+2212, as pasted from
+    /// an encyclopedia); `nil` when it is not two numbers, so that it is looked up as a name. Throws when a
+    /// number is out of range.
+    init?(parsing text: String) throws(PlaceQueryError) {
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+        guard parts.count == 2, let latitude = Self.number(parts[0]), let longitude = Self.number(parts[1]) else {
+            return nil
+        }
+        guard (-90...90).contains(latitude.value) else { throw .latitudeOutOfRange(String(parts[0])) }
+        guard (-180...180).contains(longitude.value) else { throw .longitudeOutOfRange(String(parts[1])) }
+        self.latitude = latitude.value
+        self.longitude = longitude.value
+        latitudeText = latitude.digits
+        longitudeText = longitude.digits
+    }
+
+    /// "52.52°N, 13.41°E": the name a place given by coordinates is shown with.
+    public var description: String {
+        "\(latitudeText)°\(latitude < 0 ? "S" : "N"), \(longitudeText)°\(longitude < 0 ? "W" : "E")"
+    }
+
+    /// A signed decimal number of at most 12 digits: `52`, `-33.87`, `+13.4`, `−0.5`.
+    private static func number(_ text: Substring) -> (value: Double, digits: String)? {
+        var digits = text
+        var negative = false
+        if let sign = digits.first, sign == "-" || sign == "+" || sign == "\u{2212}" {
+            negative = sign != "+"
+            digits = digits.dropFirst()
+        }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, digits.count <= 12,
+            parts.allSatisfy({ part in part.allSatisfy { $0.isASCII && $0.isNumber } }), parts.last?.isEmpty == false,
+            let magnitude = Double(String(digits))
+        else { return nil }
+        return (negative ? -magnitude : magnitude, String(digits))
+    }
 }
 
 /// Input refused before any request.
@@ -38,6 +121,8 @@ public enum PlaceQueryError: Error, Sendable, Equatable, CustomStringConvertible
     case noName
     case tooLong(Int)
     case controlCharacter(Unicode.Scalar)
+    case latitudeOutOfRange(String)
+    case longitudeOutOfRange(String)
 
     public var description: String {
         switch self {
@@ -49,6 +134,10 @@ public enum PlaceQueryError: Error, Sendable, Equatable, CustomStringConvertible
             "the place name is \(count) characters long; names are at most \(PlaceQuery.maximumLength), so shorten it"
         case .controlCharacter(let scalar):
             "the place name contains a control character (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))); type it as plain text"
+        case .latitudeOutOfRange(let text):
+            "the latitude \(text) is out of range: latitudes run from -90 (south) to 90 (north), latitude first, as in 52.52,13.41"
+        case .longitudeOutOfRange(let text):
+            "the longitude \(text) is out of range: longitudes run from -180 (west) to 180 (east), after the latitude, as in 52.52,13.41"
         }
     }
 }

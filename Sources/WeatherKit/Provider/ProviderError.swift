@@ -58,6 +58,14 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether no place fitted the words asked for: none by the name, or none where the qualifiers say.
+    public var isPlaceNotFound: Bool {
+        switch self {
+        case .placeNotFound, .noPlaceMatches: true
+        default: false
+        }
+    }
+
     /// The refusal that starts a back-off: 429 Too Many Requests or 503 Service Unavailable, in words.
     var refusal: (service: Service, reason: String, retryAfter: String?)? {
         guard case .status(let service, let code, let reason, let retryAfter) = self, code == 429 || code == 503 else {

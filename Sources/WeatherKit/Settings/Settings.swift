@@ -22,6 +22,9 @@ package struct Settings: Sendable, Equatable {
     /// How the operators of a weather service can reach the user (an email address or a URL), sent in
     /// the `User-Agent` header.
     package var contact: String?
+    /// The language place names are looked up and shown in (ISO 639, such as `de`); `nil` takes it from
+    /// the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), and English where the locale names none.
+    package var language: String?
 
     package init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
         self.geocodingURL = geocodingURL
@@ -46,7 +49,7 @@ package struct Settings: Sendable, Equatable {
     /// is a switch, not a table of closures, as `weather show` reads the settings at every start.
     enum Key: Int, CaseIterable {
         case geocodingURL, forecastURL, timeout, staleAfter, interactiveTimeout
-        case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact
+        case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact, language
 
         /// The variable, such as `WEATHER_TIMEOUT`.
         var variable: String {
@@ -63,6 +66,7 @@ package struct Settings: Sendable, Equatable {
             case .icons: "WEATHER_ICONS"
             case .format: "WEATHER_FORMAT"
             case .contact: "WEATHER_CONTACT"
+            case .language: "WEATHER_LANGUAGE"
             }
         }
 
@@ -81,6 +85,7 @@ package struct Settings: Sendable, Equatable {
             case .icons: "icons"
             case .format: "format"
             case .contact: "contact"
+            case .language: "language"
             }
         }
 
@@ -132,8 +137,22 @@ package struct Settings: Sendable, Equatable {
                 guard !value.isEmpty, value.count <= 200, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
                 else { return "an email address or a URL of visible ASCII characters, such as you@example.org" }
                 settings.contact = value
+            case .language:
+                guard let language = Self.languageCode(value) else {
+                    return "a language code of two or three letters, such as de or fr"
+                }
+                settings.language = language
             }
             return nil
+        }
+
+        /// `value` as the lower-case ISO 639 code the geocoding service takes, if it is one.
+        static func languageCode(_ value: String) -> String? {
+            let code = value.lowercased()
+            guard (2...3).contains(code.utf8.count), code.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else {
+                return nil
+            }
+            return code
         }
 
         private static func seconds(_ value: String, within range: ClosedRange<Double>) -> Double? {
@@ -196,6 +215,17 @@ package struct Settings: Sendable, Equatable {
             }
             return nil
         }
+    }
+
+    /// The language place names are asked in: the `language` setting, else the locale's language
+    /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, as `de` of `de_DE.UTF-8`), else English (also for the
+    /// `C` and `POSIX` locales).
+    func placeNameLanguage(environment: Environment) -> String {
+        if let language { return language }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment.nonEmpty($0) }.first ?? ""
+        let name = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" }
+        guard name != "C", name != "POSIX", let code = Key.languageCode(String(name)) else { return "en" }
+        return code
     }
 
     /// The variables that give another process (the timer's service) the settings that change what it

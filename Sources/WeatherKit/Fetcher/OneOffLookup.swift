@@ -1,0 +1,110 @@
+/// One-off lookups: `weather Paris`, `weather show Springfield, MO`, `weather forecast 52.52,13.41`. The
+/// weather of another place, under the saved place's rules (freshness, one request for many callers,
+/// validators, back-off), in files of its own (`LookupCache`): the saved place, its result and the timer
+/// are never touched.
+extension WeatherFetcher {
+    /// What a one-off lookup found.
+    public struct OneOff: Sendable {
+        /// The place, and how it was chosen.
+        var choice: PlaceChoice
+        /// Its weather: fetched now, or from the lookup cache.
+        var result: WeatherResult
+        /// Its forecast, when one is cached or came with the result.
+        var forecast: SavedForecast?
+        /// Lines for standard error: how an ambiguous qualifier was read, a refresh that failed.
+        var notes: [String]
+
+        var location: Location { choice.location }
+    }
+
+    /// The place `query` names and its weather: from the lookup cache when it is fresh, or when `state`
+    /// does not fetch (a pipe) and something is cached; otherwise fetched (with `activity` shown while the
+    /// network is used) unless `mayFetch` is false (`--cached`). A name already looked up in this
+    /// language is not looked up again. `needingForecast`: the caller shows the forecast, so a place
+    /// cached without one is fetched too.
+    ///
+    /// When a refresh fails and a result is cached, that result comes back with a note.
+    func lookUp(
+        _ query: PlaceQuery, in state: AppState, mayFetch: Bool, needingForecast: Bool = false,
+        activity: (String) -> ActivityIndicator = { _ in .none }
+    ) throws(WeatherError) -> OneOff {
+        // Coordinates need no lookup; a name needs one unless it is remembered.
+        let choice =
+            query.coordinates != nil
+            ? try findPlace(query) : lookups.rememberedChoice(for: query, language: provider.language)
+        var cached = choice.map(cachedLookup(at:))
+        let missing = cached?.result == nil || (needingForecast && cached?.forecast == nil)
+        let wanted = missing ? mayFetch : needsFetch(cached?.result, in: state)
+        if let choice, let cached, let result = cached.result, !wanted {
+            lookups.markUsed(choice.location)
+            return OneOff(choice: choice, result: result, forecast: cached.forecast, notes: [])
+        }
+        guard mayFetch else {
+            throw .notCached(query.text)
+        }
+        let indicator = activity("Looking up \(query.name)…")
+        defer { indicator.stop() }
+        do throws(WeatherError) {
+            return try withFetchLock { () throws(WeatherError) -> OneOff in
+                try lookUpHoldingLock(query, choice: choice, seen: cached?.result, needingForecast: needingForecast)
+            }
+        } catch {
+            if case .stopped = error { throw error }
+            guard let choice, let result = cached?.result else { throw error }
+            let age = RelativeTime.ago(clock.now() - result.updatedAt)
+            cached = cachedLookup(at: choice)
+            return OneOff(
+                choice: choice, result: result, forecast: cached?.forecast,
+                notes: ["could not refresh: \(error); showing the result from \(age)"])
+        }
+    }
+
+    private func lookUpHoldingLock(
+        _ query: PlaceQuery, choice known: PlaceChoice?, seen: WeatherResult?, needingForecast: Bool
+    ) throws(WeatherError) -> OneOff {
+        // Another run may have looked the name up, or fetched the place, while this one waited.
+        let language = provider.language
+        var notes: [String] = []
+        let choice: PlaceChoice
+        if let known {
+            choice = known
+        } else if let remembered = lookups.rememberedChoice(for: query, language: language) {
+            choice = remembered
+        } else {
+            choice = try findPlace(query)
+            if let note = choice.note { notes.append(note) }
+            if query.coordinates == nil { try? lookups.remember(choice, for: query, language: language) }
+        }
+        let location = choice.location
+        FileIO.removeTemporaryFiles(of: lookups.writtenFiles(for: location))
+        let store = lookups.store(for: location)
+        let cached = cachedLookup(at: choice)
+        let forecastMissing = needingForecast && cached.forecast == nil
+        if let stored = cached.result, !forecastMissing,
+            stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
+                || !needsFetch(stored, in: .background)
+        {
+            lookups.markUsed(location)
+            return OneOff(choice: choice, result: stored, forecast: cached.forecast, notes: notes)
+        }
+        lookups.removeLeastRecentlyUsed(keeping: location)
+        let outcome = try request(
+            for: location, stored: cached.result, forecastMissing: forecastMissing, into: store, stillWanted: { true })
+        lookups.markUsed(location)
+        return OneOff(choice: choice, result: outcome.result, forecast: cachedLookup(at: choice).forecast, notes: notes)
+    }
+
+    /// What the lookup cache holds for `choice`'s place: its result and forecast, each when it is for that
+    /// place (a damaged file counts as none: the next fetch replaces it).
+    /// The result is shown with the place as this lookup names it (a name looked up in another language
+    /// may have fetched it).
+    private func cachedLookup(at choice: PlaceChoice) -> (result: WeatherResult?, forecast: SavedForecast?) {
+        let store = lookups.store(for: choice.location)
+        var result = store.loadResult().result.flatMap { $0.location.isSamePlace(as: choice.location) ? $0 : nil }
+        result?.location = choice.location
+        let forecast = store.loadForecast().forecast.flatMap {
+            $0.location.isSamePlace(as: choice.location) ? $0 : nil
+        }
+        return (result, forecast)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import WeatherKit
+
+struct SearchCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "List the places of a name, to see which one weather set would choose.",
+        discussion: """
+            Asks the geocoding service once and lists what it knows by the name: the place, its \
+            population and coordinates, the most populous first (the one weather set, weather show <place> \
+            and weather forecast <place> choose), and the words that choose each one. Names come in your \
+            language (the language setting, else LC_ALL, LC_MESSAGES or LANG), English where there is none.
+
+            Examples:
+              weather search Springfield
+              weather search London, ON
+              weather search Paris --count 20
+              weather search Paris --json | jq -r '.matches[].choose'
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The place's name, optionally followed by , and a qualifier.", valueName: "name"))
+    var words: [String] = []
+
+    @Option(help: ArgumentHelp("How many matches to list at most (1 to 100).", valueName: "n"))
+    var count = 10
+
+    @Flag(help: "Print one JSON object for scripts: the query, the number of matches, and each match.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100).contains(count) else { throw ValidationError("--count must be from 1 to 100, not \(count)") }
+    }
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        let query = try placeQuery(words)
+        try PlaceSearchPresenter(context: context, json: json, count: count).show(query)
+        return 0
+    }
+}
