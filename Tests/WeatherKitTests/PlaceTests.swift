@@ -235,9 +235,9 @@ struct PlaceNamingTests {
     func geocodingRequests() throws {
         let provider = OpenMeteo(
             geocodingURL: "https://geo.example/v1/search", forecastURL: "https://f.example/v1/forecast",
-            http: CurlTransport(), language: "de")
+            http: CurlTransport())
         func url(_ words: String...) throws -> String {
-            provider.geocodingRequest(for: try PlaceQuery(words: words)).url
+            provider.geocodingRequest(for: try PlaceQuery(words: words), language: "de").url
         }
         let base = "https://geo.example/v1/search?name="
         #expect(try url("München") == base + "M%C3%BCnchen&count=10&language=de&format=json")

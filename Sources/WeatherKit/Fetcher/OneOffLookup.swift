@@ -31,7 +31,7 @@ extension WeatherFetcher {
         // Coordinates need no lookup; a name needs one unless it is remembered.
         let choice =
             query.coordinates != nil
-            ? try findPlace(query) : lookups.rememberedChoice(for: query, language: provider.language)
+            ? try findPlace(query) : lookups.rememberedChoice(for: query, language: language)
         var cached = choice.map(cachedLookup(at:))
         let missing = cached?.result == nil || (needingForecast && cached?.forecast == nil)
         let wanted = missing ? mayFetch : needsFetch(cached?.result, in: state)
@@ -63,7 +63,7 @@ extension WeatherFetcher {
         _ query: PlaceQuery, choice known: PlaceChoice?, seen: WeatherResult?, needingForecast: Bool
     ) throws(WeatherError) -> OneOff {
         // Another run may have looked the name up, or fetched the place, while this one waited.
-        let language = provider.language
+        let language = language
         var notes: [String] = []
         let choice: PlaceChoice
         if let known {

@@ -37,10 +37,13 @@ public final class WeatherFetcher: Sendable {
     /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
     private let lockDepth = Mutex(0)
 
-    /// A fetcher of these parts; place names are looked up in `language` (ISO 639, such as `de`).
+    /// The variables of the run, whose locale says the language of place names.
+    let environment: Environment
+
+    /// A fetcher of these parts.
     init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
-        timeZone: LocalTimeZone, notifications: NotificationCenter, language: String = "en"
+        timeZone: LocalTimeZone, notifications: NotificationCenter, environment: Environment = Environment([:])
     ) {
         self.settings = settings
         self.store = store
@@ -49,10 +52,14 @@ public final class WeatherFetcher: Sendable {
         self.notifications = notifications
         runDeadline = Mutex(Deadline(seconds: settings.timeout))
         freshness = Freshness(staleAfter: settings.staleAfter)
-        provider = OpenMeteo(
-            geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, language: language)
+        self.environment = environment
+        provider = OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
         lookups = LookupCache(paths: store.paths)
     }
+
+    /// The language place names are looked up in (the setting, else the locale's), worked out when a
+    /// run looks a place up: `weather show` of the saved place never needs it.
+    var language: String { settings.placeNameLanguage(environment: environment) }
 
     /// Ends the run's network time `seconds` from now, named by `setting` in messages, when that is
     /// sooner than its budget would.
@@ -266,10 +273,11 @@ public final class WeatherFetcher: Sendable {
     {
         try checkBackoff(for: provider.geocodingService)
         do throws(ProviderError) {
-            let candidates = try provider.searchPlaces(query, count: count, before: deadline)
+            let candidates = try provider.searchPlaces(query, language: language, count: count, before: deadline)
             clearBackoff(for: provider.geocodingService)
             if candidates.isEmpty, query.serviceFilter.countryCode != nil {
-                let elsewhere = try provider.searchPlaces(PlaceQuery(name: query.name), before: deadline)
+                let elsewhere = try provider.searchPlaces(
+                    PlaceQuery(name: query.name), language: language, before: deadline)
                 if !elsewhere.isEmpty {
                     throw ProviderError.noPlaceMatches(query, alternatives: PlaceChoice.qualifiedNames(of: elsewhere))
                 }

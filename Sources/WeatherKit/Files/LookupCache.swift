@@ -14,15 +14,15 @@ struct LookupCache: Sendable {
     /// How many looked-up names are kept, the most recent first.
     static let maximumNames = 64
 
-    /// `$XDG_CACHE_HOME/weather/places`.
-    let directory: String
     /// The files of weather's own, for the stores of the places.
     let paths: WeatherPaths
 
     init(paths: WeatherPaths) {
         self.paths = paths
-        directory = paths.cacheDirectory + "/places"
     }
+
+    /// `$XDG_CACHE_HOME/weather/places`.
+    var directory: String { paths.cacheDirectory + "/places" }
 
     /// The file of the names already looked up.
     var namesFile: String { directory + "/names.json" }

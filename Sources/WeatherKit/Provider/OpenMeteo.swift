@@ -24,14 +24,11 @@ struct OpenMeteo: Sendable {
     let geocodingURL: String
     let forecastURL: String
     let http: any HTTPTransport
-    /// The language place names are asked in (`language=`), such as `de`.
-    let language: String
 
-    init(geocodingURL: String, forecastURL: String, http: any HTTPTransport, language: String = "en") {
+    init(geocodingURL: String, forecastURL: String, http: any HTTPTransport) {
         self.geocodingURL = geocodingURL
         self.forecastURL = forecastURL
         self.http = http
-        self.language = language
     }
 
     var geocodingService: ProviderError.Service {
@@ -46,11 +43,11 @@ struct OpenMeteo: Sendable {
 
     // MARK: Geocoding
 
-    /// The request that looks `query` up, with names in the user's language: the service's 10 best
+    /// The request that looks `query` up, with names in `language` (ISO 639): the service's 10 best
     /// matches for a name alone, 100 to narrow by qualifiers. A qualifier that can only mean one country
     /// (`US`, or `TX`, a state of it) goes to the service as `countryCode`; a state's or province's
     /// abbreviation asks for English names, which the abbreviations are matched against.
-    func geocodingRequest(for query: PlaceQuery, count: Int? = nil) -> HTTPRequest {
+    func geocodingRequest(for query: PlaceQuery, language: String = "en", count: Int? = nil) -> HTTPRequest {
         let filter = query.serviceFilter
         var parameters = [
             ("name", query.name),
@@ -64,10 +61,11 @@ struct OpenMeteo: Sendable {
 
     /// The places the geocoding service knows by `query.name` (within its country, when a qualifier
     /// names one), in its order; `count` overrides how many are asked for.
-    func searchPlaces(_ query: PlaceQuery, count: Int? = nil, before deadline: Deadline) throws(ProviderError)
-        -> [PlaceCandidate]
+    func searchPlaces(_ query: PlaceQuery, language: String, count: Int? = nil, before deadline: Deadline)
+        throws(ProviderError) -> [PlaceCandidate]
     {
-        let response = try send(geocodingRequest(for: query, count: count), to: geocodingService, before: deadline)
+        let request = geocodingRequest(for: query, language: language, count: count)
+        let response = try send(request, to: geocodingService, before: deadline)
         do {
             return try GeocodingResponse.decode(response.body, headers: response.headers)
         } catch {

@@ -40,7 +40,7 @@ public final class WeatherContext: Sendable {
         makeScheduler = scheduler
         fetcher = WeatherFetcher(
             settings: settings, store: WeatherStore(paths: paths), http: http, clock: clock, timeZone: timeZone,
-            notifications: notifications, language: settings.placeNameLanguage(environment: environment)
+            notifications: notifications, environment: environment
         )
     }
 
