@@ -311,4 +311,22 @@ struct OneOffLookupTests {
         #expect(try sandbox.run("Paris", "--short").stdout == run.stdout)
         #expect(try sandbox.requestCount() == 0)
     }
+
+    @Test("the saved place named again is served from its own files: the same data is never fetched twice")
+    func savedPlaceByName() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = try sandbox.run("--short")
+        try sandbox.server.clearRequests()
+        let byName = try sandbox.run("Berlin", "--short")
+        #expect(byName.stdout == saved.stdout)
+        #expect(try sandbox.requestCount(.search) == 1, "the name is looked up once")
+        #expect(try sandbox.requestCount(.forecast) == 0)
+        let again = try sandbox.run("Berlin", "--short")
+        let byCoordinates = try sandbox.run("forecast", "52.5244,13.4105", "--json")
+        #expect(again.stdout == saved.stdout)
+        #expect(byCoordinates.status == 0, "\(byCoordinates)")
+        #expect(try sandbox.requestCount() == 1)
+        #expect(placeFolders(sandbox).isEmpty)
+    }
 }

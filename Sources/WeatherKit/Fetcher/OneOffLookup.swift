@@ -32,6 +32,11 @@ extension WeatherFetcher {
         let choice =
             query.coordinates != nil
             ? try findPlace(query) : lookups.rememberedChoice(for: query, language: language)
+        // The saved place, named another way: its own files, never a second copy of the same data.
+        if let choice, let saved = try? savedLocation(), saved.isSamePlace(as: choice.location) {
+            return try lookUpSavedPlace(
+                choice, in: state, mayFetch: mayFetch, needingForecast: needingForecast, activity: activity)
+        }
         var cached = choice.map(cachedLookup(at:))
         let missing = cached?.result == nil || (needingForecast && cached?.forecast == nil)
         let wanted = missing ? mayFetch : needsFetch(cached?.result, in: state)
@@ -76,6 +81,12 @@ extension WeatherFetcher {
             if query.coordinates == nil { try? lookups.remember(choice, for: query, language: language) }
         }
         let location = choice.location
+        if let saved = try savedLocation(), saved.isSamePlace(as: location), var result = cachedResult(for: saved),
+            !isStale(result), !(needingForecast && savedForecast(for: saved) == nil)
+        {
+            result.location = location
+            return OneOff(choice: choice, result: result, forecast: savedForecast(for: saved), notes: notes)
+        }
         FileIO.removeTemporaryFiles(of: lookups.writtenFiles(for: location))
         let store = lookups.store(for: location)
         let cached = cachedLookup(at: choice)
@@ -92,6 +103,35 @@ extension WeatherFetcher {
             for: location, stored: cached.result, forecastMissing: forecastMissing, into: store, stillWanted: { true })
         lookups.markUsed(location)
         return OneOff(choice: choice, result: outcome.result, forecast: cachedLookup(at: choice).forecast, notes: notes)
+    }
+
+    /// A one-off lookup of the saved place: its result and forecast, fetched (for the saved place, as
+    /// `show` would) when `state` and `mayFetch` say so.
+    private func lookUpSavedPlace(
+        _ choice: PlaceChoice, in state: AppState, mayFetch: Bool, needingForecast: Bool,
+        activity: (String) -> ActivityIndicator
+    ) throws(WeatherError) -> OneOff {
+        var result = cachedResult(for: choice.location)
+        var forecast = savedForecast(for: choice.location)
+        var notes: [String] = []
+        let missing = result == nil || (needingForecast && forecast == nil)
+        if missing ? mayFetch : needsFetch(result, in: state) {
+            let indicator = activity("Refreshing \(choice.location.name)…")
+            defer { indicator.stop() }
+            do throws(WeatherError) {
+                result = try fetch(needingForecast: needingForecast).result
+                forecast = savedForecast(for: choice.location)
+            } catch {
+                if case .stopped = error { throw error }
+                guard let shown = result else { throw error }
+                notes.append(
+                    "could not refresh: \(error); showing the result from \(RelativeTime.ago(clock.now() - shown.updatedAt))"
+                )
+            }
+        }
+        guard var result else { throw .notCached(choice.location.name) }
+        result.location = choice.location
+        return OneOff(choice: choice, result: result, forecast: forecast, notes: notes)
     }
 
     /// What the lookup cache holds for `choice`'s place: its result and forecast, each when it is for that
