@@ -68,7 +68,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "weather-fuzz", "TestSupport"]
+            dependencies: ["weather", "weather-fuzz", "WeatherKit", "TestSupport"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherKit
 
 @Suite("Background refresh without a systemd user manager")
 struct NoUserManagerTests {
@@ -14,18 +15,45 @@ struct NoUserManagerTests {
         #expect(run.stdout.contains("10.9 °C"))
         #expect(run.errorLines.count == 1)
         #expect(run.stderr.hasPrefix(Self.sentence))
-        let cron =
-            "add this line with crontab -e: 2-59/15 * * * * WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
-        #expect(run.stderr.hasSuffix(cron), "\(run)")
+        let command =
+            "WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
+        #expect(run.stderr.hasSuffix(command), "\(run)")
+        let line = try #require(run.stderr.components(separatedBy: "add this line with crontab -e: ").last)
+        #expect(try Self.offset(of: line) == 120 + Int(FixedDelay.current().seconds(within: 450)), "\(line)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.configHome + "/systemd"))
     }
 
-    @Test("schedule fails with the same sentence; a bad interval is refused before that")
+    /// Seconds after the clock step at which a crontab line runs: its minute, and the sleep before the command.
+    static func offset(of line: String) throws -> Int {
+        let words = line.split(separator: " ")
+        let minute = try #require(Int(words[0].split(separator: "-")[0]))
+        let sleep = words[5] == "sleep" ? try #require(Int(words[6].dropLast())) : 0
+        return minute * 60 + sleep
+    }
+
+    @Test("schedule keeps the choice and prints the crontab line for it; never says which line to remove")
     func schedule() throws {
         let sandbox = try Sandbox()
         let status = try sandbox.run("schedule")
-        #expect(status.status == 1)
-        #expect(status.stderr.hasPrefix(Self.sentence))
+        #expect(status.status == 0, "\(status)")
+        #expect(status.stdout.contains("\nTimer:    none, as no systemd user manager is reachable ("))
+        #expect(status.stdout.contains("\nCron:     to refresh in the background, add this line with crontab -e:\n"))
+        let chosen = try sandbox.run("schedule", "30m")
+        #expect(chosen.status == 0, "\(chosen)")
+        #expect(chosen.stdout.hasPrefix("Interval: every 30 min\n"))
+        let line = try #require(chosen.stdout.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
+        #expect(line.range(of: #"^\d+-59/30 \* \* \* \* "#, options: .regularExpression) != nil, "\(line)")
+        #expect(try Self.offset(of: line) == 120 + Int(FixedDelay.current().seconds(within: 1650)))
+        #expect(
+            sandbox.contents(sandbox.stateHome + "/weather/schedule.json").map { String(decoding: $0, as: UTF8.self) }?
+                .contains("30m") == true)
+        let never = try sandbox.run("schedule", "never")
+        #expect(never.status == 0, "\(never)")
+        #expect(never.stderr.isEmpty)
+        #expect(
+            never.stdout.contains("\nCron:     if you added weather's line with crontab -e, remove it; it ends in\n"))
+        #expect(never.stdout.hasSuffix(" refresh >/dev/null 2>&1\n"))
+
         let tooOften = try sandbox.run("schedule", "4m")
         #expect(tooOften.status == 64)
         #expect(
@@ -49,5 +77,24 @@ struct NoUserManagerTests {
         #expect(logout.stdout.hasSuffix("Background refresh is off.\n"))
         let refresh = try sandbox.run("refresh")
         #expect(refresh.stdout.hasPrefix("noData: no place saved; background refresh is disabled ("))
+    }
+
+    @Test("two users on one machine get crontab lines at different moments, as their timers would be")
+    func twoUsers() throws {
+        let root = try Sandbox()
+        let nobody = try Sandbox()
+        // The other user runs a copy of the binary in their own home (the clone may be in a private folder).
+        let binary = nobody.root + "/weather"
+        try FileManager.default.copyItem(atPath: TestPaths.weatherBinary, toPath: binary)
+        #expect(try nobody.run(program: "/bin/chown", ["-R", "65534:65534", nobody.root]).status == 0)
+        let asNobody = try nobody.run(
+            program: "/usr/bin/setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "schedule", "30m"])
+        let asRoot = try root.run("schedule", "30m")
+        #expect(asNobody.status == 0, "\(asNobody)")
+        let lines = [asRoot, asNobody].map { $0.stdout.split(separator: "\n").last.map(String.init) ?? "" }
+        let offsets = try lines.map { try Self.offset(of: $0.trimmingCharacters(in: .whitespaces)) }
+        #expect(offsets[0] != offsets[1], "\(lines)")
+        #expect(offsets.allSatisfy { (120..<1800 - 30).contains($0) })
     }
 }

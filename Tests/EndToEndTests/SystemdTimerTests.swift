@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherKit
 
 /// The timer with a real `systemd --user`: the Linux form of the system waking the app.
 @Suite("Background refresh through a real systemd user timer", .serialized)
@@ -17,6 +18,32 @@ struct SystemdTimerTests {
 
     func timerProperty(_ sandbox: Sandbox, _ name: String) throws -> String {
         try sandbox.systemctl("show", UnitNames.timer, "--property=" + name).stdout
+    }
+
+    @Test(
+        "each user's delay (FixedDelay, which the crontab line uses) is systemd's own, to the microsecond",
+        arguments: ["minimum", "30m", "2h"])
+    func fixedDelayAsSystemdComputesIt(interval: String) throws {
+        let sandbox = try sandboxWithUserManager()
+        #expect(try sandbox.run("schedule", interval).status == 0)
+        try sandbox.setBerlin()
+        let seconds = ["minimum": 900.0, "30m": 1800, "2h": 7200][interval]!
+        // The raw microseconds, from the manager's bus: "t 1763812231086278".
+        let next = try sandbox.run(
+            program: "/usr/bin/busctl",
+            [
+                "--user", "get-property", "org.freedesktop.systemd1",
+                "/org/freedesktop/systemd1/unit/weather_2drefresh_2etimer", "org.freedesktop.systemd1.Timer",
+                "NextElapseUSecRealtime",
+            ]
+        ).stdout
+        let microseconds = try #require(
+            Int64(next.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        let elapse = Double(microseconds % 86_400_000_000) / 1_000_000
+        let delay = FixedDelay.current().seconds(within: RefreshUnits.spread(for: seconds))
+        // The timer is due `delay` after a clock time 2 minutes past the interval's steps (in UTC here).
+        let clockTime = (elapse - delay + 86_400).truncatingRemainder(dividingBy: seconds)
+        #expect(abs(clockTime - 120) < 0.000_001, "\(next): \(elapse) - \(delay) uid \(getuid())")
     }
 
     @Test("set enables the timer; the service refreshes for real; schedule changes it; never and logout stop it")

@@ -74,7 +74,7 @@ package final class RecordingScheduler: BackgroundScheduler {
         intervals.withLock { $0.append(interval) }
     }
 
-    package func status() throws(WeatherError) -> TimerStatus {
+    package func status(interval: FetchInterval) throws(WeatherError) -> TimerStatus {
         if let failure { throw failure }
         let active = recorded.last.map { $0 != .never } ?? false
         return TimerStatus(installed: !recorded.isEmpty, enabled: active, active: active)

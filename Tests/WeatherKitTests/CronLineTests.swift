@@ -9,7 +9,7 @@ struct CronLineTests {
     @Test(
         "without systemd, a crontab line that runs the same refresh",
         arguments: [
-            (900.0, "2-59/15 * * * *"), (1800.0, "2-59/30 * * * *"), (7200.0, "2 */2 * * *"),
+            (900.0, "2-59/15 * * * *"), (1800.0, "2-59/30 * * * *"), (7200.0, "2 0-23/2 * * *"),
             (2700.0, "2-59/15 * * * *"),
         ])
     func cronLine(interval: Double, when: String) throws {
@@ -22,5 +22,58 @@ struct CronLineTests {
             line
                 == "\(when) WEATHER_FORECAST_URL='http://h/f?a=1&b=50\\%' XDG_STATE_HOME='/my state' /home/ann/bin/weather refresh >/dev/null 2>&1"
         )
+    }
+
+    @Test(
+        "each user's line is spread as the timer is: the user's delay as a minute and a sleep, never past the next clock time",
+        arguments: [900.0, 1800.0, 7200.0, 86_400.0, 2700.0])
+    func spreadCronLine(interval: Double) throws {
+        let step = RefreshUnits.ClockStep(every: interval).map { Double($0.seconds) } ?? 900
+        var offsets: Set<Int> = []
+        for uid in UInt32(1000)..<1300 {
+            let delay = FixedDelay(machineID: Array(repeating: 7, count: 16), uid: uid)
+            let line = try CronLine.line(every: interval, environment: [], executable: "/bin/weather", delay: delay)
+            let fields = line.split(separator: " ")
+            let minute = try #require(Int(fields[0].split(separator: "-")[0]))
+            let hour = fields[1] == "*" ? 0 : try #require(Int(fields[1].split(separator: "-")[0]))
+            let sleep = fields[5] == "sleep" ? try #require(Int(fields[6].dropLast())) : 0
+            let offset = hour * 3600 + minute * 60 + sleep
+            #expect(offset == 120 + Int(delay.seconds(within: RefreshUnits.spread(for: step))), "\(line)")
+            #expect(Double(offset) <= step - 30, "\(line) runs after the next clock time")
+            #expect(line.hasSuffix("/bin/weather refresh >/dev/null 2>&1"))
+            offsets.insert(offset)
+        }
+        #expect(offsets.count > 180, "users are spread (300 users in at least 450 s: about 220 distinct)")
+    }
+}
+
+@Suite("Each user's fixed delay, as systemd works it out")
+struct FixedDelayTests {
+    @Test("SipHash-2-4 gives the paper's test vectors")
+    func sipHashVectors() {
+        let key = Array(UInt8(0)...15)
+        #expect(FixedDelay.sipHash24([], key: key) == 0x726f_db47_dd0e_0e31)
+        #expect(FixedDelay.sipHash24(Array(UInt8(0)...14), key: key) == 0xa129_ca61_49be_45e5)
+        #expect(FixedDelay.sipHash24(Array(UInt8(0)...7), key: key) == 0x93f5_f579_9a93_2462)
+    }
+
+    @Test("the delay is within the spread, differs between users, and is the same at every call")
+    func delays() {
+        let machine = FixedDelay.machineID(path: "/nonexistent")
+        #expect(machine == Array(repeating: 0, count: 16))
+        let delays = (1000..<1100).map { FixedDelay(machineID: machine, uid: $0).seconds(within: 450) }
+        #expect(delays.allSatisfy { (0..<450).contains($0) })
+        #expect(Set(delays).count > 95)
+        #expect(FixedDelay(machineID: machine, uid: 1000).seconds(within: 450) == delays[0])
+        #expect(FixedDelay(machineID: machine, uid: 1000).seconds(within: 0) == 0)
+    }
+
+    @Test(
+        "the spread: the first half of short intervals, all but 150 s of longer ones, a minute for periods",
+        arguments: [
+            (300.0, 150.0), (900.0, 450.0), (1800.0, 1650.0), (3600.0, 3450.0), (7200.0, 7050.0), (1500.0, 60.0),
+        ])
+    func spread(interval: Double, spread: Double) {
+        #expect(RefreshUnits.spread(for: interval) == spread)
     }
 }

@@ -51,14 +51,14 @@ struct RefreshUnitsTests {
     @Test(
         "intervals that divide an hour or a day fire a little after the data's update times; others are periods",
         arguments: [
-            (900.0, "OnCalendar=*-*-* *:02/15:00", "3m"),
-            (300.0, "OnCalendar=*-*-* *:02/5:00", "1m"),
-            (1800.0, "OnCalendar=*-*-* *:02/30:00", "6m"),
-            (3600.0, "OnCalendar=*-*-* 00/1:02:00", "12m"),
-            (7200.0, "OnCalendar=*-*-* 00/2:02:00", "24m"),
-            (86_400.0, "OnCalendar=*-*-* 00/24:02:00", "30m"),
-            (2700.0, "OnActiveSec=45m\nOnUnitActiveSec=45m", "9m"),
-            (5400.0, "OnActiveSec=1h30m\nOnUnitActiveSec=1h30m", "18m"),
+            (900.0, "OnCalendar=*-*-* *:02/15:00", "7m30s"),
+            (300.0, "OnCalendar=*-*-* *:02/5:00", "2m30s"),
+            (1800.0, "OnCalendar=*-*-* *:02/30:00", "27m30s"),
+            (3600.0, "OnCalendar=*-*-* 00/1:02:00", "57m30s"),
+            (7200.0, "OnCalendar=*-*-* 00/2:02:00", "1h57m30s"),
+            (86_400.0, "OnCalendar=*-*-* 00/24:02:00", "23h57m30s"),
+            (2700.0, "OnActiveSec=45m\nOnUnitActiveSec=45m", "1m"),
+            (5400.0, "OnActiveSec=1h30m\nOnUnitActiveSec=1h30m", "1m"),
         ])
     func timer(interval: Double, schedule: String, spread: String) {
         let unit = RefreshUnits.timer(every: interval)

@@ -44,8 +44,11 @@ public struct BackgroundRefresh: Sendable {
             guard seconds >= Self.shortestInterval else { throw .background(.tooOften(seconds)) }
             guard seconds <= Self.longestInterval else { throw .background(.tooRarely(seconds)) }
         }
-        if placeSaved || interval == .never {
-            try scheduler.setMinimumBackgroundFetchInterval(interval)
+        do throws(WeatherError) {
+            if placeSaved || interval == .never { try scheduler.setMinimumBackgroundFetchInterval(interval) }
+        } catch {
+            // Without a user manager the choice is still kept; `report` says what to do with cron.
+            guard case .background(.noUserManager) = error else { throw error }
         }
         do {
             try store.savePreferredInterval(interval)
@@ -69,10 +72,10 @@ extension BackgroundRefresh {
         return "Background refresh: every \(DurationText.format(seconds)) (weather schedule changes it)."
     }
 
-    /// What `weather schedule` prints: the chosen interval, the timer's state and its next run.
+    /// What `weather schedule` prints: the chosen interval, the timer's state and its next run; without a
+    /// user manager, the crontab line to add for the interval, or (for `never`) which line to remove.
     public func report(placeSaved: Bool, now: Timestamp, in zone: LocalTimeZone) throws(WeatherError) -> String {
         let interval = try preferredInterval()
-        let status = try scheduler.status()
         var lines: [String] = []
         switch (interval, scheduler.seconds(for: interval)) {
         case (.never, _), (_, nil):
@@ -84,6 +87,25 @@ extension BackgroundRefresh {
         }
         if interval != .never, !placeSaved {
             lines.append("          from the next weather set <city>: no place is saved")
+        }
+        let status: TimerStatus
+        do throws(WeatherError) {
+            status = try scheduler.status(interval: interval == .never ? .minimum : interval)
+        } catch {
+            guard case .background(.noUserManager(let reason, let cron)) = error else { throw error }
+            lines.append("Timer:    none, as no systemd user manager is reachable (\(reason))")
+            switch (interval, cron) {
+            case (_, .failure(let problem)):
+                lines.append("Cron:     no crontab line can stand in: \(problem)")
+            case (.never, .success(let line)):
+                lines.append("Cron:     if you added weather's line with crontab -e, remove it; it ends in")
+                lines.append("          \"refresh >/dev/null 2>&1\", as this one for every 15 min does:")
+                lines.append("          " + line)
+            case (_, .success(let line)):
+                lines.append("Cron:     to refresh in the background, add this line with crontab -e:")
+                lines.append("          " + line)
+            }
+            return lines.joined(separator: "\n")
         }
         let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
         lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")

@@ -20,6 +20,7 @@ package protocol BackgroundScheduler: Sendable {
     /// Sets how often the system runs `weather refresh`; `.never` switches background fetching off.
     func setMinimumBackgroundFetchInterval(_ interval: FetchInterval) throws(WeatherError)
 
-    /// What the system says about the schedule.
-    func status() throws(WeatherError) -> TimerStatus
+    /// What the system says about the schedule; when no scheduler runs, the error holds the crontab line
+    /// that would run `interval` instead.
+    func status(interval: FetchInterval) throws(WeatherError) -> TimerStatus
 }

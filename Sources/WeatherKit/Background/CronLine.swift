@@ -1,19 +1,25 @@
 /// The crontab line that does the timer's job where no systemd user manager runs (containers, WSL).
 package enum CronLine {
     /// A line that runs `executable refresh` with `environment` every `interval` seconds, a couple of
-    /// minutes after the data's own update times like the timer. Throws, naming the value, when one
-    /// cannot be written into a crontab line as it is.
+    /// minutes after the data's own update times like the timer, and as much later as the user's own
+    /// `delay` says within the timer's spread: a minute in the schedule and a `sleep` of the seconds, so
+    /// that cron users are spread as the timer's are. An interval cron cannot keep (one that
+    /// divides neither an hour nor a day) runs at the data's 15 minutes. Throws, naming the value, when
+    /// one cannot be written into a crontab line as it is.
     package static func line(
-        every interval: Double, environment: [(name: String, value: String)], executable: String?
+        every interval: Double, environment: [(name: String, value: String)], executable: String?,
+        delay: FixedDelay? = nil
     ) throws(BackgroundRefreshError) -> String {
-        let offset = RefreshUnits.publishDelayMinutes
+        let step = RefreshUnits.ClockStep(every: interval) ?? .minutes(Int(Freshness.defaultInterval) / 60)
+        let seconds = delay?.seconds(within: RefreshUnits.spread(for: Double(step.seconds))) ?? 0
+        let start = RefreshUnits.publishDelayMinutes * 60 + Int(seconds)
         let when =
-            switch RefreshUnits.ClockStep(every: interval) {
-            case .minutes(let minutes)?: "\(offset)-59/\(minutes) * * * *"
-            case .hours(let hours)?: "\(offset) */\(hours) * * *"
-            case nil: "\(offset)-59/15 * * * *"
+            switch step {
+            case .minutes(let minutes): "\(start / 60)-59/\(minutes) * * * *"
+            case .hours(24): "\(start % 3600 / 60) \(start / 3600) * * *"
+            case .hours(let hours): "\(start % 3600 / 60) \(start / 3600)-23/\(hours) * * *"
             }
-        var words: [String] = []
+        var words: [String] = start % 60 > 0 ? ["sleep \(start % 60);"] : []
         for (name, value) in environment {
             words.append(name + "=" + (try quoted(value, naming: name)))
         }

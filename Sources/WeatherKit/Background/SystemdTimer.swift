@@ -108,8 +108,8 @@ package struct SystemdTimer: BackgroundScheduler {
     // MARK: Status
 
     /// The timer's state from the user manager.
-    package func status() throws(WeatherError) -> TimerStatus {
-        try reachManager(interval: nil)
+    package func status(interval: FetchInterval) throws(WeatherError) -> TimerStatus {
+        try reachManager(interval: interval)
         let text = try systemctl(
             "show", RefreshUnits.timerName,
             "--property=UnitFileState,ActiveState,NextElapseUSecRealtime,"
@@ -137,7 +137,7 @@ package struct SystemdTimer: BackgroundScheduler {
 
     /// Checks that a user manager answers `systemctl --user`; otherwise says so, with a crontab line that
     /// does the same job.
-    private func reachManager(interval: FetchInterval?) throws(WeatherError) {
+    private func reachManager(interval: FetchInterval) throws(WeatherError) {
         let reason: String
         do {
             let result = try Subprocess.run("systemctl", ["--user", "show-environment"])
@@ -148,9 +148,9 @@ package struct SystemdTimer: BackgroundScheduler {
         } catch {
             reason = error.description
         }
-        let seconds = seconds(for: interval ?? .minimum) ?? seconds(for: .minimum) ?? Freshness.defaultInterval
+        let seconds = seconds(for: interval) ?? seconds(for: .minimum) ?? Freshness.defaultInterval
         let cron = Result { () throws(BackgroundRefreshError) in
-            try CronLine.line(every: seconds, environment: environment, executable: executable)
+            try CronLine.line(every: seconds, environment: environment, executable: executable, delay: .current())
         }
         throw .background(.noUserManager(reason: reason, cronLine: cron))
     }
