@@ -213,3 +213,37 @@ struct DoubleUpdateTests {
         #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.hasPrefix("newData: "))
     }
 }
+
+/// A failed request is shared: the callers behind it report it instead of asking again.
+@Suite("Shared failures, end to end")
+struct SharedFailureTests {
+    static let stale = ["WEATHER_STALE_AFTER": "0"]
+
+    @Test("sixteen concurrent callers during an outage send at most 2 requests, and all show the saved result")
+    func outage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(delay: 0.5, drop: true, times: 100)])
+        let runs = try (0..<16).map { _ in try sandbox.spawn(["show", "--refresh", "--json"], environment: Self.stale) }
+            .map { $0.wait() }
+        #expect(try sandbox.requestCount(.forecast) <= 2)
+        #expect(runs.allSatisfy { $0.status == 0 && $0.stdout.contains("\"temperature\":10.9") }, "\(runs)")
+        #expect(runs.allSatisfy { $0.stderr.hasPrefix("weather: could not refresh: ") })
+        #expect(runs.filter { $0.stderr.contains("no new request before") }.count >= 14, "\(runs.map(\.stderr))")
+
+        // The timer's run reports the failure too, and backs off; set always tries once.
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 1)
+        #expect(refresh.stdout.hasPrefix("failed: the last request to the forecast service at "), "\(refresh)")
+        #expect(try sandbox.requestCount() == 0)
+        try sandbox.server.clearScript()
+        let set = try sandbox.run("set", "Berlin")
+        #expect(set.status == 0, "\(set)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        // A success ends it: the next stale caller asks again.
+        #expect(try sandbox.run(["show", "--refresh"], environment: Self.stale).status == 0)
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
+}

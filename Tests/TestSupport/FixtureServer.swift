@@ -134,6 +134,11 @@ public final class FixtureServer: @unchecked Sendable {
         return all.filter { $0.path.hasSuffix("/" + route.rawValue) }
     }
 
+    /// Drops every scripted response not yet used.
+    public func clearScript() throws {
+        _ = try control("DELETE", "/_control/responses")
+    }
+
     /// Forgets the requests so far.
     public func clearRequests() throws {
         _ = try control("DELETE", "/_control/requests")

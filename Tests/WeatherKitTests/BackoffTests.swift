@@ -38,4 +38,28 @@ struct BackoffTests {
             #expect((60...75).contains(jittered))
         }
     }
+
+    @Test("a failed request: a minute for callers who look, 1, 2, 4 ... minutes for the timer; refusals bind everyone")
+    func sharedFailure() throws {
+        let first = Backoff.after(failure: "cannot reach h", previous: nil, now: Self.now, jitter: 0)
+        #expect(!first.refused)
+        #expect(first.end(background: false) - Self.now == 60)
+        #expect(first.end(background: true) - Self.now == 60)
+        let third = Backoff.after(
+            failure: "cannot reach h",
+            previous: Backoff.after(failure: "x", previous: first, now: Self.now, jitter: 0), now: Self.now, jitter: 0)
+        #expect(third.end(background: true) - Self.now == 240)
+        #expect(third.end(background: false) - Self.now == 60)
+        let refusal = Backoff.after(refusal: "HTTP 429", retryAfter: "600", previous: nil, now: Self.now)
+        #expect(refusal.end(background: false) - Self.now == 600)
+
+        // Written and read back; a file from before shared failures holds refusals.
+        var writer = JSONWriter()
+        writer.object { third.write(into: &$0) }
+        #expect(try Backoff(reading: JSONDocument(parsing: writer.bytes).reader) == third)
+        let old = Array(#"{"until":"2026-10-08T17:10:00Z","failures":2,"reason":"HTTP 503"}"#.utf8)
+        let read = try Backoff(reading: JSONDocument(parsing: old).reader)
+        #expect(read.refused)
+        #expect(read.end(background: false) == read.until)
+    }
 }

@@ -283,17 +283,33 @@ struct SharedFetchTests {
         #expect(fixture.store.loadBackoffs().isEmpty)
     }
 
-    @Test("503 without Retry-After backs off exponentially; other errors do not back off")
+    @Test("503 without Retry-After backs off; a 500 is a failure shared for a minute; a 400 neither")
     func unavailable() throws {
         let fixture = try berlinSaved([
+            .fixture("broken/forecast-empty.json", status: 400),
             .fixture("broken/forecast-empty.json", status: 500),
             .fixture("broken/forecast-empty.json", status: 503),
         ])
         #expect(throws: WeatherError.self) { _ = try fixture.fetcher.fetch() }
         #expect(fixture.store.loadBackoffs().isEmpty)
         #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch() }
+        let failure = try #require(fixture.store.loadBackoffs()["127.0.0.1:9"])
+        #expect(!failure.refused)
+        // Within the minute, the failure is reported without a request.
+        fixture.clock.advance(59)
+        #expect {
+            _ = try fixture.nextRun().fetcher.fetch()
+        } throws: { error in
+            guard case .recentFailure(_, let reason, let ago, _, _) = error as? WeatherError else { return false }
+            return ago == 59 && reason.contains("HTTP 500")
+        }
+        #expect(fixture.transport.requests.count == 2)
+        fixture.clock.advance(2)
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch() }
+        #expect(fixture.transport.requests.count == 3)
         let backoff = try #require(fixture.store.loadBackoffs()["127.0.0.1:9"])
-        #expect((60...75).contains(backoff.until - fixture.clock.now()))
+        #expect(backoff.refused)
+        #expect((120...150).contains(backoff.until - fixture.clock.now()), "the second failure in a row")
         #expect(backoff.reason == "HTTP 503 Service Unavailable")
     }
 

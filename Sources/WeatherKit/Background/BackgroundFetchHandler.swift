@@ -72,7 +72,7 @@ public struct BackgroundFetchHandler: Sendable {
         }
         // In the units of the settings (config.json, which the service reads too); no icons in a log.
         let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
-        switch try fetcher.fetch() {
+        switch try fetcher.fetch(for: .background) {
         case .newData(let result):
             return (.newData, "\(result.location.displayName): \(formatter.summary(of: result.conditions))")
         case .noData(let result):

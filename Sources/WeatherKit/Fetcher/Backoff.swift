@@ -1,7 +1,14 @@
 /// A pause every process respects after a service said it has had too much (429) or is unavailable (503):
 /// until `Retry-After` when the service sent one, otherwise exponentially longer with each refusal, with
 /// jitter, from one minute up to an hour.
+///
+/// A request that failed (no answer, a dropped connection, a 500, 502 or 504) is recorded too, as a
+/// shared failure: callers waiting behind it and those within `sharedFailureWindow` after it report that
+/// failure instead of asking again, and background runs pause as after a refusal; a success ends it.
 package struct Backoff: Sendable, Equatable {
+    /// How long after a failed request every caller reports it rather than asking again.
+    package static let sharedFailureWindow = 60.0
+
     /// The first pause without a `Retry-After`.
     static let firstPause = 60.0
     /// The longest pause without a `Retry-After`.
@@ -13,13 +20,37 @@ package struct Backoff: Sendable, Equatable {
     package var until: Timestamp
     /// How many refusals in a row led here.
     var failures: Int
-    /// The service's refusal, such as "HTTP 429: Minutely API request limit exceeded.".
+    /// The service's refusal, such as "HTTP 429: Minutely API request limit exceeded.", or the failure.
     package var reason: String
+    /// Whether the service refused (everyone waits until `until`), or a request failed (background runs
+    /// wait until `until`, callers who are looking for `sharedFailureWindow` after `at`).
+    package var refused: Bool
+    /// When it happened.
+    package var at: Timestamp
 
-    init(until: Timestamp, failures: Int, reason: String) {
+    init(until: Timestamp, failures: Int, reason: String, refused: Bool = true, at: Timestamp? = nil) {
         self.until = until
         self.failures = failures
         self.reason = reason
+        self.refused = refused
+        self.at = at ?? until
+    }
+
+    /// The pause after a failed request at `now`: as after a refusal without `Retry-After` (1, 2, 4, ...
+    /// minutes, at most an hour) for background runs.
+    package static func after(
+        failure reason: String, previous: Backoff?, now: Timestamp, jitter: Double = Double.random(in: 0...0.25)
+    ) -> Backoff {
+        var backoff = after(refusal: reason, retryAfter: nil, previous: previous, now: now, jitter: jitter)
+        backoff.refused = false
+        backoff.at = now
+        return backoff
+    }
+
+    /// When the pause ends for a caller: a background run waits it out; a caller who is looking waits
+    /// it out after a refusal, and `sharedFailureWindow` after a failure.
+    package func end(background: Bool) -> Timestamp {
+        refused || background ? until : min(until, at + Self.sharedFailureWindow)
     }
 
     /// The pause after a refusal at `now`: `Retry-After` (seconds or an HTTP date) when given and readable,
@@ -31,11 +62,12 @@ package struct Backoff: Sendable, Equatable {
     ) -> Backoff {
         let failures = min((previous?.failures ?? 0), Self.mostFailures) + 1
         if let retryAfter, let pause = Self.pause(retryAfter: retryAfter, now: now) {
-            return Backoff(until: now + min(pause, longestRetryAfter), failures: failures, reason: reason)
+            return Backoff(until: now + min(pause, longestRetryAfter), failures: failures, reason: reason, at: now)
         }
         var pause = firstPause
         for _ in 1..<min(failures, 8) where pause < longestPause { pause *= 2 }
-        return Backoff(until: now + min(pause, longestPause) * (1 + jitter), failures: failures, reason: reason)
+        return Backoff(
+            until: now + min(pause, longestPause) * (1 + jitter), failures: failures, reason: reason, at: now)
     }
 
     /// Seconds from `now` that a `Retry-After` value asks for; `nil` when it is unreadable.
@@ -59,12 +91,16 @@ package struct Backoff: Sendable, Equatable {
         writer.field("until", until.iso8601())
         writer.field("failures", failures)
         writer.field("reason", reason)
+        writer.field("refused", refused)
+        writer.field("at", at.iso8601())
     }
 
+    /// Reads what `write` wrote; a file from before failures were shared holds refusals only.
     init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
             until: try reader.iso8601("until"), failures: try reader.int("failures"),
-            reason: try reader.text("reason", maximumLength: 400)
+            reason: try reader.text("reason", maximumLength: 400), refused: try reader.optionalBool("refused") ?? true,
+            at: try reader.optionalField("at") != nil ? try reader.iso8601("at") : nil
         )
     }
 }

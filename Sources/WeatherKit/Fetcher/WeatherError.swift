@@ -23,6 +23,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
     /// time it ends, `remaining` the seconds until then, counted from when the error was made.
     case backingOff(service: String, reason: String, resumesAt: String, remaining: Double)
+    /// A request to the service failed `ago` seconds ago, and this run reports it rather than ask again
+    /// before `resumesAt` (`remaining` seconds from when the error was made).
+    case recentFailure(service: String, reason: String, ago: Double, resumesAt: String, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
     case busy(budget: TimeBudget)
     /// The command line asks for something that cannot be done; the text says what, and where help is.
@@ -52,6 +55,8 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .background(let error): error.description
         case .backingOff(let service, let reason, let resumesAt, let remaining):
             "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"
+        case .recentFailure(let service, let reason, let ago, let resumesAt, let remaining):
+            "the last request to \(service) failed \(RelativeTime.ago(ago)) (\(reason)); no new request before \(resumesAt) (in \(DurationText.format(remaining)))"
         case .busy(let budget):
             "another weather run is fetching and did not finish within this run's time budget of \(budget); try again later"
         case .usage(let problem): problem

@@ -172,15 +172,31 @@ public final class WeatherFetcher: Sendable {
     /// `needingForecast`: the caller shows the forecast, and there is no forecast file for the place (a
     /// cache from before forecasts were saved): the request is then unconditional, as a `304` would bring
     /// no forecast.
-    func fetch(needingForecast: Bool = false) throws(WeatherError) -> FetchOutcome {
+    ///
+    /// A request that failed is shared: callers waiting behind it, and for a minute after it, report
+    /// that failure without a request of their own; a `.background` caller pauses longer (`Backoff`).
+    func fetch(needingForecast: Bool = false, for caller: Caller = .foreground) throws(WeatherError) -> FetchOutcome {
         let seen = try savedLocation().flatMap { cachedResult(for: $0) }
-        try checkBackoff(for: provider.forecastService)
+        try checkBackoff(for: provider.forecastService, caller: caller)
         return try withFetchLock { () throws(WeatherError) -> FetchOutcome in
-            try fetchHoldingLock(seen: seen, needingForecast: needingForecast)
+            try fetchHoldingLock(seen: seen, needingForecast: needingForecast, caller: caller)
         }
     }
 
-    private func fetchHoldingLock(seen: WeatherResult?, needingForecast: Bool) throws(WeatherError) -> FetchOutcome {
+    /// Who asks for a fetch, which decides how a recorded failure is respected.
+    package enum Caller: Sendable {
+        /// Someone looking (a terminal, `--refresh`, a one-off lookup): a failure of the last minute is
+        /// reported, not repeated.
+        case foreground
+        /// The timer: waits out the pause after failures, as after a refusal.
+        case background
+        /// `set`: always tries once, but never during a refusal's back-off.
+        case set
+    }
+
+    private func fetchHoldingLock(seen: WeatherResult?, needingForecast: Bool, caller: Caller) throws(WeatherError)
+        -> FetchOutcome
+    {
         // Under the lock the files are as the last run left them: a `set` may have changed the place, and
         // another fetch may have stored a newer result.
         rereadFiles()
@@ -195,7 +211,7 @@ public final class WeatherFetcher: Sendable {
         // A logout that could not wait for the lock wins: store nothing. (Nothing else changes the saved
         // place without holding the lock, so that it still exists is all there is to check.)
         let outcome = try request(
-            for: location, stored: stored, forecastMissing: forecastMissing, into: store,
+            for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
             stillWanted: { FileIO.exists(store.paths.locationFile) })
         memory.withLock { $0.result = .result(outcome.result) }
         if case .newData(let result) = outcome { notifications.post(name: .weatherUpdated, object: result) }
@@ -207,9 +223,9 @@ public final class WeatherFetcher: Sendable {
     /// the meantime. Holding the lock.
     func request(
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
-        stillWanted: () -> Bool
+        caller: Caller = .foreground, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
-        try checkBackoff(for: provider.forecastService)
+        try checkBackoff(for: provider.forecastService, caller: caller)
         let fetched = try requestForecast(
             for: location, cachingHeaders: forecastMissing ? nil : stored?.cachingHeaders)
         guard stillWanted() else { throw .noLocation }
@@ -249,18 +265,18 @@ public final class WeatherFetcher: Sendable {
     /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
     /// place and result stay exactly as they were.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
-        try checkBackoff(for: provider.forecastService)
+        try checkBackoff(for: provider.forecastService, caller: .set)
         return try withFetchLock { () throws(WeatherError) -> Placement in try setLocationHoldingLock(query) }
     }
 
     /// The place `query` names: the place at its coordinates, or the geocoding service's best match.
-    func findPlace(_ query: PlaceQuery) throws(WeatherError) -> PlaceChoice {
+    func findPlace(_ query: PlaceQuery, for caller: Caller = .foreground) throws(WeatherError) -> PlaceChoice {
         if let coordinates = query.coordinates {
             return PlaceChoice(
                 location: Location(name: query.name, latitude: coordinates.latitude, longitude: coordinates.longitude),
                 matchCount: 0)
         }
-        let (matches, note) = try matches(for: query)
+        let (matches, note) = try matches(for: query, caller: caller)
         return PlaceChoice(location: matches[0].location, matchCount: matches.count, note: note)
     }
 
@@ -268,10 +284,10 @@ public final class WeatherFetcher: Sendable {
     /// the note on how a qualifier was read (`PlaceChoice.fitting`): one request, never during the
     /// service's back-off, for `count` matches or the service's default. When a country filter left no
     /// match, a second request for the name alone finds what the message can offer instead.
-    package func matches(for query: PlaceQuery, count: Int? = nil) throws(WeatherError)
-        -> (matches: [PlaceCandidate], note: String?)
+    package func matches(for query: PlaceQuery, count: Int? = nil, caller: Caller = .foreground)
+        throws(WeatherError) -> (matches: [PlaceCandidate], note: String?)
     {
-        try checkBackoff(for: provider.geocodingService)
+        try checkBackoff(for: provider.geocodingService, caller: caller)
         do throws(ProviderError) {
             let candidates = try provider.searchPlaces(query, language: language, count: count, before: deadline)
             clearBackoff(for: provider.geocodingService)
@@ -285,12 +301,12 @@ public final class WeatherFetcher: Sendable {
             let (fitting, note) = try PlaceChoice.fitting(candidates, query)
             return (fitting, note)
         } catch {
-            throw recordingBackoff(after: error)
+            throw recordingBackoff(after: error, from: provider.geocodingService)
         }
     }
 
     private func setLocationHoldingLock(_ query: PlaceQuery) throws(WeatherError) -> Placement {
-        let choice = try findPlace(query)
+        let choice = try findPlace(query, for: .set)
         guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
             throw unexpectedNotModified
         }
@@ -377,13 +393,18 @@ public final class WeatherFetcher: Sendable {
 
     // MARK: Back-off
 
-    /// Throws `.backingOff` while `service` asked us to wait.
-    private func checkBackoff(for service: ProviderError.Service) throws(WeatherError) {
+    /// Throws `.backingOff` while `service` asked us to wait, and `.recentFailure` while a failed request
+    /// is `caller`'s to report (`Backoff.end(background:)`; never for `set`).
+    private func checkBackoff(for service: ProviderError.Service, caller: Caller) throws(WeatherError) {
         let now = clock.now()
         guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
-        let remaining = backoff.until - now
-        guard remaining > 0 else { return }
-        throw backingOff(service, backoff, now: now)
+        if !backoff.refused, caller == .set { return }
+        let end = backoff.end(background: caller == .background)
+        guard end > now else { return }
+        guard !backoff.refused else { throw backingOff(service, backoff, now: now) }
+        throw .recentFailure(
+            service: service.description, reason: backoff.reason, ago: max(0, now - backoff.at),
+            resumesAt: LocalTime.describe(end, now: now, in: timeZone), remaining: end - now)
     }
 
     /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
@@ -395,15 +416,22 @@ public final class WeatherFetcher: Sendable {
             clearBackoff(for: provider.forecastService)
             return fetched
         } catch {
-            throw recordingBackoff(after: error)
+            throw recordingBackoff(after: error, from: provider.forecastService)
         }
     }
 
-    /// `error` as a `WeatherError`, after recording the back-off it calls for (after a 429 or a 503).
-    private func recordingBackoff(after error: ProviderError) -> WeatherError {
-        guard let refusal = error.refusal else { return .provider(error) }
+    /// `error` as a `WeatherError`, after recording the back-off it calls for: after a 429 or a 503, a
+    /// refusal; after a request that failed (no answer, a 500, 502 or 504), a shared failure.
+    private func recordingBackoff(after error: ProviderError, from service: ProviderError.Service) -> WeatherError {
         var backoffs = store.loadBackoffs()
         let now = clock.now()
+        guard let refusal = error.refusal else {
+            guard error.isSharedFailure else { return .provider(error) }
+            backoffs[service.host] = Backoff.after(
+                failure: error.description, previous: backoffs[service.host], now: now)
+            try? store.saveBackoffs(backoffs)
+            return .provider(error)
+        }
         let backoff = Backoff.after(
             refusal: refusal.reason, retryAfter: refusal.retryAfter, previous: backoffs[refusal.service.host], now: now
         )

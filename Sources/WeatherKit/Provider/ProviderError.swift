@@ -66,6 +66,16 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the request failed in a way every caller would meet for a while: no answer in time, a
+    /// dropped connection, or a 500, 502 or 504. (429 and 503 are refusals; a bad body, ours to report.)
+    var isSharedFailure: Bool {
+        switch self {
+        case .transport(.unreachable), .transport(.timedOut), .transport(.transfer): true
+        case .status(_, let code, _, _): [500, 502, 504].contains(code)
+        default: false
+        }
+    }
+
     /// The refusal that starts a back-off: 429 Too Many Requests or 503 Service Unavailable, in words.
     var refusal: (service: Service, reason: String, retryAfter: String?)? {
         guard case .status(let service, let code, let reason, let retryAfter) = self, code == 429 || code == 503 else {
