@@ -37,6 +37,7 @@ struct ScheduleCommand: ContextCommand {
             }
             try context.fetcher.withFetchLock { () throws(WeatherError) in
                 try background.choose(chosen, placeSaved: placeSaved)
+                context.fetcher.rescheduleSavedResult()
             }
         }
         context.console.printLine(

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherKit
 
 @Suite("weather show")
 struct ShowCommandTests {
@@ -278,5 +279,58 @@ struct StatusBarOutputTests {
         #expect(bad.status == 78)
         #expect(bad.stderr.contains("\"format\" must be a format such as"))
         #expect(bad.stderr.contains("%y is not a format code"))
+    }
+}
+
+/// The stale mark of a status bar: only when the timer's replacement is overdue.
+@Suite("The stale mark, end to end")
+struct StaleMarkTests {
+    /// Rewrites the saved result's times as seconds from now: new values exist `staleAgo` seconds ago,
+    /// and the replacement is overdue `overdueIn` seconds from now.
+    func rewrite(_ sandbox: Sandbox, staleAgo: Double, overdueIn: Double) throws {
+        let data = try #require(sandbox.contents(sandbox.resultFile))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let now = Date().timeIntervalSince1970
+        object["observedAt"] = now - staleAgo - 1020
+        object["updatedAt"] = now - staleAgo - 900
+        object["staleAt"] = now - staleAgo
+        object["overdueAt"] = now + overdueIn
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: sandbox.resultFile))
+    }
+
+    @Test("past the data's interval but before the run is overdue: not stale for a bar or --json; a terminal fetches")
+    func notOverdue() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try rewrite(sandbox, staleAgo: 120, overdueIn: 300)
+        try sandbox.server.clearRequests()
+        let json = try sandbox.run("show", "--json")
+        #expect(json.stdout.contains("\"stale\":false"), "\(json)")
+        let bar = try sandbox.run("show", "--waybar")
+        #expect(bar.stdout.contains("\"class\":[\"fresh\""), "\(bar)")
+        #expect(try sandbox.requestCount() == 0)
+        // Someone looking gets the new values: one request.
+        let terminal = try sandbox.run(["show"], environment: ["NO_COLOR": "1"], terminal: true)
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+
+        try rewrite(sandbox, staleAgo: 600, overdueIn: -1)
+        let overdue = try sandbox.run("show", "--json")
+        #expect(overdue.stdout.contains("\"stale\":true"), "\(overdue)")
+    }
+
+    @Test("set saves when the replacement is overdue: the user's first run after new values exist, plus a grace")
+    func overdueSaved() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run(["set", "Berlin"], environment: ["TZ": "UTC"]).status == 0)
+        let data = try #require(sandbox.contents(sandbox.resultFile))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let staleAt = try #require(object["staleAt"] as? Double)
+        let overdueAt = try #require(object["overdueAt"] as? Double)
+        let delay = FixedDelay.current().seconds(within: RefreshUnits.spread(for: 900))
+        // Runs at :02, :17, :32, :47 plus the delay.
+        let firstRun = ((staleAt - 120 - delay) / 900).rounded(.up) * 900 + 120 + delay
+        #expect(abs(overdueAt - (firstRun + RunSchedule.grace)) < 0.001)
+        #expect(overdueAt - staleAt <= 900 + RunSchedule.grace)
     }
 }

@@ -62,3 +62,52 @@ struct FreshnessTests {
         #expect(moment - late.updatedAt == Freshness.recheckDelay)
     }
 }
+
+@Suite("The stale mark: when the replacement is overdue")
+struct OverdueTests {
+    static let quarter = Timestamp(secondsSince1970: 1_791_478_800)  // 2026-10-08 17:00 UTC
+
+    @Test(
+        "the first run after a moment: clock times plus the user's delay, on the user's clock; periods from the last run",
+        arguments: [
+            // interval, delay, offset, moment (from 17:00 UTC), first run (from 17:00 UTC)
+            (900.0, 0.0, 0, 1020.0, 1020.0),
+            (900.0, 300.0, 0, 1020.0, 1320.0),
+            (900.0, 300.0, 0, 1321.0, 2220.0),
+            (1800.0, 1000.0, 0, 0.0, 1120.0),
+            (7200.0, 0.0, 0, 1.0, 3720.0),  // 17:00 is an odd hour: the next even one is 18:00
+            (7200.0, 0.0, 3600, 1.0, 120.0),  // in UTC+1, 17:00 UTC is 18:00 local, an even hour
+            (1800.0, 0.0, 20_700, 1.0, 1020.0),  // Nepal, UTC+5:45: runs at :17 and :47 UTC
+            (2700.0, 60.0, 0, 0.0, 2760.0),  // a period: 45 min and the delay after the last run
+        ] as [(Double, Double, Int, Double, Double)])
+    func firstRun(interval: Double, delay: Double, offset: Int, moment: Double, expected: Double) {
+        let schedule = RunSchedule(interval: interval, delay: delay, utcOffset: offset)
+        #expect(schedule.firstRun(atOrAfter: Self.quarter + moment, lastRun: Self.quarter) == Self.quarter + expected)
+    }
+
+    func result(overdueAt: Timestamp?) -> WeatherResult {
+        var result = WeatherResult(
+            location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41),
+            conditions: CurrentConditions(temperature: 10), observedAt: Self.quarter, interval: 900,
+            updatedAt: Self.quarter + 100)
+        result.overdueAt = overdueAt
+        return result
+    }
+
+    @Test("past the data's clock but before the run is overdue: fetched by a terminal, not marked stale")
+    func notYetOverdue() {
+        let freshness = Freshness(staleAfter: nil)
+        let overdue = RunSchedule(interval: 900, delay: 300, utcOffset: 0).overdueAt(result(overdueAt: nil))
+        #expect(overdue == Self.quarter + 17 * 60 + 300 + RunSchedule.grace)
+        let result = result(overdueAt: overdue)
+        let now = Self.quarter + 20 * 60
+        #expect(freshness.isStale(result, at: now), "new values exist: a terminal fetches")
+        #expect(!freshness.showsStale(result, at: now), "the timer's run is not overdue: no mark")
+        #expect(freshness.showsStale(result, at: overdue))
+        #expect(freshness.showsStaleAt(result) == overdue)
+        // Without a scheduled refresh, and with WEATHER_STALE_AFTER, the mark follows those clocks.
+        #expect(Freshness(staleAfter: nil).showsStale(self.result(overdueAt: nil), at: now))
+        #expect(Freshness(staleAfter: 60).showsStale(result, at: Self.quarter + 161))
+        #expect(!Freshness(staleAfter: 3600).showsStale(result, at: now))
+    }
+}

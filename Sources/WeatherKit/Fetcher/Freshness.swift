@@ -73,6 +73,21 @@ package struct Freshness: Sendable, Equatable {
         now >= staleAt(result).moment || result.updatedAt - now > Self.clockTolerance
     }
 
+    /// Whether `result` is shown as stale at `now` (the text's mark, a status bar's class, `--json`'s
+    /// `stale`): when its replacement by background refresh is overdue (`overdueAt`), not merely when new
+    /// values exist, which the timer fetches minutes later by design; or when `WEATHER_STALE_AFTER` says
+    /// so. Without a scheduled refresh, when new values exist.
+    package func showsStale(_ result: WeatherResult, at now: Timestamp) -> Bool {
+        now >= showsStaleAt(result) || result.updatedAt - now > Self.clockTolerance
+    }
+
+    /// The moment `result` starts to be shown as stale (`showsStale`).
+    package func showsStaleAt(_ result: WeatherResult) -> Timestamp {
+        let stale = staleAt(result)
+        guard stale.source != .setting, let overdueAt = result.overdueAt else { return stale.moment }
+        return max(overdueAt, stale.moment)
+    }
+
     /// The freshness the server gave, in seconds from `receivedAt`, at most `longestLifetime`: `max-age`
     /// less the response's age when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an
     /// invalid `Expires` (such as `0`) or one in the past mean no freshness at all. `nil` when the server

@@ -39,11 +39,15 @@ public final class WeatherFetcher: Sendable {
 
     /// The variables of the run, whose locale says the language of place names.
     let environment: Environment
+    /// This user's delay within the timer's spread, read when a result is saved (`RunSchedule`); `nil`
+    /// for none (a test's fetcher, whose timer runs at the clock times themselves).
+    let fixedDelay: @Sendable () -> FixedDelay?
 
     /// A fetcher of these parts.
     init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
-        timeZone: LocalTimeZone, notifications: NotificationCenter, environment: Environment = Environment([:])
+        timeZone: LocalTimeZone, notifications: NotificationCenter, environment: Environment = Environment([:]),
+        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil }
     ) {
         self.settings = settings
         self.store = store
@@ -53,6 +57,7 @@ public final class WeatherFetcher: Sendable {
         runDeadline = Mutex(Deadline(seconds: settings.timeout))
         freshness = Freshness(staleAfter: settings.staleAfter)
         self.environment = environment
+        self.fixedDelay = fixedDelay
         provider = OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
         lookups = LookupCache(paths: store.paths)
     }
@@ -212,7 +217,7 @@ public final class WeatherFetcher: Sendable {
         // place without holding the lock, so that it still exists is all there is to check.)
         let outcome = try request(
             for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
-            stillWanted: { FileIO.exists(store.paths.locationFile) })
+            scheduled: true, stillWanted: { FileIO.exists(store.paths.locationFile) })
         memory.withLock { $0.result = .result(outcome.result) }
         if case .newData(let result) = outcome { notifications.post(name: .weatherUpdated, object: result) }
         return outcome
@@ -220,10 +225,11 @@ public final class WeatherFetcher: Sendable {
 
     /// Asks for `location`'s weather, conditionally when `stored` has validators (and the forecast is not
     /// missing), and saves what comes in `store`, unless `stillWanted` says the place was forgotten in
-    /// the meantime. Holding the lock.
+    /// the meantime. `scheduled`: background refresh keeps this result up to date (the saved place), so
+    /// the result says when its replacement is overdue. Holding the lock.
     func request(
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
-        caller: Caller = .foreground, stillWanted: () -> Bool
+        caller: Caller = .foreground, scheduled: Bool = false, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
         try checkBackoff(for: provider.forecastService, caller: caller)
         let fetched = try requestForecast(
@@ -233,11 +239,13 @@ public final class WeatherFetcher: Sendable {
         case .notModified(let headers):
             // Only a conditional request, which needs a stored result, can get a 304.
             guard let stored else { throw unexpectedNotModified }
-            let renewed = stored.renewed(by: headers, at: clock.now())
+            var renewed = stored.renewed(by: headers, at: clock.now())
+            if scheduled { renewed.overdueAt = runSchedule(dataInterval: renewed.interval)?.overdueAt(renewed) }
             try save(renewed, in: store)
             return .noData(renewed)
         case .modified(let response):
-            let result = makeResult(response, for: location)
+            var result = makeResult(response, for: location)
+            if scheduled { result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result) }
             try saveForecast(response, for: location, in: store)
             try save(result, in: store)
             if let stored, stored.showsTheSame(as: result) { return .noData(result) }
@@ -310,7 +318,8 @@ public final class WeatherFetcher: Sendable {
         guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
             throw unexpectedNotModified
         }
-        let result = makeResult(response, for: choice.location)
+        var result = makeResult(response, for: choice.location)
+        result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result)
         let previousResult = PreviousFile(store.paths.resultFile)
         let previousForecast = PreviousFile(store.paths.forecastFile)
         do throws(WeatherError) {
@@ -468,6 +477,34 @@ public final class WeatherFetcher: Sendable {
             sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt),
             updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
         )
+    }
+
+    /// The saved place's background schedule as the user chose it (`weather schedule`), `minimum` being
+    /// `dataInterval`; `nil` for `never`. Within what `weather schedule` allows, as the timer's is.
+    func runSchedule(dataInterval: Double?) -> RunSchedule? {
+        let chosen = ((try? store.loadPreferredInterval()) ?? nil) ?? .minimum
+        let allowed = BackgroundRefresh.shortestInterval...BackgroundRefresh.longestInterval
+        let seconds: Double
+        switch chosen {
+        case .never: return nil
+        case .minimum: seconds = (dataInterval ?? Freshness.defaultInterval).clamped(to: allowed)
+        case .every(let chosen): seconds = chosen.clamped(to: allowed)
+        }
+        let utcOffset = timeZone.offset(at: clock.now())
+        guard let fixedDelay = fixedDelay() else {
+            return RunSchedule(interval: seconds, delay: 0, utcOffset: utcOffset)
+        }
+        return RunSchedule(interval: seconds, fixedDelay: fixedDelay, utcOffset: utcOffset)
+    }
+
+    /// Works out again when the saved result's replacement is overdue, after the schedule changed.
+    /// Holding the lock.
+    public func rescheduleSavedResult() {
+        rereadFiles()
+        guard var result = cachedResult().result else { return }
+        result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result)
+        try? save(result, in: store)
+        memory.withLock { $0.result = .result(result) }
     }
 
     /// The saved forecast when it is for `location`.

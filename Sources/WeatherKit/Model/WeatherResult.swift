@@ -24,6 +24,11 @@ public struct WeatherResult: Sendable, Equatable {
     /// When the result turns stale by the server's word or the data's own clock (`Freshness.natural`),
     /// worked out when the result was made and stored with it, so that `weather show` parses no date.
     package var naturalStaleAt: Freshness.Moment
+    /// When the background refresh's replacement of this result is overdue (`RunSchedule.overdueAt`),
+    /// worked out when it was fetched: a status bar marks it stale only then. `nil` when no background
+    /// refresh is scheduled for it (a place looked up once, `weather schedule never`): the data's own
+    /// clock decides.
+    package var overdueAt: Timestamp?
 
     /// A result of these values; its `naturalStaleAt` is worked out from them unless given.
     package init(
@@ -101,6 +106,7 @@ extension WeatherResult {
             writer.field("updatedAt", updatedAt.secondsSince1970)
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
+            writer.field("overdueAt", overdueAt?.secondsSince1970)
             writer.object("http") { cachingHeaders.write(into: &$0) }
         }
         return writer.bytes
@@ -129,6 +135,8 @@ extension WeatherResult {
             } ?? CachingHeaders(),
             naturalStaleAt: current ? try Freshness.Moment(reading: reader, updatedAt: updatedAt) : nil
         )
+        // Never more than a day past the moment it stands in for (a file not written by weather).
+        overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
         // At most the size of a whole packed forecast; read when asked for (see `outlook`).
         let outlook = try reader.optionalString("outlook") ?? ""
         packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""

@@ -79,7 +79,7 @@ public struct ForecastPresenter: Sendable {
 
     private func print(_ saved: SavedForecast, of result: WeatherResult) {
         let now = fetcher.clock.now()
-        let stale = fetcher.freshness.isStale(result, at: now)
+        let stale = fetcher.freshness.showsStale(result, at: now)
         let shown = saved.forecast.from(now, hours: hours, days: days, utcOffset: result.utcOffsetSeconds)
         let formatter = formatter(now)
         if json {

@@ -157,12 +157,13 @@ public struct WeatherPresenter: Sendable {
     private func print(_ result: WeatherResult?, for location: Location) throws(WeatherError) {
         guard let result else { throw .noResultYet(location) }
         let now = fetcher.clock.now()
-        let stale = fetcher.freshness.isStale(result, at: now)
+        let stale = fetcher.freshness.showsStale(result, at: now)
         console.printLine(formatter(now).render(output, result, stale: stale))
     }
 
+    /// Whether `result` is shown as stale now: its replacement is overdue (`Freshness.showsStale`).
     private func isStale(_ result: WeatherResult) -> Bool {
-        fetcher.freshness.isStale(result, at: fetcher.clock.now())
+        fetcher.freshness.showsStale(result, at: fetcher.clock.now())
     }
 
     private func age(of result: WeatherResult) -> String {

@@ -38,7 +38,8 @@ public final class WeatherWatcher: Sendable {
         self.formatter = formatter
         fetcher.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
             guard let self, let result = notification.object as? WeatherResult else { return }
-            self.printLine(for: .result(result, stale: self.fetcher.isStale(result)))
+            let now = self.fetcher.clock.now()
+            self.printLine(for: .result(result, stale: self.fetcher.freshness.showsStale(result, at: now)))
         }
     }
 
@@ -62,7 +63,7 @@ public final class WeatherWatcher: Sendable {
         do {
             let (location, result, warnings) = try fetcher.loadFromCache()
             if let result {
-                current = .result(result, stale: fetcher.freshness.isStale(result, at: now))
+                current = .result(result, stale: fetcher.freshness.showsStale(result, at: now))
             } else {
                 current = .noResult(location, problem: warnings.first)
             }
@@ -88,7 +89,7 @@ public final class WeatherWatcher: Sendable {
             if current != previous { printLine(for: current) }
         }
         guard case .result(let result, stale: false) = current else { return nil }
-        return fetcher.freshness.staleAt(result).moment
+        return fetcher.freshness.showsStaleAt(result)
     }
 
     /// Prints the line for `state` and remembers it as seen.

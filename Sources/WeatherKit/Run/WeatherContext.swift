@@ -29,6 +29,7 @@ public final class WeatherContext: Sendable {
     package init(
         environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
         timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
+        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
     ) {
         self.environment = environment
@@ -40,7 +41,7 @@ public final class WeatherContext: Sendable {
         makeScheduler = scheduler
         fetcher = WeatherFetcher(
             settings: settings, store: WeatherStore(paths: paths), http: http, clock: clock, timeZone: timeZone,
-            notifications: notifications, environment: environment
+            notifications: notifications, environment: environment, fixedDelay: fixedDelay
         )
     }
 
@@ -104,8 +105,8 @@ extension WeatherContext {
             return WeatherContext(
                 environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
                 http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
-                console: TerminalConsole(),
-                notifications: .default, scheduler: { SystemdTimer(context: $0) }
+                console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
+                scheduler: { SystemdTimer(context: $0) }
             )
         } catch {
             throw .settings(error)
