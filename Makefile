@@ -8,6 +8,7 @@
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
+#   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks
 #   make deb              .build/package/weather_<version>_<arch>.deb, checked by lintian
 #   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
@@ -24,7 +25,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch deb dist check-package fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet deb dist check-package fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -115,6 +116,10 @@ serve:
 
 bench-requests: bench-deps build
 	python3 Tests/Benchmarks/requests.py --binary $(RELEASE)
+
+bench-fleet: bench-deps build
+	$(SWIFT) build --product fleet-rules
+	python3 Tests/Benchmarks/fleet.py --helper .build/debug/fleet-rules --binary $(RELEASE)
 
 bench-speed: bench-deps
 	python3 Tests/Benchmarks/speed.py

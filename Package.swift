@@ -50,6 +50,12 @@ let package = Package(
             path: "Tests/Fuzz",
             exclude: ["FailCases", "seeds.py", "fuzz.sh"]
         ),
+        // What the fleet simulation takes from weather's own code (`make bench-fleet`).
+        .executableTarget(
+            name: "fleet-rules",
+            dependencies: ["WeatherKit"],
+            path: "Tests/Benchmarks/FleetRules"
+        ),
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
         .target(
             name: "TestSupport",

@@ -22,6 +22,7 @@ import sys
 import time
 from datetime import datetime, timezone
 
+from fleet import fixed_delay
 from support import Home, Server, build_release
 
 
@@ -46,7 +47,9 @@ def day(binary, hours, seed=2026):
     start = datetime(2026, 11, 21, tzinfo=timezone.utc).timestamp()
     end = start + hours * 3600
     rng = random.Random(seed)
-    timer_delay = rng.uniform(0, 180)  # the timer's FixedRandomDelay for this user
+    # This user's fixed delay, as systemd (and weather, for its stale mark) works it out.
+    machine = bytes.fromhex(open("/etc/machine-id").read().strip()[:32])
+    timer_delay = fixed_delay(machine, os.getuid(), 450)
     events = [(start + t, "bar") for t in range(5, int(hours * 3600), 5)]
     events += [(start + quarter + 120 + timer_delay, "timer") for quarter in range(0, int(hours * 3600), 900)]
     events += [(rng.uniform(start + 60, end), "person") for _ in range(max(1, round(12 * hours / 24)))]

@@ -330,7 +330,8 @@ struct StaleMarkTests {
         let delay = FixedDelay.current().seconds(within: RefreshUnits.spread(for: 900))
         // Runs at :02, :17, :32, :47 plus the delay.
         let firstRun = ((staleAt - 120 - delay) / 900).rounded(.up) * 900 + 120 + delay
-        #expect(abs(overdueAt - (firstRun + RunSchedule.grace)) < 0.001)
+        // Kept in whole seconds, rounded up.
+        #expect(overdueAt == (firstRun + RunSchedule.grace).rounded(.up))
         #expect(overdueAt - staleAt <= 900 + RunSchedule.grace)
     }
 }

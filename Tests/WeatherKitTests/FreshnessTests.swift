@@ -85,6 +85,17 @@ struct OverdueTests {
         #expect(schedule.firstRun(atOrAfter: Self.quarter + moment, lastRun: Self.quarter) == Self.quarter + expected)
     }
 
+    @Test("after a run that caught up on waking, the clock time it stood in for is not run again")
+    func afterCatchUp() {
+        // 2 h, in UTC+5:30: clock times at 00:32, 02:32 ... UTC; a delay of 1 h 50 min. Woken at 01:52, the
+        // timer catches up the run of 22:32; the next is 02:32's, at 04:22, not 00:32's at 02:22.
+        let schedule = RunSchedule(interval: 7200, delay: 6600, utcOffset: 19_800)
+        let midnight = Timestamp(secondsSince1970: 1_791_417_600)  // 2026-10-08 00:00 UTC
+        let woken = midnight + 6720
+        #expect(schedule.firstRun(atOrAfter: woken + 600, lastRun: woken) == midnight + 4 * 3600 + 1320)
+        #expect(schedule.firstRun(atOrAfter: woken + 600, lastRun: nil) == midnight + 2 * 3600 + 1320)
+    }
+
     func result(overdueAt: Timestamp?) -> WeatherResult {
         var result = WeatherResult(
             location: Location(name: "Berlin", latitude: 52.52, longitude: 13.41),
@@ -97,7 +108,8 @@ struct OverdueTests {
     @Test("past the data's clock but before the run is overdue: fetched by a terminal, not marked stale")
     func notYetOverdue() {
         let freshness = Freshness(staleAfter: nil)
-        let overdue = RunSchedule(interval: 900, delay: 300, utcOffset: 0).overdueAt(result(overdueAt: nil))
+        let overdue = RunSchedule(interval: 900, delay: 300, utcOffset: 0).overdueAt(
+            result(overdueAt: nil), lastRun: Self.quarter + 2)
         #expect(overdue == Self.quarter + 17 * 60 + 300 + RunSchedule.grace)
         let result = result(overdueAt: overdue)
         let now = Self.quarter + 20 * 60

@@ -16,6 +16,7 @@ package enum CronLine {
         let when =
             switch step {
             case .minutes(let minutes): "\(start / 60)-59/\(minutes) * * * *"
+            case .hours(1): "\(start % 3600 / 60) * * * *"
             case .hours(24): "\(start % 3600 / 60) \(start / 3600) * * *"
             case .hours(let hours): "\(start % 3600 / 60) \(start / 3600)-23/\(hours) * * *"
             }

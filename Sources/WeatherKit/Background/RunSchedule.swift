@@ -27,21 +27,29 @@ package struct RunSchedule: Sendable, Equatable {
             utcOffset: utcOffset)
     }
 
-    /// The first run at or after `moment`; for a period from the timer's start, at or after an interval
-    /// and the delay from `lastRun` too.
-    package func firstRun(atOrAfter moment: Timestamp, lastRun: Timestamp) -> Timestamp {
+    /// The first run at or after `moment`, as systemd schedules them after the timer's last trigger,
+    /// `lastRun`: the delay after the first clock time past the last trigger (after a run caught up on
+    /// waking, the clock time it stood in for is not run again), then every step; for a period from the
+    /// timer's start, an interval and the delay after the last trigger. Without a last trigger (cron, a
+    /// timer that never ran), at every clock time.
+    package func firstRun(atOrAfter moment: Timestamp, lastRun: Timestamp?) -> Timestamp {
         guard let step = RefreshUnits.ClockStep(every: interval) else {
-            return max(moment, lastRun + interval + delay)
+            return max(moment, (lastRun ?? moment) + interval + delay)
         }
         let period = Double(step.seconds)
-        let offset = Double(RefreshUnits.publishDelayMinutes * 60) + delay - Double(utcOffset)
-        let steps = ((moment.secondsSince1970 - offset) / period).rounded(.up)
-        return Timestamp(secondsSince1970: steps * period + offset)
+        let base = Double(RefreshUnits.publishDelayMinutes * 60) - Double(utcOffset)
+        // Clock times are base + k * period; a run is `delay` after one.
+        let afterLastRun = lastRun.map { ((($0.secondsSince1970 - base) / period).rounded(.down)) + 1 } ?? -.infinity
+        let reachingMoment = ((moment.secondsSince1970 - delay - base) / period).rounded(.up)
+        return Timestamp(secondsSince1970: base + max(afterLastRun, reachingMoment) * period + delay)
     }
 
     /// When `result`'s replacement is overdue: the first run after the moment new values exist (the
-    /// data's clock, or the server's word), plus `grace`.
-    package func overdueAt(_ result: WeatherResult) -> Timestamp {
-        firstRun(atOrAfter: result.naturalStaleAt.moment, lastRun: result.updatedAt) + Self.grace
+    /// data's clock, or the server's word), plus `grace`; `lastRun` is the timer's last trigger.
+    package func overdueAt(_ result: WeatherResult, lastRun: Timestamp?) -> Timestamp {
+        // In whole seconds, as the cache file keeps its other moments: a shorter number to read at every show.
+        Timestamp(
+            secondsSince1970: (firstRun(atOrAfter: result.naturalStaleAt.moment, lastRun: lastRun) + Self.grace)
+                .secondsSince1970.rounded(.up))
     }
 }

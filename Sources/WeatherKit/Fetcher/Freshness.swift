@@ -8,10 +8,10 @@ package struct Freshness: Sendable, Equatable {
     /// The interval assumed when a result does not state its own: Open-Meteo's 15 minutes.
     static let defaultInterval = 900.0
     /// How long after the data's update time the new values are surely published.
-    static let publishDelay = 120.0
+    package static let publishDelay = 120.0
     /// The shortest time between two requests that the data's clock alone allows: when the service is
     /// late with new values, it is asked again at this pace, not at every call.
-    static let recheckDelay = 90.0
+    package static let recheckDelay = 90.0
 
     /// `WEATHER_STALE_AFTER`, when set.
     var staleAfter: Double?

@@ -240,12 +240,12 @@ public final class WeatherFetcher: Sendable {
             // Only a conditional request, which needs a stored result, can get a 304.
             guard let stored else { throw unexpectedNotModified }
             var renewed = stored.renewed(by: headers, at: clock.now())
-            if scheduled { renewed.overdueAt = runSchedule(dataInterval: renewed.interval)?.overdueAt(renewed) }
+            if scheduled { renewed.overdueAt = overdueAt(of: renewed) }
             try save(renewed, in: store)
             return .noData(renewed)
         case .modified(let response):
             var result = makeResult(response, for: location)
-            if scheduled { result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result) }
+            if scheduled { result.overdueAt = overdueAt(of: result) }
             try saveForecast(response, for: location, in: store)
             try save(result, in: store)
             if let stored, stored.showsTheSame(as: result) { return .noData(result) }
@@ -319,7 +319,7 @@ public final class WeatherFetcher: Sendable {
             throw unexpectedNotModified
         }
         var result = makeResult(response, for: choice.location)
-        result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result)
+        result.overdueAt = overdueAt(of: result)
         let previousResult = PreviousFile(store.paths.resultFile)
         let previousForecast = PreviousFile(store.paths.forecastFile)
         do throws(WeatherError) {
@@ -497,12 +497,26 @@ public final class WeatherFetcher: Sendable {
         return RunSchedule(interval: seconds, fixedDelay: fixedDelay, utcOffset: utcOffset)
     }
 
+    /// When background refresh's replacement of `result` (the saved place's) is overdue: by the chosen
+    /// schedule, after the timer's last trigger (the mtime of systemd's stamp file, which `Persistent=`
+    /// keeps); `nil` when background refresh is off.
+    func overdueAt(of result: WeatherResult) -> Timestamp? {
+        guard let schedule = runSchedule(dataInterval: result.interval) else { return nil }
+        let dataHome =
+            environment.nonEmpty("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment.nonEmpty("HOME").map { $0 + "/.local/share" }
+        let lastTrigger = dataHome.flatMap {
+            FileIO.modificationTime($0 + "/systemd/timers/stamp-" + RefreshUnits.timerName)
+        }
+        return schedule.overdueAt(result, lastRun: lastTrigger.flatMap { $0 <= clock.now() ? $0 : nil })
+    }
+
     /// Works out again when the saved result's replacement is overdue, after the schedule changed.
     /// Holding the lock.
     public func rescheduleSavedResult() {
         rereadFiles()
         guard var result = cachedResult().result else { return }
-        result.overdueAt = runSchedule(dataInterval: result.interval)?.overdueAt(result)
+        result.overdueAt = overdueAt(of: result)
         try? save(result, in: store)
         memory.withLock { $0.result = .result(result) }
     }

@@ -146,6 +146,13 @@ package enum FileIO {
         return String(cString: resolved)
     }
 
+    /// When the file at `path` was last modified; `nil` when there is none.
+    static func modificationTime(_ path: String) -> Timestamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Timestamp(secondsSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
