@@ -8,7 +8,8 @@
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
-#   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks
+#   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks;
+#                         and four weeks of users' habits, before and with the adaptive schedule
 #   make deb              .build/package/weather_<version>_<arch>.deb, checked by lintian
 #   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
@@ -120,6 +121,7 @@ bench-requests: bench-deps build
 bench-fleet: bench-deps build
 	$(SWIFT) build --product fleet-rules
 	python3 Tests/Benchmarks/fleet.py --helper .build/debug/fleet-rules --binary $(RELEASE)
+	python3 Tests/Benchmarks/habits.py --helper .build/debug/fleet-rules
 
 bench-speed: bench-deps
 	python3 Tests/Benchmarks/speed.py

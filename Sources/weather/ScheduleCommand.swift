@@ -7,10 +7,18 @@ struct ScheduleCommand: ContextCommand {
         abstract: "Show or change how often the weather is refreshed in the background.",
         discussion: """
             Without an argument, prints the interval, the state of the systemd user timer \
-            (weather-refresh.timer) and its next run. With one, changes the interval: minimum is as often \
-            as the data changes (every 15 minutes for Open-Meteo's current weather), never stops background \
-            refresh, and a duration sets the period; anything under 5 minutes is refused. Runs are spread \
-            over a few random minutes, a little after the data's update times.
+            (weather-refresh.timer) and its next run, the background runs of the last day and week, and \
+            under minimum the hours it has learned you look and what the next run will do, and why. With \
+            one, changes the interval: never stops background refresh, and a duration sets the period, \
+            obeyed as given; anything under 5 minutes is refused. Each user's runs come at a delay of \
+            their own after the data's update times.
+
+            minimum adapts, as iOS's background fetch does: the timer wakes weather as often as the data \
+            changes (every 15 minutes for Open-Meteo), and a run fetches when someone will look: your \
+            session is active (logind), or you looked around this time of the week (a terminal weather, \
+            or an active session at a run) in one of the last 3 weeks; otherwise at most every 2 hours. \
+            After fetches that keep finding no new data it waits longer, until new data comes. For its \
+            first week it fetches at every run, while it learns. Without logind, the looks alone decide.
 
             Examples:
               weather schedule
@@ -42,6 +50,9 @@ struct ScheduleCommand: ContextCommand {
         }
         context.console.printLine(
             try background.report(placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone))
+        context.console.printLine(
+            context.fetcher.historyReport(nextRun: background.nextRun(), session: context.loginSession())
+                .joined(separator: "\n"))
         return 0
     }
 }

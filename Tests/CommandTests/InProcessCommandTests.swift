@@ -132,7 +132,8 @@ struct InProcessCommandTests {
         #expect(fixture.scheduler.recorded == [.minimum, .every(1800)])
         #expect(
             (next.console as! RecordingConsole).output
-                == "Interval: every 30 min\nTimer:    weather-refresh.timer, active, enabled\n")
+                == "Interval: every 30 min\nTimer:    weather-refresh.timer, active, enabled\n"
+                + "Last day:   no runs\nLast week:  no runs\n")
         let bad = fixture.nextRun()
         #expect(try run(ScheduleCommand.self, ["4m"], in: bad) == 64)
         #expect(fixture.scheduler.recorded.count == 2)

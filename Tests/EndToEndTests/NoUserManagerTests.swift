@@ -23,6 +23,13 @@ struct NoUserManagerTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.configHome + "/systemd"))
     }
 
+    /// The crontab line `schedule` prints under "Cron:": the first line there that starts with a minute.
+    static func cronLine(_ output: String) throws -> String {
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let cron = try #require(lines.firstIndex { $0.hasPrefix("Cron:") })
+        return try #require(lines[cron...].first { $0.first?.isNumber == true })
+    }
+
     /// Seconds after the clock step at which a crontab line runs: its minute, and the sleep before the command.
     static func offset(of line: String) throws -> Int {
         let words = line.split(separator: " ")
@@ -41,7 +48,7 @@ struct NoUserManagerTests {
         let chosen = try sandbox.run("schedule", "30m")
         #expect(chosen.status == 0, "\(chosen)")
         #expect(chosen.stdout.hasPrefix("Interval: every 30 min\n"))
-        let line = try #require(chosen.stdout.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
+        let line = try Self.cronLine(chosen.stdout)
         #expect(line.range(of: #"^\d+-59/30 \* \* \* \* "#, options: .regularExpression) != nil, "\(line)")
         #expect(try Self.offset(of: line) == 120 + Int(FixedDelay.current().seconds(within: 1650)))
         #expect(
@@ -52,7 +59,7 @@ struct NoUserManagerTests {
         #expect(never.stderr.isEmpty)
         #expect(
             never.stdout.contains("\nCron:     if you added weather's line with crontab -e, remove it; it ends in\n"))
-        #expect(never.stdout.hasSuffix(" refresh >/dev/null 2>&1\n"))
+        #expect(try Self.cronLine(never.stdout).hasSuffix(" refresh >/dev/null 2>&1"))
 
         let tooOften = try sandbox.run("schedule", "4m")
         #expect(tooOften.status == 64)
@@ -92,8 +99,8 @@ struct NoUserManagerTests {
             ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "schedule", "30m"])
         let asRoot = try root.run("schedule", "30m")
         #expect(asNobody.status == 0, "\(asNobody)")
-        let lines = [asRoot, asNobody].map { $0.stdout.split(separator: "\n").last.map(String.init) ?? "" }
-        let offsets = try lines.map { try Self.offset(of: $0.trimmingCharacters(in: .whitespaces)) }
+        let lines = try [asRoot, asNobody].map { try Self.cronLine($0.stdout) }
+        let offsets = try lines.map { try Self.offset(of: $0) }
         #expect(offsets[0] != offsets[1], "\(lines)")
         #expect(offsets.allSatisfy { (120..<1800 - 30).contains($0) })
     }

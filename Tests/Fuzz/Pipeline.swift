@@ -92,6 +92,7 @@ enum Pipeline {
         }
 
         let saved = part(4)
+        history(saved, results: results)
         do {
             forecasts.append(try WeatherStore.decodeForecast(saved, path: "/k/weather/forecast.json"))
         } catch {
@@ -258,6 +259,33 @@ enum Pipeline {
                 decoding: line[(equals + 1)...], as: UTF8.self)
         }
         return variables
+    }
+
+    /// The same bytes as the run history's files: read as runs and as looks, decided on, summarized, and
+    /// written and read back the same.
+    static func history(_ bytes: [UInt8], results: [WeatherResult]) {
+        guard let reader = try? JSONDocument(parsing: bytes).reader else { return }
+        let history = RunHistory(runs: RunHistory.runs(in: reader), looks: RunHistory.looks(in: reader))
+        check(history.runs.count <= 28 * 96 * 2 && history.looks.count <= 4 * 672, "a bounded history")
+        for session in [AdaptiveSchedule.Session.active, .idle, .unknown] {
+            let decision = AdaptiveSchedule.decide(
+                at: now, history: history, session: session, lastFetch: results.first?.updatedAt,
+                dataInterval: results.first?.interval ?? 900, utcOffset: 0)
+            switch decision {
+            case .fetch(let reason), .skip(let reason, _): checkPrintable(reason)
+            }
+        }
+        checkPrintable(WeatherFetcher.summary(history.runs))
+        for line in WeatherFetcher.lookedHours(history) { checkPrintable(line) }
+        // Written, read and written again: the same (the file keeps whole seconds and milliseconds).
+        func reread(_ history: RunHistory) -> RunHistory? {
+            guard let runs = try? JSONDocument(parsing: history.runsFileContents).reader,
+                let looks = try? JSONDocument(parsing: history.looksFileContents).reader
+            else { return nil }
+            return RunHistory(runs: RunHistory.runs(in: runs), looks: RunHistory.looks(in: looks))
+        }
+        let once = reread(history)
+        check(once != nil && once.flatMap(reread) == once, "the history reads back the same")
     }
 
     static func checkPrintable(_ message: String) {

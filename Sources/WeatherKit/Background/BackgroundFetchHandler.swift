@@ -8,15 +8,21 @@ public struct BackgroundFetchHandler: Sendable {
     let fetcher: WeatherFetcher
     /// Switches background fetching off when there is nothing to fetch for.
     let scheduler: any BackgroundScheduler
+    /// The user's session, asked when the adaptive schedule needs it.
+    let session: @Sendable () -> AdaptiveSchedule.Session
 
-    init(fetcher: WeatherFetcher, scheduler: any BackgroundScheduler) {
+    init(
+        fetcher: WeatherFetcher, scheduler: any BackgroundScheduler,
+        session: @escaping @Sendable () -> AdaptiveSchedule.Session = { .unknown }
+    ) {
         self.fetcher = fetcher
         self.scheduler = scheduler
+        self.session = session
     }
 
     /// The handler of a run woken by the timer.
     public init(context: WeatherContext) {
-        self.init(fetcher: context.fetcher, scheduler: context.scheduler)
+        self.init(fetcher: context.fetcher, scheduler: context.scheduler, session: context.loginSession)
     }
 
     /// What one run did, for its one line of output.
@@ -35,23 +41,37 @@ public struct BackgroundFetchHandler: Sendable {
         }
     }
 
-    /// Runs one background fetch.
+    /// Runs one background fetch, and records it in the run history (`RunHistory`).
     public func performFetch() -> Report {
         let started = MonotonicInstant.now()
-        let (result, message, exitCode) = fetchOnce()
-        return Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
+        let startedAt = fetcher.clock.now()
+        var asked: AdaptiveSchedule.Session?
+        let (result, message, exitCode) = fetchOnce(askingSession: &asked)
+        let report = Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
+        if exitCode < 128 {
+            fetcher.recordRun(
+                RunHistory.Run(
+                    at: startedAt, result: result, requested: fetcher.requestsSent > 0, duration: report.elapsed),
+                sessionActive: asked == .active)
+        }
+        return report
     }
 
-    private func fetchOnce() -> (BackgroundFetchResult, String, Int32) {
+    /// One fetch; `asked` is the session, when the adaptive schedule asked for it.
+    private func fetchOnce(askingSession asked: inout AdaptiveSchedule.Session?) -> (
+        BackgroundFetchResult, String, Int32
+    ) {
         do throws(WeatherError) {
-            let (result, message) = try reportedFetch()
+            let (result, message) = try reportedFetch(askingSession: &asked)
             return (result, message, 0)
         } catch {
             return (.failed, error.description, error.exitCode)
         }
     }
 
-    private func reportedFetch() throws(WeatherError) -> (BackgroundFetchResult, String) {
+    private func reportedFetch(askingSession asked: inout AdaptiveSchedule.Session?) throws(WeatherError)
+        -> (BackgroundFetchResult, String)
+    {
         guard let location = try fetcher.savedLocation() else {
             do {
                 try scheduler.setMinimumBackgroundFetchInterval(.never)
@@ -69,6 +89,17 @@ public struct BackgroundFetchHandler: Sendable {
                 .noData,
                 "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
             )
+        }
+        let decision = fetcher.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
+            let session = self.session()
+            asked = session
+            return session
+        }
+        if case .skip(let reason, let nextFetchBy) = decision {
+            fetcher.matchLocationFileToResult()
+            fetcher.postponeOverdue(until: nextFetchBy)
+            let by = LocalTime.describe(nextFetchBy, now: fetcher.clock.now(), in: fetcher.timeZone)
+            return (.noData, "skipped the request: \(reason); the next fetch by \(by) at the latest")
         }
         // In the units of the settings (config.json, which the service reads too); no icons in a log.
         let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)

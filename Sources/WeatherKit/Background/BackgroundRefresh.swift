@@ -72,6 +72,12 @@ extension BackgroundRefresh {
         return "Background refresh: every \(DurationText.format(seconds)) (weather schedule changes it)."
     }
 
+    /// The timer's next run, when a scheduler runs it.
+    package func nextRun() -> Timestamp? {
+        guard let interval = try? preferredInterval(), interval != .never else { return nil }
+        return (try? scheduler.status(interval: interval))?.nextRun
+    }
+
     /// What `weather schedule` prints: the chosen interval, the timer's state and its next run; without a
     /// user manager, the crontab line to add for the interval, or (for `never`) which line to remove.
     public func report(placeSaved: Bool, now: Timestamp, in zone: LocalTimeZone) throws(WeatherError) -> String {

@@ -47,9 +47,14 @@ package struct RunSchedule: Sendable, Equatable {
     /// When `result`'s replacement is overdue: the first run after the moment new values exist (the
     /// data's clock, or the server's word), plus `grace`; `lastRun` is the timer's last trigger.
     package func overdueAt(_ result: WeatherResult, lastRun: Timestamp?) -> Timestamp {
+        overdueAt(fetchingFrom: result.naturalStaleAt.moment, lastRun: lastRun)
+    }
+
+    /// When the replacement that the first run at or after `moment` fetches is overdue.
+    package func overdueAt(fetchingFrom moment: Timestamp, lastRun: Timestamp?) -> Timestamp {
         // In whole seconds, as the cache file keeps its other moments: a shorter number to read at every show.
         Timestamp(
-            secondsSince1970: (firstRun(atOrAfter: result.naturalStaleAt.moment, lastRun: lastRun) + Self.grace)
-                .secondsSince1970.rounded(.up))
+            secondsSince1970: (firstRun(atOrAfter: moment, lastRun: lastRun) + Self.grace).secondsSince1970.rounded(.up)
+        )
     }
 }

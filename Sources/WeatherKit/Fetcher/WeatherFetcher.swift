@@ -32,6 +32,10 @@ public final class WeatherFetcher: Sendable {
     /// The results of one-off lookups of other places.
     let lookups: LookupCache
 
+    /// How many forecast requests this run has sent.
+    var requestsSent: Int { sentRequests.withLock { $0 } }
+    private let sentRequests = Mutex(0)
+
     /// The files as this run last read or wrote them; `nil` until first needed.
     private let memory = Mutex(Memory())
     /// How deep this process is in `withFetchLock`: the lock is taken once, by the outermost call.
@@ -393,6 +397,17 @@ public final class WeatherFetcher: Sendable {
         }
     }
 
+    /// `matchLocationFile` for a run that does not fetch (a background run the adaptive schedule skips),
+    /// under the lock.
+    func matchLocationFileToResult() {
+        try? withFetchLock { () throws(WeatherError) in
+            rereadFiles()
+            if let location = try savedLocation(), cachedResult(for: location) != nil {
+                matchLocationFile(to: location)
+            }
+        }
+    }
+
     /// Writes `location.json` again when it names another place than the saved result (a `set` killed
     /// between its two renames), so that the file says what every run already reads. Holding the lock.
     private func matchLocationFile(to location: Location) {
@@ -420,6 +435,7 @@ public final class WeatherFetcher: Sendable {
     private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
         -> OpenMeteo.ForecastFetch
     {
+        sentRequests.withLock { $0 += 1 }
         do {
             let fetched = try provider.currentWeather(at: location, cachingHeaders: cachingHeaders, before: deadline)
             clearBackoff(for: provider.forecastService)
@@ -501,14 +517,21 @@ public final class WeatherFetcher: Sendable {
     /// schedule, after the timer's last trigger (the mtime of systemd's stamp file, which `Persistent=`
     /// keeps); `nil` when background refresh is off.
     func overdueAt(of result: WeatherResult) -> Timestamp? {
-        guard let schedule = runSchedule(dataInterval: result.interval) else { return nil }
+        overdueAt(fetchingFrom: result.naturalStaleAt.moment, dataInterval: result.interval)
+    }
+
+    /// When a replacement is overdue that the first run at or after `moment` fetches: that run, after
+    /// the timer's last trigger, plus the grace (`RunSchedule.overdueAt`); `nil` when background refresh
+    /// is off.
+    func overdueAt(fetchingFrom moment: Timestamp, dataInterval: Double?) -> Timestamp? {
+        guard let schedule = runSchedule(dataInterval: dataInterval) else { return nil }
         let dataHome =
             environment.nonEmpty("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment.nonEmpty("HOME").map { $0 + "/.local/share" }
         let lastTrigger = dataHome.flatMap {
             FileIO.modificationTime($0 + "/systemd/timers/stamp-" + RefreshUnits.timerName)
         }
-        return schedule.overdueAt(result, lastRun: lastTrigger.flatMap { $0 <= clock.now() ? $0 : nil })
+        return schedule.overdueAt(fetchingFrom: moment, lastRun: lastTrigger.flatMap { $0 <= clock.now() ? $0 : nil })
     }
 
     /// Works out again when the saved result's replacement is overdue, after the schedule changed.

@@ -28,13 +28,17 @@ package struct WeatherPaths: Sendable, Equatable {
     var lockFile: String { stateDirectory + "/fetch.lock" }
     /// The services' back-offs, which every run respects.
     var backoffFile: String { stateDirectory + "/backoff.json" }
+    /// The background runs of the last weeks (`RunHistory`).
+    var runsFile: String { stateDirectory + "/runs.json" }
+    /// The quarter hours of the week the user looked in (`RunHistory`).
+    var looksFile: String { stateDirectory + "/looks.json" }
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
     package var unitDirectory: String { configHome + "/systemd/user" }
 
     /// Every file weather writes, all of them under the fetch lock.
     var writtenFiles: [String] {
         [
-            resultFile, forecastFile, locationFile, scheduleFile, backoffFile,
+            resultFile, forecastFile, locationFile, scheduleFile, backoffFile, runsFile,
             unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName,
         ]
     }

@@ -194,14 +194,40 @@ package struct WeatherStore: Sendable {
         try write(writer.bytes, to: paths.backoffFile)
     }
 
+    // MARK: History
+
+    /// The background runs and the looks; damaged or missing files count as none.
+    func loadHistory() -> RunHistory {
+        func reader(_ path: String) -> JSONReader? {
+            guard let bytes = try? read(path) else { return nil }
+            return try? Self.parse(bytes, path: path, remedy: "")
+        }
+        return RunHistory(
+            runs: reader(paths.runsFile).map(RunHistory.runs(in:)) ?? [],
+            looks: reader(paths.looksFile).map(RunHistory.looks(in:)) ?? [])
+    }
+
+    /// Saves the background runs (under the fetch lock).
+    func saveRuns(of history: RunHistory) throws(StoreError) {
+        try write(history.runsFileContents, to: paths.runsFile)
+    }
+
+    /// Saves the looks (by a terminal run, which may not wait for the lock: two at once lose at most a look).
+    func saveLooks(of history: RunHistory) throws(StoreError) {
+        try write(history.looksFileContents, to: paths.looksFile)
+    }
+
     // MARK: Forgetting
 
-    /// Removes the saved place, the last result and its forecast. Nothing saved is fine.
+    /// Removes the saved place, the last result and its forecast, and the history of runs and looks:
+    /// nothing personal outlives `logout`. Nothing saved is fine.
     func removeAll() throws(StoreError) {
         do {
             try FileIO.remove(paths.resultFile)
             try FileIO.remove(paths.forecastFile)
             try FileIO.remove(paths.locationFile)
+            try FileIO.remove(paths.runsFile)
+            try FileIO.remove(paths.looksFile)
         } catch {
             throw .file(error)
         }

@@ -76,7 +76,7 @@ package struct JSONReader: @unchecked Sendable {
     // MARK: Values
 
     /// The value as a number; integers are numbers too.
-    func double() throws(JSONShapeError) -> Double {
+    package func double() throws(JSONShapeError) -> Double {
         switch weather_json_type(node) {
         case JSON_REAL: return json_real_value(node)
         case JSON_INTEGER: return Double(json_integer_value(node))

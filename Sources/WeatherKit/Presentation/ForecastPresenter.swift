@@ -41,6 +41,7 @@ public struct ForecastPresenter: Sendable {
     /// Prints the forecast, refreshed first when `source` and the app state say so.
     /// With `place`, a one-off lookup: that place's forecast, by `WeatherPresenter`'s rules for one.
     public func show(source: WeatherPresenter.Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
+        if console.isTerminal { fetcher.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: source.state(for: appState), mayFetch: source != .cached, needingForecast: true,

@@ -93,6 +93,8 @@ public struct WeatherPresenter: Sendable {
     }
 
     private func showResult(source: Source, place: PlaceQuery?) throws(WeatherError) {
+        // Someone is looking: what the adaptive schedule learns from (`RunHistory`).
+        if console.isTerminal { fetcher.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: effectiveState(source), mayFetch: source != .cached, activity: console.beginActivity)

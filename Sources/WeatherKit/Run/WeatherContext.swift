@@ -22,6 +22,8 @@ public final class WeatherContext: Sendable {
     public let console: any Console
     /// Fetches and keeps results, for this run.
     public let fetcher: WeatherFetcher
+    /// The user's session from logind, for the adaptive schedule; `.unknown` in a test's context.
+    package let loginSession: @Sendable () -> AdaptiveSchedule.Session
     private let makeScheduler: @Sendable (WeatherContext) -> any BackgroundScheduler
     private let builtScheduler = Mutex<(any BackgroundScheduler)?>(nil)
 
@@ -30,8 +32,10 @@ public final class WeatherContext: Sendable {
         environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
         timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
         fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
+        loginSession: @escaping @Sendable () -> AdaptiveSchedule.Session = { .unknown },
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
     ) {
+        self.loginSession = loginSession
         self.environment = environment
         self.paths = paths
         self.settings = settings
@@ -106,6 +110,7 @@ extension WeatherContext {
                 environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
                 http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
                 console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
+                loginSession: { LoginSession.current() },
                 scheduler: { SystemdTimer(context: $0) }
             )
         } catch {
