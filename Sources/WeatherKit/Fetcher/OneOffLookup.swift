@@ -81,11 +81,12 @@ extension WeatherFetcher {
             if query.coordinates == nil { try? lookups.remember(choice, for: query, language: language) }
         }
         let location = choice.location
-        if let saved = try savedLocation(), saved.isSamePlace(as: location), var result = cachedResult(for: saved),
-            !isStale(result), !(needingForecast && savedForecast(for: saved) == nil)
-        {
-            result.location = location
-            return OneOff(choice: choice, result: result, forecast: savedForecast(for: saved), notes: notes)
+        // The saved place, first looked up by this name: its own files, fetched for it if need be.
+        if let saved = try savedLocation(), saved.isSamePlace(as: location) {
+            var found = try lookUpSavedPlace(
+                choice, in: .active, mayFetch: true, needingForecast: needingForecast, activity: { _ in .none })
+            found.notes = notes + found.notes
+            return found
         }
         FileIO.removeTemporaryFiles(of: lookups.writtenFiles(for: location))
         let store = lookups.store(for: location)
