@@ -7,22 +7,21 @@ import Testing
 struct AdaptiveScheduleEndToEndTests {
     static let stale = ["WEATHER_STALE_AFTER": "0", "TZ": "UTC"]
 
-    var runsFile: (Sandbox) -> String { { $0.stateHome + "/weather/runs.json" } }
+    var runsFile: (Sandbox) -> String { { $0.stateHome + "/weather/runs.txt" } }
     var looksFile: (Sandbox) -> String { { $0.stateHome + "/weather/looks.json" } }
 
     /// A history of `days` days of runs every 15 minutes that found new data, the last one 15 minutes ago.
     func writeRuns(_ sandbox: Sandbox, days: Double, every step: Double = 900) throws {
         let now = Date().timeIntervalSince1970
-        let runs = stride(from: now - days * 86_400, to: now - 899, by: step).map {
-            "{\"at\":\($0.rounded()),\"result\":\"newData\",\"requested\":true,\"duration\":0.2}"
-        }
-        try sandbox.write("{\"format\":1,\"runs\":[" + runs.joined(separator: ",") + "]}", to: runsFile(sandbox))
+        // As weather writes them: seconds, result (n, d, f), a request sent (1 or 0), milliseconds.
+        let runs = stride(from: now - days * 86_400, to: now - 899, by: step).map { "\(Int($0)) n 1 200\n" }
+        try sandbox.write("weather runs 1\n" + runs.joined(), to: runsFile(sandbox))
     }
 
     /// Looks at `moments` (seconds since 1970), as weather keys them: quarter hours from Monday 1969-12-29.
     func writeLooks(_ sandbox: Sandbox, _ moments: [Double]) throws {
-        let keys = moments.map { "\"\(Int(($0 + 3 * 86_400) / 900))\"" }
-        try sandbox.write("{\"format\":1,\"looks\":[" + keys.joined(separator: ",") + "]}", to: looksFile(sandbox))
+        let keys = moments.map { "\(Int(($0 + 3 * 86_400) / 900))" }
+        try sandbox.write("{\"format\":1,\"looks\":\"" + keys.joined(separator: ",") + "\"}", to: looksFile(sandbox))
     }
 
     @Test("with a week learned and no look around this time, a background run sends nothing and says why")
@@ -47,9 +46,8 @@ struct AdaptiveScheduleEndToEndTests {
         #expect(overdueAt <= updatedAt + 7200 + 900 + 120 + 1)
         // The run is in the history, as one that sent no request.
         let runs = String(decoding: sandbox.contents(runsFile(sandbox)) ?? Data(), as: UTF8.self)
-        #expect(
-            runs.hasSuffix("\"result\":\"noData\",\"requested\":false,\"duration\":" + runs.split(separator: ":").last!)
-        )
+        let last = runs.split(separator: "\n").last ?? ""
+        #expect(last.hasPrefix("\(Int(Date().timeIntervalSince1970) / 100)") && last.contains(" d 0 "), "\(last)")
     }
 
     @Test("a look last week around this time makes the run fetch; a terminal show is recorded as a look")
@@ -68,7 +66,7 @@ struct AdaptiveScheduleEndToEndTests {
         let terminal = try sandbox.run(["show"], environment: ["NO_COLOR": "1", "TZ": "UTC"], terminal: true)
         #expect(terminal.status == 0)
         let looks = String(decoding: sandbox.contents(looksFile(sandbox)) ?? Data(), as: UTF8.self)
-        #expect(looks.contains("\"\(Int((Date().timeIntervalSince1970 + 3 * 86_400) / 900))\""), "\(looks)")
+        #expect(looks.contains("\(Int((Date().timeIntervalSince1970 + 3 * 86_400) / 900))"), "\(looks)")
         // A pipe is not a look.
         try FileManager.default.removeItem(atPath: looksFile(sandbox))
         #expect(try sandbox.run("show").status == 0)
@@ -104,9 +102,8 @@ struct AdaptiveScheduleEndToEndTests {
         try writeRuns(sandbox, days: 60, every: 300)
         #expect(try sandbox.run(["refresh"], environment: Self.stale).status == 0)
         let runs = try #require(sandbox.contents(runsFile(sandbox)))
-        let object = try #require(try JSONSerialization.jsonObject(with: runs) as? [String: Any])
-        let kept = try #require(object["runs"] as? [[String: Any]])
-        let oldest = try #require(kept.first?["at"] as? Double)
+        let kept = String(decoding: runs, as: UTF8.self).split(separator: "\n").dropFirst()
+        let oldest = try #require(Double(kept.first?.split(separator: " ").first ?? ""))
         #expect(Date().timeIntervalSince1970 - oldest <= 28 * 86_400 + 60)
         #expect(kept.count <= 28 * 96 * 2 + 1)
         #expect(try sandbox.mode(runsFile(sandbox)) == 0o600)

@@ -264,8 +264,8 @@ enum Pipeline {
     /// The same bytes as the run history's files: read as runs and as looks, decided on, summarized, and
     /// written and read back the same.
     static func history(_ bytes: [UInt8], results: [WeatherResult]) {
-        guard let reader = try? JSONDocument(parsing: bytes).reader else { return }
-        let history = RunHistory(runs: RunHistory.runs(in: reader), looks: RunHistory.looks(in: reader))
+        let looks = (try? JSONDocument(parsing: bytes)).map { RunHistory.looks(in: $0.reader) } ?? []
+        let history = RunHistory(runs: RunHistory.runs(in: bytes), looks: looks)
         check(history.runs.count <= 28 * 96 * 2 && history.looks.count <= 4 * 672, "a bounded history")
         for session in [AdaptiveSchedule.Session.active, .idle, .unknown] {
             let decision = AdaptiveSchedule.decide(
@@ -279,10 +279,8 @@ enum Pipeline {
         for line in WeatherFetcher.lookedHours(history) { checkPrintable(line) }
         // Written, read and written again: the same (the file keeps whole seconds and milliseconds).
         func reread(_ history: RunHistory) -> RunHistory? {
-            guard let runs = try? JSONDocument(parsing: history.runsFileContents).reader,
-                let looks = try? JSONDocument(parsing: history.looksFileContents).reader
-            else { return nil }
-            return RunHistory(runs: RunHistory.runs(in: runs), looks: RunHistory.looks(in: looks))
+            guard let looks = try? JSONDocument(parsing: history.looksFileContents).reader else { return nil }
+            return RunHistory(runs: RunHistory.runs(in: history.runsFileContents), looks: RunHistory.looks(in: looks))
         }
         let once = reread(history)
         check(once != nil && once.flatMap(reread) == once, "the history reads back the same")

@@ -1,6 +1,6 @@
 /// What background refresh remembers, as iOS does, to fetch when someone will look: every background run
 /// (its time, its result, whether it sent a request, how long it took) for `keptDays`, in
-/// `$XDG_STATE_HOME/weather/runs.json`; and when the user looked (a terminal `show` or `forecast`, or a
+/// `$XDG_STATE_HOME/weather/runs.txt`; and when the user looked (a terminal `show` or `forecast`, or a
 /// background run that found the session active), by quarter hour of the week only, for `keptWeeks`, in
 /// `looks.json`. Both are bounded, 0600, and removed by
 /// `logout`.
@@ -79,50 +79,117 @@ package struct RunHistory: Sendable, Equatable {
 
     // MARK: Files
 
-    /// The runs file's contents.
+    /// The first line of the runs file, which says what it is.
+    static let runsHeader = "weather runs 1"
+
+    /// The runs file's contents: after `runsHeader`, a line per run, `seconds result requested
+    /// milliseconds` (`1795349602 n 1 212`; `n` new data, `d` no data, `f` failed). Plain text, read
+    /// and written in one pass over its bytes: every background run does both, on up to 5,376 lines.
     package var runsFileContents: [UInt8] {
-        var writer = JSONWriter()
-        writer.object { writer in
-            writer.field("format", 1)
-            writer.array("runs", runs) { writer, run in
-                writer.field("at", run.at.secondsSince1970.rounded())
-                writer.field("result", run.result.rawValue)
-                writer.field("requested", run.requested)
-                writer.field("duration", (run.duration * 1000).rounded() / 1000)
-            }
+        var bytes = Array((Self.runsHeader + "\n").utf8)
+        bytes.reserveCapacity(runs.count * 20 + 16)
+        for run in runs {
+            bytes += String(Int64(run.at.secondsSince1970.rounded())).utf8
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(Self.letter(run.result))
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: run.requested ? "1" : "0"))
+            bytes.append(UInt8(ascii: " "))
+            bytes += String(Int64((run.duration * 1000).rounded())).utf8
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return writer.bytes
+        return bytes
     }
 
-    /// The looks file's contents.
-    package var looksFileContents: [UInt8] {
-        var writer = JSONWriter()
-        writer.object { writer in
-            writer.field("format", 1)
-            writer.array("looks", looks.map(String.init))
-        }
-        return writer.bytes
-    }
-
-    /// The runs a runs file holds; a damaged file, or a damaged entry, counts as none: it only decides when
-    /// to fetch, and the next runs rebuild it.
-    package static func runs(in reader: JSONReader) -> [Run] {
-        guard let entries = try? reader.field("runs").array() else { return [] }
-        let runs = entries.compactMap { entry -> Run? in
-            guard let at = try? entry.double("at", within: 0...1e11),
-                let result = (try? entry.string("result")).flatMap(BackgroundFetchResult.init(rawValue:)),
-                let requested = try? entry.bool("requested"),
-                let duration = try? entry.double("duration", within: 0...86_400)
-            else { return nil }
-            return Run(at: Timestamp(secondsSince1970: at), result: result, requested: requested, duration: duration)
+    /// The runs in a runs file's `bytes`; a damaged file, or a damaged line, counts as none: it only
+    /// decides when to fetch, and the next runs rebuild it.
+    package static func runs(in bytes: [UInt8]) -> [Run] {
+        let header = Array((runsHeader + "\n").utf8)
+        guard bytes.starts(with: header) else { return [] }
+        var runs: [Run] = []
+        var start = header.count
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if let run = run(in: bytes, start..<end) { runs.append(run) }
+            start = end + 1
         }
         return Array(runs.suffix(Int(keptDays) * 96 * 2))
     }
 
+    /// The run on one line, `seconds result requested milliseconds`, or `nil` when the line is not one.
+    private static func run(in bytes: [UInt8], _ line: Range<Int>) -> Run? {
+        var index = line.lowerBound
+        func number(upTo limit: Int64) -> Int64? {
+            var value: Int64 = 0
+            let first = index
+            while index < line.upperBound, index - first < 12,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            {
+                value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            return index > first && value <= limit ? value : nil
+        }
+        func space() -> Bool {
+            guard index < line.upperBound, bytes[index] == UInt8(ascii: " ") else { return false }
+            index += 1
+            return true
+        }
+        guard let seconds = number(upTo: 100_000_000_000), space(), index < line.upperBound,
+            let result = result(bytes[index])
+        else { return nil }
+        index += 1
+        guard space(), let requested = number(upTo: 1), space(), let milliseconds = number(upTo: 86_400_000),
+            index == line.upperBound
+        else { return nil }
+        return Run(
+            at: Timestamp(secondsSince1970: Double(seconds)), result: result, requested: requested == 1,
+            duration: Double(milliseconds) / 1000)
+    }
+
+    private static func result(_ letter: UInt8) -> BackgroundFetchResult? {
+        switch letter {
+        case UInt8(ascii: "n"): .newData
+        case UInt8(ascii: "d"): .noData
+        case UInt8(ascii: "f"): .failed
+        default: nil
+        }
+    }
+
+    /// The looks file's contents: the keys, comma-separated in one string.
+    package var looksFileContents: [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("format", 1)
+            writer.field("looks", looks.map(String.init).joined(separator: ","))
+        }
+        return writer.bytes
+    }
+
+    private static func letter(_ result: BackgroundFetchResult) -> UInt8 {
+        switch result {
+        case .newData: UInt8(ascii: "n")
+        case .noData: UInt8(ascii: "d")
+        case .failed: UInt8(ascii: "f")
+        }
+    }
+
     /// The looks a looks file holds, at most `keptWeeks + 1` weeks of quarter hours.
     package static func looks(in reader: JSONReader) -> [Int] {
-        guard let entries = try? reader.field("looks").stringsIfAll() else { return [] }
-        let keys = entries.compactMap { Int($0) }.filter { $0 >= 0 }
-        return Array(Set(keys)).sorted().suffix((keptWeeks + 1) * quartersPerWeek)
+        guard let packed = try? reader.field("looks").string() else { return [] }
+        let keys = Array(packed.utf8).split(separator: UInt8(ascii: ",")).compactMap { number($0) }
+            .filter { $0 <= 100_000_000 }.map { Int($0) }
+        return Array(Array(Set(keys)).sorted().suffix((keptWeeks + 1) * quartersPerWeek))
+    }
+
+    /// The decimal digits in `bytes` as a number: at most 12 of them, nothing else.
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        guard (1...12).contains(bytes.count) else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 }

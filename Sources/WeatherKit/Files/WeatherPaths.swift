@@ -29,7 +29,7 @@ package struct WeatherPaths: Sendable, Equatable {
     /// The services' back-offs, which every run respects.
     var backoffFile: String { stateDirectory + "/backoff.json" }
     /// The background runs of the last weeks (`RunHistory`).
-    var runsFile: String { stateDirectory + "/runs.json" }
+    var runsFile: String { stateDirectory + "/runs.txt" }
     /// The quarter hours of the week the user looked in (`RunHistory`).
     var looksFile: String { stateDirectory + "/looks.json" }
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.

@@ -203,7 +203,7 @@ package struct WeatherStore: Sendable {
             return try? Self.parse(bytes, path: path, remedy: "")
         }
         return RunHistory(
-            runs: reader(paths.runsFile).map(RunHistory.runs(in:)) ?? [],
+            runs: ((try? read(paths.runsFile)) ?? nil).map(RunHistory.runs(in:)) ?? [],
             looks: reader(paths.looksFile).map(RunHistory.looks(in:)) ?? [])
     }
 
