@@ -72,6 +72,9 @@ def main():
     environment = home.environment
     try:
         home.run(["set", "Berlin"])
+        # An explicit interval: every stale refresh fetches (minimum adapts, and would skip the repeated runs
+        # that find the same values).
+        home.run(["schedule", "15m"])
         request = server.requests("forecast")[-1]
         forecast = server.url + request["path"] + "?" + urllib.parse.urlencode(request["query"])
         result_file = environment["XDG_CACHE_HOME"] + "/weather/current.json"
