@@ -40,6 +40,28 @@ public enum TestPaths {
         Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
     }
 
+    /// Copies the program at `source` to `destination` (which must not exist), mode 0755, through a file
+    /// descriptor no child process can inherit (`O_CLOEXEC`). Tests spawn processes from many threads at
+    /// once: a child forked while a plain copy held the new file open for writing would keep it open, and
+    /// running the copy would then fail with ETXTBSY (exit 126).
+    public static func copyProgram(_ source: String, to destination: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw TestFailure("cannot create \(destination): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var written = 0
+        try bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let count = write(fd, raw.baseAddress! + written, raw.count - written)
+                guard count > 0 else {
+                    throw TestFailure("cannot write \(destination): \(String(cString: strerror(errno)))")
+                }
+                written += count
+            }
+        }
+        guard fchmod(fd, 0o755) == 0 else { throw TestFailure("cannot make \(destination) executable") }
+    }
+
     /// Every fixture file under `folder` (relative to `Fixtures/`) and its subfolders (such as the
     /// geocoding answers in another language), sorted, as paths relative to `Fixtures/`.
     public static func fixtures(in folder: String) -> [String] {

@@ -132,8 +132,8 @@ public final class RealBar: @unchecked Sendable {
             throw TestFailure("\(path) is not under the bar's folder \(root)")
         }
         try makeDirectories(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        try FileManager.default.copyItem(atPath: source, toPath: path)
-        guard chmod(path, 0o755) == 0, chown(path, uid, gid) == 0 else {
+        try TestPaths.copyProgram(source, to: path)
+        guard chown(path, uid, gid) == 0 else {
             throw TestFailure("cannot give \(path) to the bar's user: \(String(cString: strerror(errno)))")
         }
     }
