@@ -48,10 +48,11 @@ struct ScheduleCommand: ContextCommand {
                 context.fetcher.rescheduleSavedResult()
             }
         }
+        let report = try background.reportWithNextRun(
+            placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone)
+        context.console.printLine(report.text)
         context.console.printLine(
-            try background.report(placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone))
-        context.console.printLine(
-            context.fetcher.historyReport(nextRun: background.nextRun(), session: context.loginSession())
+            context.fetcher.historyReport(nextRun: report.nextRun, session: context.loginSession())
                 .joined(separator: "\n"))
         return 0
     }

@@ -227,7 +227,7 @@ def first_run_after(moment, timer, delay, zone, last_trigger):
     return timer.next_clock_time(after, zone) + delay
 
 
-def simulate(users, timer, rules, delays, runs_of, stale_rule, outage=False, shared_failures=True, stamps=True):
+def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_failures=True, stamps=True):
     """`stamps`: systemd keeps the last trigger (cron does not), from which it schedules the next run."""
     """Requests and what the bars show over the second day."""
     publish = rules["publishDelay"]
@@ -348,30 +348,28 @@ def main():
 
     rows = []
 
-    def row(label, timer, delays, runs_of, stale_rule, **extra):
-        result = simulate(users, timer, rules, delays, runs_of, stale_rule, **extra)
-        rows.append((label, result))
-        return result
+    def row(label, delays, runs_of, stale_rule, **extra):
+        rows.append((label, simulate(users, rules, delays, runs_of, stale_rule, **extra)))
 
     # Before this change: minimum spread over 3 minutes, the mark at the data's clock, cron all at :02.
     before = Timer(rendered["intervals"]["minimum"]["timer"])
     before.spread = 180.0
     before_delays = [fixed_delay(u.machine, u.uid, before.spread) for u in users]
-    row("minimum, before (3 min spread, stale at the data's clock)", before, before_delays,
+    row("minimum, before (3 min spread, stale at the data's clock)", before_delays,
         lambda u, i, d: timer_runs(u, before, d), "data")
     for name, timer in timers.items():
         delays = [fixed_delay(u.machine, u.uid, timer.spread) for u in users]
-        row(f"{name} ({timer.spread / 60:g} min spread)", timer, delays,
+        row(f"{name} ({timer.spread / 60:g} min spread)", delays,
             lambda u, i, d, timer=timer: timer_runs(u, timer, d), timer)
     minimum = timers["minimum"]
     minimum_delays = [fixed_delay(u.machine, u.uid, minimum.spread) for u in users]
-    row("cron fallback before: 2-59/15", minimum, [0.0] * len(users),
+    row("cron fallback before: 2-59/15", [0.0] * len(users),
         lambda u, i, d: cron_runs(u, "2-59/15 * * * * /w refresh"), "data")
-    row("cron fallback: each user's minute and sleep", minimum, minimum_delays,
+    row("cron fallback: each user's minute and sleep", minimum_delays,
         lambda u, i, d: cron_runs(u, rendered["users"][i]["cron"]["minimum"]), minimum, stamps=False)
-    outage_before = simulate(users, before, rules, before_delays, lambda u, i, d: timer_runs(u, before, d), "data",
+    outage_before = simulate(users, rules, before_delays, lambda u, i, d: timer_runs(u, before, d), "data",
                              outage=True, shared_failures=False)
-    outage_now = simulate(users, minimum, rules, minimum_delays, lambda u, i, d: timer_runs(u, minimum, d), minimum,
+    outage_now = simulate(users, rules, minimum_delays, lambda u, i, d: timer_runs(u, minimum, d), minimum,
                           outage=True)
 
     print(f"{len(users):,} users over a day ({sum(u.laptop for u in users):,} laptops that sleep), seed {options.seed}\n")

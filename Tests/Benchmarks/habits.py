@@ -5,8 +5,8 @@ AdaptiveSchedule). Prints requests a day and the mean age of the data shown whil
 
 Users (30 of each kind): a laptop awake about 15 hours a day and looked at about 7.6 hours of them (work
 hours, some evenings at weekends); an always-on desktop looked at as much; a laptop that is on only at work.
-The session is active (logind) while the user is at it and idle otherwise; they type `weather` in a terminal
-three times a day while at it (a look, which refreshes a stale result). Weeks 2 to 4 are measured: the first
+The session is active (logind) while the user is at it and idle otherwise; in three of four spans of being at
+it they type `weather` in a terminal once (a look, which refreshes a stale result). Weeks 2 to 4 are measured: the first
 is the week the schedule learns in.
 """
 
@@ -98,7 +98,7 @@ def main():
     for kind in KINDS:
         for _ in range(options.users):
             awake, looking = spans_for(kind, rng)
-            looks = sorted(rng.uniform(s, e) for s, e in looking for _ in range(1) if rng.random() < 0.75)
+            looks = sorted(rng.uniform(s, e) for s, e in looking if rng.random() < 0.75)
             runs = timer_runs(awake, rng.uniform(0, 450))
             users.append((kind, awake, looking, looks, runs))
     lines = "".join(json.dumps({"runs": u[4], "looks": u[3], "active": [list(s) for s in u[2]]}) + "\n" for u in users)

@@ -96,8 +96,7 @@ public struct BackgroundFetchHandler: Sendable {
             return session
         }
         if case .skip(let reason, let nextFetchBy) = decision {
-            fetcher.matchLocationFileToResult()
-            fetcher.postponeOverdue(until: nextFetchBy)
+            fetcher.afterSkippedRun(nextFetchBy: nextFetchBy)
             let by = LocalTime.describe(nextFetchBy, now: fetcher.clock.now(), in: fetcher.timeZone)
             return (.noData, "skipped the request: \(reason); the next fetch by \(by) at the latest")
         }

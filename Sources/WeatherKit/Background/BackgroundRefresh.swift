@@ -72,15 +72,17 @@ extension BackgroundRefresh {
         return "Background refresh: every \(DurationText.format(seconds)) (weather schedule changes it)."
     }
 
-    /// The timer's next run, when a scheduler runs it.
-    package func nextRun() -> Timestamp? {
-        guard let interval = try? preferredInterval(), interval != .never else { return nil }
-        return (try? scheduler.status(interval: interval))?.nextRun
-    }
-
     /// What `weather schedule` prints: the chosen interval, the timer's state and its next run; without a
     /// user manager, the crontab line to add for the interval, or (for `never`) which line to remove.
     public func report(placeSaved: Bool, now: Timestamp, in zone: LocalTimeZone) throws(WeatherError) -> String {
+        try reportWithNextRun(placeSaved: placeSaved, now: now, in: zone).text
+    }
+
+    /// `report`, and the timer's next run it found (for the adaptive schedule's line), from one question
+    /// to the scheduler.
+    package func reportWithNextRun(placeSaved: Bool, now: Timestamp, in zone: LocalTimeZone) throws(WeatherError)
+        -> (text: String, nextRun: Timestamp?)
+    {
         let interval = try preferredInterval()
         var lines: [String] = []
         switch (interval, scheduler.seconds(for: interval)) {
@@ -111,7 +113,7 @@ extension BackgroundRefresh {
                 lines.append("Cron:     to refresh in the background, add this line with crontab -e:")
                 lines.append("          " + line)
             }
-            return lines.joined(separator: "\n")
+            return (lines.joined(separator: "\n"), nil)
         }
         let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
         lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")
@@ -123,6 +125,6 @@ extension BackgroundRefresh {
         if let last = status.lastRun {
             lines.append("Last run: \(LocalTime.describe(last, now: now, in: zone)) (\(RelativeTime.ago(now - last)))")
         }
-        return lines.joined(separator: "\n")
+        return (lines.joined(separator: "\n"), status.active ? status.nextRun : nil)
     }
 }

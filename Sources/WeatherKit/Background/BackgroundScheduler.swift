@@ -1,14 +1,7 @@
 extension BackgroundScheduler {
-    /// Seconds between runs for `interval`; `nil` for `.never`. Always from 5 minutes to 7 days, whatever
-    /// the source: a server's `current.interval` of 1 second, or a schedule file written by hand, cannot
-    /// make the timer fire more often than `weather schedule` allows.
+    /// Seconds between runs for `interval` (`FetchInterval.seconds(dataInterval:)`); `nil` for `.never`.
     package func seconds(for interval: FetchInterval) -> Double? {
-        let allowed = BackgroundRefresh.shortestInterval...BackgroundRefresh.longestInterval
-        switch interval {
-        case .never: return nil
-        case .minimum: return dataInterval.clamped(to: allowed)
-        case .every(let seconds): return seconds.clamped(to: allowed)
-        }
+        interval.seconds(dataInterval: dataInterval)
     }
 }
 

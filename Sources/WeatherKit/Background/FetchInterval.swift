@@ -19,6 +19,18 @@ public enum FetchInterval: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Seconds between runs, `minimum` being `dataInterval`; `nil` for `.never`. Always from 5 minutes to
+    /// 7 days, whatever the source: a server's `current.interval` of 1 second, or a schedule file written
+    /// by hand, cannot make the timer fire more often than `weather schedule` allows.
+    func seconds(dataInterval: Double) -> Double? {
+        let allowed = BackgroundRefresh.shortestInterval...BackgroundRefresh.longestInterval
+        switch self {
+        case .never: return nil
+        case .minimum: return dataInterval.clamped(to: allowed)
+        case .every(let seconds): return seconds.clamped(to: allowed)
+        }
+    }
+
     /// The words `weather schedule` accepts back: `minimum`, `never`, `30m`.
     public var description: String {
         switch self {

@@ -6,9 +6,7 @@ extension WeatherFetcher {
     func adaptiveDecision(for saved: WeatherResult?, session: () -> AdaptiveSchedule.Session)
         -> AdaptiveSchedule.Decision
     {
-        guard ((try? store.loadPreferredInterval()) ?? nil ?? .minimum) == .minimum else {
-            return .fetch(reason: "the interval you chose")
-        }
+        guard store.chosenInterval() == .minimum else { return .fetch(reason: "the interval you chose") }
         let now = clock.now()
         return AdaptiveSchedule.decide(
             at: now, history: store.loadHistory(), session: session(), lastFetch: saved?.updatedAt,
@@ -27,14 +25,16 @@ extension WeatherFetcher {
         }
     }
 
-    /// After a background run the adaptive schedule skipped: the saved result's replacement is overdue
-    /// only after the run that fetches by `nextFetchBy`, so that a status bar marks it stale when that
-    /// plan fails, not while it is followed.
-    func postponeOverdue(until nextFetchBy: Timestamp) {
+    /// After a background run the adaptive schedule skipped, under one hold of the lock: `location.json`
+    /// made to match the saved result (what a fetch would have done, see `matchLocationFile`), and the
+    /// result's replacement overdue only after the run that fetches by `nextFetchBy`, so that a status
+    /// bar marks it stale when that plan fails, not while it is followed.
+    func afterSkippedRun(nextFetchBy: Timestamp) {
         try? withFetchLock { () throws(WeatherError) in
             rereadFiles()
-            guard let location = try savedLocation(), var result = cachedResult(for: location),
-                let overdue = overdueAt(fetchingFrom: nextFetchBy, dataInterval: result.interval),
+            guard let location = try savedLocation(), var result = cachedResult(for: location) else { return }
+            matchLocationFile(to: location)
+            guard let overdue = overdueAt(fetchingFrom: nextFetchBy, dataInterval: result.interval),
                 overdue > (result.overdueAt ?? Timestamp(secondsSince1970: -.infinity))
             else { return }
             result.overdueAt = overdue
@@ -61,7 +61,7 @@ extension WeatherFetcher {
             "Last day:   " + Self.summary(history.runs.filter { now - $0.at <= 86_400 }),
             "Last week:  " + Self.summary(history.runs.filter { now - $0.at <= 7 * 86_400 }),
         ]
-        guard ((try? store.loadPreferredInterval()) ?? nil ?? .minimum) == .minimum else { return lines }
+        guard store.chosenInterval() == .minimum else { return lines }
         let looked = Self.lookedHours(history)
         lines.append(
             "Looks:      "

@@ -37,7 +37,7 @@ extension WeatherFetcher {
             return try lookUpSavedPlace(
                 choice, in: state, mayFetch: mayFetch, needingForecast: needingForecast, activity: activity)
         }
-        var cached = choice.map(cachedLookup(at:))
+        let cached = choice.map(cachedLookup(at:))
         let missing = cached?.result == nil || (needingForecast && cached?.forecast == nil)
         let wanted = missing ? mayFetch : needsFetch(cached?.result, in: state)
         if let choice, let cached, let result = cached.result, !wanted {
@@ -57,7 +57,6 @@ extension WeatherFetcher {
             if case .stopped = error { throw error }
             guard let choice, let result = cached?.result else { throw error }
             let age = RelativeTime.ago(clock.now() - result.updatedAt)
-            cached = cachedLookup(at: choice)
             return OneOff(
                 choice: choice, result: result, forecast: cached?.forecast,
                 notes: ["could not refresh: \(error); showing the result from \(age)"])

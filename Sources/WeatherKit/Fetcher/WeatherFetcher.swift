@@ -397,20 +397,9 @@ public final class WeatherFetcher: Sendable {
         }
     }
 
-    /// `matchLocationFile` for a run that does not fetch (a background run the adaptive schedule skips),
-    /// under the lock.
-    func matchLocationFileToResult() {
-        try? withFetchLock { () throws(WeatherError) in
-            rereadFiles()
-            if let location = try savedLocation(), cachedResult(for: location) != nil {
-                matchLocationFile(to: location)
-            }
-        }
-    }
-
     /// Writes `location.json` again when it names another place than the saved result (a `set` killed
     /// between its two renames), so that the file says what every run already reads. Holding the lock.
-    private func matchLocationFile(to location: Location) {
+    func matchLocationFile(to location: Location) {
         guard (try? store.loadLocation())??.isSamePlace(as: location) != true else { return }
         try? store.saveLocation(location)
     }
@@ -498,14 +487,8 @@ public final class WeatherFetcher: Sendable {
     /// The saved place's background schedule as the user chose it (`weather schedule`), `minimum` being
     /// `dataInterval`; `nil` for `never`. Within what `weather schedule` allows, as the timer's is.
     func runSchedule(dataInterval: Double?) -> RunSchedule? {
-        let chosen = ((try? store.loadPreferredInterval()) ?? nil) ?? .minimum
-        let allowed = BackgroundRefresh.shortestInterval...BackgroundRefresh.longestInterval
-        let seconds: Double
-        switch chosen {
-        case .never: return nil
-        case .minimum: seconds = (dataInterval ?? Freshness.defaultInterval).clamped(to: allowed)
-        case .every(let chosen): seconds = chosen.clamped(to: allowed)
-        }
+        guard let seconds = store.chosenInterval().seconds(dataInterval: dataInterval ?? Freshness.defaultInterval)
+        else { return nil }
         let utcOffset = timeZone.offset(at: clock.now())
         guard let fixedDelay = fixedDelay() else {
             return RunSchedule(interval: seconds, delay: 0, utcOffset: utcOffset)

@@ -144,6 +144,12 @@ package struct WeatherStore: Sendable {
         }
     }
 
+    /// The interval background runs follow: the user's choice, `minimum` when there is none or the file
+    /// cannot be read (`weather schedule` reports that; a run must go on).
+    func chosenInterval() -> FetchInterval {
+        ((try? loadPreferredInterval()) ?? nil) ?? .minimum
+    }
+
     /// Saves the background-fetch interval the user chose.
     func savePreferredInterval(_ interval: FetchInterval) throws(StoreError) {
         var writer = JSONWriter()
