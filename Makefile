@@ -46,10 +46,13 @@ install-packages:
 			apt-get install -y --no-install-recommends $$missing; \
 	fi
 
-# The binary users install, linked for a fast start: status bars run `weather show` every few seconds.
-# Each choice was measured with callgrind (README, "Fast path"):
-# - the Swift runtime linked in (--static-swift-stdlib), and libstdc++ with it: a folder that offers only
-#   libstdc++.a comes first in the library path (binding libstdc++.so cost every start 1.6 M instructions);
+# The programs users install, linked for a fast start: status bars run `weather show` every few seconds.
+# `weather` does the status-bar forms of show and refresh itself and becomes weather-commands (execv) for
+# every other command line: without swift-argument-parser, and the Foundation it links, it relocates half as
+# many pointers at every start. Each choice was measured with callgrind (README, "Fast path"):
+# - the Swift runtime linked in (--static-swift-stdlib), and libstdc++ and jansson with it: a folder that
+#   offers only libstdc++.a and libjansson.a comes first in the library path (binding libstdc++.so cost
+#   every start 1.6 M instructions; loading libjansson.so, 37,000);
 # - position-independent, linked by lld with packed relative relocations (DT_RELR, read by glibc 2.36);
 # - exporting only `main` (a version script), so the runtime's symbol lookups scan hundreds, not thousands;
 # - libgcc's unwinder linked in too (-static-libgcc): one shared library fewer to load and relocate;
@@ -57,24 +60,26 @@ install-packages:
 #   /proc/self/maps, which cost 135,000 instructions before main;
 # - lazy binding and partial RELRO: BIND_NOW (full RELRO) cost `weather show` 18 % more instructions;
 # - no $$ORIGIN run path, which costs a dozen failed library lookups at every start.
-# The installed copy is stripped of debug information.
-STATIC_CXX = .build/static-libstdc++
+# The installed copies are stripped of debug information.
+STATIC_LIBS = .build/static-libs
 EXPORTS = .build/exports.map
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_CXX) \
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --version-script=$(EXPORTS) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
-$(STATIC_CXX)/libstdc++.a:
-	mkdir -p $(STATIC_CXX)
-	ln -sf "$$(gcc -print-file-name=libstdc++.a)" $@
+$(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a: deps
+	mkdir -p $(STATIC_LIBS)
+	ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_LIBS)/libstdc++.a
+	ln -sf "$$(gcc -print-file-name=libjansson.a)" $(STATIC_LIBS)/libjansson.a
 
 $(EXPORTS):
 	mkdir -p .build
 	printf '{\n  global: main;\n  local: *;\n};\n' > $@
 
-# The release binary, and weather(1) generated from its command definitions (Config/manual.sh).
-build: deps $(STATIC_CXX)/libstdc++.a $(EXPORTS)
+# The release programs, and weather(1) generated from their command definitions (Config/manual.sh).
+build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather
+	$(SWIFT) build $(RELEASE_FLAGS) --product weather-commands
 	$(SWIFT) build --product generate-manual
 	Config/manual.sh .build/debug/generate-manual $(RELEASE) $(MANPAGE)
 
@@ -82,11 +87,11 @@ install: build
 	Config/install.sh $(RELEASE) $(MANPAGE) $(PREFIX)
 
 uninstall:
-	rm -f $(PREFIX)/bin/weather $(PREFIX)/share/man/man1/weather.1 \
+	rm -f $(PREFIX)/bin/weather $(PREFIX)/libexec/weather/weather-commands $(PREFIX)/share/man/man1/weather.1 \
 		$(PREFIX)/share/bash-completion/completions/weather $(PREFIX)/share/zsh/site-functions/_weather \
 		$(PREFIX)/share/fish/vendor_completions.d/weather.fish \
 		$(PREFIX)/share/doc/weather/README.md $(PREFIX)/share/doc/weather/LICENSE
-	-rmdir $(PREFIX)/share/doc/weather 2>/dev/null
+	-rmdir $(PREFIX)/share/doc/weather $(PREFIX)/libexec/weather 2>/dev/null
 
 # The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests): build
 # them first.

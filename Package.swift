@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
     name: "weather",
     products: [
-        .executable(name: "weather", targets: ["weather"])
+        .executable(name: "weather", targets: ["weather"]),
+        .executable(name: "weather-commands", targets: ["weather-commands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -18,10 +19,11 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // jansson, seen from Swift: functions for its json_is_* and refcount macros.
+        // jansson, seen from Swift: functions for its json_is_* and refcount macros. Without pkgConfig, whose
+        // library folder would come first in the search path: the Makefile's release build links
+        // libjansson.a from a folder of its own (see its `build`).
         .systemLibrary(
             name: "CJansson",
-            pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
         // Every behaviour of the program.
@@ -29,20 +31,20 @@ let package = Package(
             name: "WeatherKit",
             dependencies: ["CCurl", "CJansson"]
         ),
-        // Argument parsing that calls WeatherKit, nothing more.
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).
         .target(name: "CArguments"),
-        .executableTarget(
-            name: "weather",
-            dependencies: [
-                "WeatherKit",
-                "CArguments",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-            // How the installed binary is linked for a fast start is the Makefile's `build` (RELEASE_FLAGS),
-            // so that this package has no unsafe flags and can be a dependency.
+        // The commands, parsed by ArgumentParser, that call WeatherKit, nothing more.
+        .target(
+            name: "WeatherCommands",
+            dependencies: ["WeatherKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `weather`: the status-bar forms of `show` and `refresh` itself, without ArgumentParser; it becomes
+        // `weather-commands` for every other command line.
+        // How both are linked for a fast start is the Makefile's `build` (RELEASE_FLAGS), so that this
+        // package has no unsafe flags and can be a dependency.
+        .executableTarget(name: "weather", dependencies: ["WeatherKit", "CArguments"]),
+        .executableTarget(name: "weather-commands", dependencies: ["WeatherCommands", "CArguments"]),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
         .executableTarget(
             name: "weather-fuzz",
@@ -70,11 +72,11 @@ let package = Package(
         // Each command run in-process, in a context of doubles.
         .testTarget(
             name: "CommandTests",
-            dependencies: ["weather", "WeatherKit", "TestSupport"]
+            dependencies: ["WeatherCommands", "WeatherKit", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "weather-fuzz", "WeatherKit", "TestSupport"]
+            dependencies: ["weather", "weather-commands", "weather-fuzz", "WeatherKit", "TestSupport"]
         ),
     ]
 )

@@ -1,9 +1,9 @@
 #!/bin/sh
-# Builds weather_<version>_<arch>.deb in OUTDIR from the release binary and the man page: the stripped
-# program in /usr/bin, weather(1), bash, zsh and fish completions where Debian's shells look, and the README,
+# Builds weather_<version>_<arch>.deb in OUTDIR from the release binaries and the man page: the stripped
+# program in /usr/bin and weather-commands (found beside WEATHER) in /usr/libexec/weather, weather(1), bash, zsh and fish completions where Debian's shells look, and the README,
 # the licence, the data's attribution (copyright, machine-readable) and a changelog in /usr/share/doc/weather.
 #
-# Depends: is computed by dpkg-shlibdeps from the libraries the binary links (libc, jansson), plus libcurl's
+# Depends: is computed by dpkg-shlibdeps from the libraries the binaries link (libc; jansson is linked in), plus libcurl's
 # runtime package by hand: weather loads libcurl.so.4 with dlopen, only for a request, so no tool sees it.
 # Conflicts: weather-util, which also installs /usr/bin/weather: dpkg then refuses to overwrite its file and
 # apt offers to replace it, rather than one package silently taking the other's file.
@@ -22,10 +22,12 @@ trap 'rm -rf "$stage"' EXIT
 root=$stage/$name
 doc=$root/usr/share/doc/weather
 
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
+install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/libexec/weather" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
     "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$doc"
 install -m 755 "$weather" "$root/usr/bin/weather"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/weather"
+install -m 755 "$(dirname "$weather")/weather-commands" "$root/usr/libexec/weather/weather-commands"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/weather" \
+    "$root/usr/libexec/weather/weather-commands"
 gzip -9n < "$manpage" > "$root/usr/share/man/man1/weather.1.gz"
 chmod 644 "$root/usr/share/man/man1/weather.1.gz"
 # bash-completion sources its scripts: no #! line (lintian: bash-completion-with-hashbang).
@@ -43,7 +45,7 @@ chmod 644 "$root"/usr/share/*/*/* "$root"/usr/share/*/*/*/* 2>/dev/null || true
 # dpkg-shlibdeps reads a source package's control file: a minimal one, in the stage.
 mkdir -p "$stage/debian"
 printf 'Source: weather\n\nPackage: weather\nArchitecture: any\n' > "$stage/debian/control"
-shlibs=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/weather" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/weather" "$name/usr/libexec/weather/weather-commands" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: weather

@@ -1,9 +1,9 @@
 #!/bin/sh
-# Builds weather-<version>-linux-<arch>.tar.gz in OUTDIR, for people not on Debian: the stripped program and
-# the rest laid out as under a prefix (bin/, share/man/man1/, share/bash-completion/completions/,
-# share/zsh/site-functions/, share/fish/vendor_completions.d/, share/doc/weather/ with the README and the
-# licence). It needs only
-# libjansson and, for requests, libcurl: the Swift runtime is linked in.
+# Builds weather-<version>-linux-<arch>.tar.gz in OUTDIR, for people not on Debian: the stripped programs and
+# the rest laid out as under a prefix (bin/, libexec/weather/, share/man/man1/,
+# share/bash-completion/completions/, share/zsh/site-functions/, share/fish/vendor_completions.d/,
+# share/doc/weather/ with the README and the licence). It needs only libcurl, for requests: the Swift
+# runtime and jansson are linked in.
 #
 #     tar -xzf weather-*.tar.gz -C ~/.local --strip-components=1
 #

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import WeatherKit
 
-@testable import weather
+@testable import WeatherCommands
 
 /// What `show` prints in every unit system, fresh and stale, by day and by night: the text, `--format`
 /// with every code, `--waybar` and `--json`, compared with `Tests/Golden/display-<units>.txt`.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import WeatherKit
 
-@testable import weather
+@testable import WeatherCommands
 
 /// What `forecast` prints for people and scripts, compared with `Tests/Golden/forecast.txt`: a night in
 /// Berlin fresh and stale, Alert on the way into polar night and in the midnight sun, and Apia by the

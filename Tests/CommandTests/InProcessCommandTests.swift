@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import WeatherKit
 
-@testable import weather
+@testable import WeatherCommands
 
 /// Each command parsed as from a command line and run in-process, in a context of doubles: a scripted
 /// transport, a test clock in UTC, a recording console and scheduler. What the end-to-end tests check

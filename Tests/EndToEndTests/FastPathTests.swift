@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherKit
 
 /// The status-bar path costs about as much as printing a file: it must not even load libcurl.
 @Suite("The fast path")
@@ -79,5 +80,41 @@ struct FastPathTests {
         let run = try sandbox.run(arguments)
         #expect(run.status == status, "\(run)")
         if status == 0 { #expect(run.stdout.hasPrefix("OVERVIEW: ")) }
+    }
+
+    @Test("weather runs the status-bar forms and refresh itself and becomes weather-commands for the rest")
+    func becomesCommands() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        // A weather without weather-commands beside it, nor in ../libexec/weather.
+        let alone = sandbox.root + "/alone/bin/weather"
+        try FileManager.default.createDirectory(
+            atPath: sandbox.root + "/alone/bin", withIntermediateDirectories: true)
+        try TestPaths.copyProgram(TestPaths.weatherBinary, to: alone)
+        for arguments in [["show", "--short"], [], ["show", "--json", "--cached"], ["--waybar"]] {
+            let run = try sandbox.run(program: alone, arguments)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run)")
+        }
+        #expect(try sandbox.run(program: alone, ["refresh"]).stdout.hasPrefix("noData: "))
+        // The folder as the kernel names it (/proc/self/exe), without the sandbox's doubled slashes.
+        let folder = URL(fileURLWithPath: sandbox.root + "/alone/bin").resolvingSymlinksInPath().path
+        for arguments in [["--version"], ["set", "Paris"], ["show", "--jsn"], ["Paris"], ["forecast"]] {
+            let run = try sandbox.run(program: alone, arguments)
+            #expect(run.status == 1, "\(arguments): \(run)")
+            #expect(
+                run.stderr
+                    == "weather: cannot find weather-commands, which runs every command but show and refresh, in "
+                    + "\(folder)/../libexec/weather or \(folder); reinstall weather\n",
+                "\(run)")
+        }
+        // Installed as make install lays it out, every command runs, with weather's own name and exit status.
+        try FileManager.default.createDirectory(
+            atPath: sandbox.root + "/alone/libexec/weather", withIntermediateDirectories: true)
+        try TestPaths.copyProgram(
+            TestPaths.commandsBinary, to: sandbox.root + "/alone/libexec/weather/weather-commands")
+        #expect(try sandbox.run(program: alone, ["--version"]).stdout == WeatherKitInfo.version + "\n")
+        let refused = try sandbox.run(program: alone, ["show", "--jsn"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("weather: unknown option '--jsn'"), "\(refused)")
     }
 }

@@ -89,6 +89,18 @@ struct InstallTests {
         #expect(offered.contains("minimum") && offered.contains("never") && offered.contains("30m"), "\(run)")
     }
 
+    @Test("the installed weather runs every command through libexec/weather, and names bin/weather for cron")
+    func installedPrograms() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/weather/weather-commands"))
+        let set = try shell(prefix + "/bin/weather", ["set", "Berlin"])
+        #expect(set.status == 0, "\(set)")
+        // No user manager in the sandbox: the crontab line to add runs the installed weather (by the path the
+        // kernel names, without the sandbox's doubled slashes).
+        let weather = URL(fileURLWithPath: prefix + "/bin/weather").resolvingSymlinksInPath().path
+        #expect(set.stderr.hasSuffix(" \(weather) refresh >/dev/null 2>&1\n"), "\(set)")
+        #expect(try shell(prefix + "/bin/weather", ["show", "--short"]).stdout == "Berlin ☁️ 11°C\n")
+    }
+
     @Test("make uninstall removes every file install.sh put in the prefix, and the folder of its own")
     func uninstall() throws {
         let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
@@ -97,6 +109,7 @@ struct InstallTests {
                 && !folder.boolValue
         }
         #expect(installed.contains("share/doc/weather/README.md") && installed.contains("bin/weather"), "\(installed)")
+        #expect(installed.contains("libexec/weather/weather-commands"), "\(installed)")
         let make = try sandbox.run(
             program: "/usr/bin/make", ["-s", "-C", TestPaths.repository, "uninstall", "PREFIX=" + prefix])
         #expect(make.status == 0, "\(make)")
@@ -107,6 +120,7 @@ struct InstallTests {
         }
         #expect(left.isEmpty, "left behind: \(left)")
         #expect(!FileManager.default.fileExists(atPath: share + "/doc/weather"))
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/libexec/weather"))
     }
 
     @Test("man renders the page without a warning, characters beyond ASCII included, and finds it by name")

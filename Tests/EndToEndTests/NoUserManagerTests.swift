@@ -92,7 +92,7 @@ struct NoUserManagerTests {
         let nobody = try Sandbox()
         // The other user runs a copy of the binary in their own home (the clone may be in a private folder).
         let binary = nobody.root + "/weather"
-        try TestPaths.copyProgram(TestPaths.weatherBinary, to: binary)
+        try TestPaths.copyWeather(to: binary)
         #expect(try nobody.run(program: "/bin/chown", ["-R", "65534:65534", nobody.root]).status == 0)
         let asNobody = try nobody.run(
             program: "/usr/bin/setpriv",

@@ -86,7 +86,7 @@ struct RealWaybarTests {
     static func prepare(_ bar: RealBar, server: FixtureServer) throws -> (environment: [String: String], config: String)
     {
         let home = try bar.makeHome()
-        try bar.installProgram(TestPaths.weatherBinary, at: home + "/bin/weather")
+        try bar.installWeather(at: home + "/bin/weather")
         let environment = [
             "PATH": home + "/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",

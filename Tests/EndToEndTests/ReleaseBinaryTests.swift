@@ -2,50 +2,68 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The binary `make install` installs, as `make build` links it (`make test` builds it first): a
-/// position-independent executable that exports next to nothing, links neither libstdc++ nor libgcc_s,
-/// and, with the command line taken from glibc rather than the Swift runtime (Sources/CArguments), still
-/// reads its arguments. (The other end-to-end tests run the debug build, which links the runtime
-/// dynamically.)
-@Suite("The release binary")
+/// The programs `make install` installs, as `make build` links them (`make test` builds them first):
+/// position-independent executables that export next to nothing and link neither libstdc++, libgcc_s nor
+/// libjansson; `weather` without ArgumentParser or Foundation, becoming `weather-commands` for the command
+/// lines it leaves to ArgumentParser; and, with the command line taken from glibc rather than the Swift
+/// runtime (Sources/CArguments), both still read their arguments. (The other end-to-end tests run the
+/// debug build, which links the runtime dynamically.)
+@Suite("The release binaries")
 struct ReleaseBinaryTests {
     static let binary = TestPaths.repository + "/.build/release/weather"
+    static let commands = TestPaths.repository + "/.build/release/weather-commands"
 
-    func requireBinary() throws -> Data {
-        guard let data = FileManager.default.contents(atPath: Self.binary) else {
-            throw TestFailure("no release binary at \(Self.binary): run make build (make test does)")
+    func require(_ binary: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: binary) else {
+            throw TestFailure("no release binary at \(binary): run make build (make test does)")
         }
         return data
     }
 
-    @Test("it is position-independent: ELF type DYN, with the PIE flag")
-    func positionIndependent() throws {
-        let elf = try requireBinary()
+    @Test("each is position-independent: ELF type DYN, with the PIE flag", arguments: [binary, commands])
+    func positionIndependent(binary: String) throws {
+        let elf = try require(binary)
         #expect(elf.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]))
         #expect(elf[16] == 3 && elf[17] == 0, "e_type is ET_DYN")
-        let dynamic = try Sandbox().run(program: "/usr/bin/readelf", ["-d", Self.binary])
+        let dynamic = try Sandbox().run(program: "/usr/bin/readelf", ["-d", binary])
         #expect(dynamic.stdout.contains("Flags: PIE"), "\(dynamic.stdout)")
     }
 
-    @Test("it exports a handful of symbols, and needs no libstdc++ or libgcc_s")
-    func exports() throws {
-        _ = try requireBinary()
+    @Test(
+        "each exports a handful of symbols, and needs no libstdc++, libgcc_s or libjansson",
+        arguments: [binary, commands])
+    func exports(binary: String) throws {
+        _ = try require(binary)
         let sandbox = try Sandbox()
-        let symbols = try sandbox.run(program: "/usr/bin/nm", ["-D", "--defined-only", Self.binary])
+        let symbols = try sandbox.run(program: "/usr/bin/nm", ["-D", "--defined-only", binary])
         let exported = symbols.stdout.split(separator: "\n")
         #expect(symbols.status == 0)
         #expect(exported.count <= 5, "\(exported)")
         #expect(exported.contains { $0.hasSuffix(" main") })
-        let needed = try sandbox.run(program: "/usr/bin/readelf", ["-d", Self.binary]).stdout
+        let needed = try sandbox.run(program: "/usr/bin/readelf", ["-d", binary]).stdout
         #expect(!needed.contains("libstdc++"))
         #expect(!needed.contains("libgcc_s"))
-        #expect(needed.contains("libjansson"))
+        #expect(!needed.contains("libjansson"), "jansson is linked in")
         #expect(!needed.contains("libcurl"), "libcurl is loaded on the first request")
+    }
+
+    @Test("weather links no ArgumentParser and no Foundation; weather-commands does")
+    func lean() throws {
+        _ = try require(Self.binary)
+        _ = try require(Self.commands)
+        let sandbox = try Sandbox()
+        func modules(_ binary: String) throws -> Set<String> {
+            let symbols = try sandbox.run(program: "/usr/bin/nm", [binary]).stdout
+            return Set(["ArgumentParser", "FoundationEssentials", "dispatch_"].filter { symbols.contains($0) })
+        }
+        #expect(try modules(Self.binary) == [])
+        #expect(try modules(Self.commands) == ["ArgumentParser", "FoundationEssentials", "dispatch_"])
     }
 
     @Test("it reads its command line: options, subcommands and their arguments")
     func commandLine() throws {
-        _ = try requireBinary()
+        _ = try require(Self.binary)
+        _ = try require(Self.commands)
         let sandbox = try Sandbox()
         #expect(
             try sandbox.run(program: Self.binary, ["--version"]).stdout.range(

@@ -12,7 +12,7 @@ struct UnitInjectionTests {
     func copyBinary(into folder: String) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = folder + "/weather"
-        try TestPaths.copyProgram(TestPaths.weatherBinary, to: copy)
+        try TestPaths.copyWeather(to: copy)
         // The path as the kernel names it (/proc/self/exe), without the sandbox's doubled slashes.
         return URL(fileURLWithPath: copy).resolvingSymlinksInPath().path
     }

@@ -24,6 +24,20 @@ public enum TestPaths {
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("weather").path
     }()
 
+    /// The `weather-commands` binary beside it, which `weather` becomes for every command but the status-bar
+    /// forms of `show` and `refresh`.
+    public static var commandsBinary: String {
+        URL(fileURLWithPath: weatherBinary).deletingLastPathComponent().appendingPathComponent("weather-commands").path
+    }
+
+    /// Copies `weather` to `destination` (which ends in `/weather` and must not exist) and `weather-commands`
+    /// beside it, as `copyProgram` does: the two a copy needs to run every command.
+    public static func copyWeather(to destination: String) throws {
+        guard destination.hasSuffix("/weather") else { throw TestFailure("\(destination) is not named weather") }
+        try copyProgram(weatherBinary, to: destination)
+        try copyProgram(commandsBinary, to: String(destination.dropLast("weather".count)) + "weather-commands")
+    }
+
     /// The folder of weather(1) as `make build` generates it (`.build/man`, a MANPATH entry), checked to
     /// hold the page: `make test` builds it before the tests; a bare `swift test` cannot.
     public static func manualFolder() throws -> String {

@@ -4,7 +4,7 @@ import Glibc
 /// A real waybar under a headless sway, screenshotted: tests see what a status bar shows, as a web project
 /// tests its pages in a real browser.
 ///
-/// Use: `RealBar()` (checks the packages and the user), `makeHome()`, `installProgram(_:at:)` and `runAsBarUser(...)` to
+/// Use: `RealBar()` (checks the packages and the user), `makeHome()`, `installWeather(at:)` and `runAsBarUser(...)` to
 /// prepare `weather`'s files, `start(config:style:environment:)`, then `screenshot(until:)` and assertions on
 /// its colours, or `savePNG(_:to:)` for a picture to show; `stop()` (or the end of the instance) ends every
 /// process and removes every file.
@@ -124,17 +124,19 @@ public final class RealBar: @unchecked Sendable {
         }
     }
 
-    /// Copies the program `source` to `path` (under `root`), executable and owned by the bar's user, with any
-    /// missing folders: a `bin` folder for the bar's `PATH`, say, so that a command runs by its bare name. A
-    /// copy, not a link: the bar's user may not reach the original (a clone in a private 0700 folder).
-    public func installProgram(_ source: String, at path: String) throws {
+    /// Copies `weather` (and `weather-commands` beside it: `TestPaths.copyWeather`) to `path` (under `root`,
+    /// ending in `/weather`), executable and owned by the bar's user, with any missing folders: a `bin` folder
+    /// for the bar's `PATH`, say, so that it runs by its bare name. A copy, not a link: the bar's user may not
+    /// reach the original (a clone in a private 0700 folder).
+    public func installWeather(at path: String) throws {
         guard URL(fileURLWithPath: path).standardized.path.hasPrefix(root + "/") else {
             throw TestFailure("\(path) is not under the bar's folder \(root)")
         }
-        try makeDirectories(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        try TestPaths.copyProgram(source, to: path)
-        guard chown(path, uid, gid) == 0 else {
-            throw TestFailure("cannot give \(path) to the bar's user: \(String(cString: strerror(errno)))")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try makeDirectories(folder)
+        try TestPaths.copyWeather(to: path)
+        for file in [path, folder + "/weather-commands"] where chown(file, uid, gid) != 0 {
+            throw TestFailure("cannot give \(file) to the bar's user: \(String(cString: strerror(errno)))")
         }
     }
 

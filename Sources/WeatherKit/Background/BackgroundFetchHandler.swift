@@ -57,6 +57,13 @@ public struct BackgroundFetchHandler: Sendable {
         return report
     }
 
+    /// `weather refresh`: one background fetch in `context`, its report printed as one line; the exit status.
+    public static func run(in context: WeatherContext) -> Int32 {
+        let report = BackgroundFetchHandler(context: context).performFetch()
+        context.console.printLine(report.line)
+        return report.exitCode
+    }
+
     /// One fetch; `asked` is the session, when the adaptive schedule asked for it.
     private func fetchOnce(askingSession asked: inout AdaptiveSchedule.Session?) -> (
         BackgroundFetchResult, String, Int32

@@ -172,13 +172,9 @@ package struct SystemdTimer: BackgroundScheduler {
         return result.stdout.trimmingWhitespace()
     }
 
-    /// The absolute path of the running binary; `nil` when it is not UTF-8 text.
+    /// The absolute path of the `weather` to run (`WeatherProgram.weather(for:)`); `nil` when it cannot be
+    /// read or is not UTF-8 text.
     static func currentExecutable() -> String? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
-        }
-        guard count > 0 else { return CommandLine.arguments.first }
-        return String(validating: buffer[..<count], as: UTF8.self)
+        WeatherProgram.running().map(WeatherProgram.weather(for:))
     }
 }

@@ -101,6 +101,17 @@ extension WeatherContext {
         get throws(WeatherError) { try liveContext.get() }
     }
 
+    /// Runs `body` in this process's context (`live`, built once) and returns the exit status; a context
+    /// that cannot be built (a bad setting) is one line on stderr and its status.
+    public static func runLive(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
+        do throws(WeatherError) {
+            return try live.run(body)
+        } catch {
+            TerminalConsole().printError(error.description)
+            return error.exitCode
+        }
+    }
+
     private static let liveContext = Result { () throws(WeatherError) -> WeatherContext in
         let environment = Environment.current()
         do throws(SettingsError) {

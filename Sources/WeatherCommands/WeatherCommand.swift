@@ -58,17 +58,6 @@ struct WeatherCommand: ParsableCommand {
         defaultSubcommand: ShowCommand.self
     )
 
-    /// Runs `body` in this process's context (`WeatherContext.live`, built once) and returns the exit
-    /// status; a context that cannot be built (a bad setting) is one line on stderr and its status.
-    static func runLive(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
-        do throws(WeatherError) {
-            return try WeatherContext.live.run(body)
-        } catch {
-            TerminalConsole().printError(error.description)
-            return error.exitCode
-        }
-    }
-
     /// Parses `arguments` and runs the command they name. A usage error speaks as weather's own errors
     /// do, on one line: `weather: unknown option '--foo'; see weather show --help`, exit 64.
     static func main(_ arguments: [String]) {
@@ -118,6 +107,20 @@ struct WeatherCommand: ParsableCommand {
     }
 }
 
+/// Runs the command line `arguments` (without the program's name) names: what `weather-commands` does.
+/// A negative number is a coordinate (`weather -33.87,151.21`), never an option: its minus becomes U+2212,
+/// which ArgumentParser takes as text and `PlaceQuery` as a minus.
+public func runWeatherCommand(_ arguments: ArraySlice<String>) {
+    var words = Array(arguments)
+    for index in words.indices {
+        if words[index] == "--" { break }
+        if words[index].utf8.count > 1, words[index].hasPrefix("-"), words[index].dropFirst().first?.isNumber == true {
+            words[index] = "\u{2212}" + words[index].dropFirst()
+        }
+    }
+    WeatherCommand.main(words)
+}
+
 /// A command that does its work in a run's `WeatherContext`: `run()` runs it in this process's context,
 /// and a test calls `run(in:)` with a context of doubles.
 protocol ContextCommand: ParsableCommand {
@@ -127,6 +130,6 @@ protocol ContextCommand: ParsableCommand {
 
 extension ContextCommand {
     func run() throws {
-        try WeatherCommand.exit(with: WeatherCommand.runLive { context throws(WeatherError) in try run(in: context) })
+        try WeatherCommand.exit(with: WeatherContext.runLive { context throws(WeatherError) in try run(in: context) })
     }
 }

@@ -17,8 +17,6 @@ struct RefreshCommand: ContextCommand {
     )
 
     func run(in context: WeatherContext) -> Int32 {
-        let report = BackgroundFetchHandler(context: context).performFetch()
-        context.console.printLine(report.line)
-        return report.exitCode
+        BackgroundFetchHandler.run(in: context)
     }
 }

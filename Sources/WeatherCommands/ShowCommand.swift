@@ -1,0 +1,94 @@
+import ArgumentParser
+import WeatherKit
+
+struct ShowCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the saved weather at once, with its age; or another place's, once.",
+        discussion: """
+            In a terminal, a stale result is shown at once and refreshed (one request, within \
+            WEATHER_INTERACTIVE_TIMEOUT, 5 s by default); if that fails, the saved result stays, with a \
+            note. When stdout is a pipe (a status bar, a script), the saved result is printed and the \
+            network is never touched. The first line names the place, the temperature and the \
+            condition, and ends with (stale) when the result is stale.
+
+            Given a place (weather show Paris, or just weather Paris), it prints that place's weather \
+            instead, looked up once: the saved place, its weather and the timer stay as they are. A place \
+            looked up once is cached too, by the same rules (asked again while fresh, it sends no request), \
+            and a pipe fetches it only when nothing is cached for it. Name it as for weather set: a name, \
+            Name, Qualifier (Springfield, MO; London, ON; Paris, FR) or coordinates (52.52,13.41).
+
+            --format codes (the letters wttr.in uses mean the same as there):
+            \(FormatHelp.codes)
+
+            Examples:
+              weather show
+              weather show --units imperial
+              weather show --format "%l %c %t %o"     Berlin ⛅ 11°C
+              weather show --short                    the format setting, or "%l %c %t %o"
+              weather show --waybar                   for waybar's return-type json
+              weather show --json | jq .temperature   always °C, m/s, mm, hPa
+              weather show --cached                   never the network
+              weather Paris                           another place, once
+              weather show Springfield, MO --short    a state by its abbreviation
+              weather -33.87,151.21                   coordinates (latitude first)
+            """
+    )
+
+    enum Source: String, EnumerableFlag {
+        case refresh
+        case cached
+
+        static func help(for value: Source) -> ArgumentHelp? {
+            switch value {
+            case .refresh: "Refresh a stale result first, even when stdout is not a terminal."
+            case .cached: "Never touch the network, even in a terminal."
+            }
+        }
+    }
+
+    @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Print one line of % codes (listed below).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Print the short line: the format setting, or \"%l %c %t %o\".")
+    var short = false
+
+    @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")
+    var waybar = false
+
+    @Flag
+    var source: Source?
+
+    @OptionGroup
+    var place: PlaceArguments
+
+    @OptionGroup(title: "Display")
+    var display: DisplayFlags
+
+    func validate() throws {
+        let outputs = [json, format != nil && !waybar, short, waybar].filter { $0 }.count
+        guard outputs <= 1 else {
+            throw ValidationError("choose one of --json, --format, --short and --waybar (--waybar takes a --format)")
+        }
+        try validateFormat(format)
+    }
+
+    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+        var request = ShowRequest(source: WeatherPresenter.Source(source), display: display.options)
+        let line = try parsedFormat(format, command: "show")
+        if json {
+            request.output = .json
+        } else if waybar {
+            request.output = .waybar(line)
+        } else if let line {
+            request.output = .format(line)
+        } else if short {
+            request.output = .short
+        }
+        try place.run { (query) throws(WeatherError) in _ = try request.show(in: context, place: query) }
+        return 0
+    }
+}
