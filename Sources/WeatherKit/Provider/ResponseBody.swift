@@ -14,7 +14,7 @@ enum ResponseBody {
             reader = try JSONDocument(parsing: body).reader
         } catch {
             // jansson's words for input that stops in the middle, as opposed to text after the end.
-            let cutOff = error.text.contains("premature end of input") || error.text.hasSuffix("near end of file")
+            let cutOff = error.text.includes("premature end of input") || error.text.hasSuffix("near end of file")
             throw ResponseProblem("it is not valid JSON (\(error))" + (cutOff ? ", it looks cut off" : ""))
         }
         guard reader.kind == .object else { throw ResponseProblem("it is \(reader.kindDescription), not an object") }

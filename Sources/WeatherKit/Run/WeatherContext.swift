@@ -98,7 +98,12 @@ extension WeatherContext {
     /// This process's run, built on first use from the environment, the XDG folders, the settings, the
     /// system clock and time zone, libcurl, the terminal and the systemd user manager.
     public static var live: WeatherContext {
-        get throws(WeatherError) { try liveContext.get() }
+        get throws(WeatherError) {
+            switch liveContext {
+            case .built(let context): return context
+            case .failed(let error): throw error
+            }
+        }
     }
 
     /// Runs `body` in this process's context (`live`, built once) and returns the exit status; a context
@@ -112,20 +117,30 @@ extension WeatherContext {
         }
     }
 
-    private static let liveContext = Result { () throws(WeatherError) -> WeatherContext in
+    /// `live`, or why it could not be built. Not a `Result`: the runtime would build that generic type's
+    /// metadata at every start, checking `Failure: Error` by a scan of every protocol conformance in the
+    /// program (80,000 instructions, a tenth of `weather show`).
+    private enum LiveContext {
+        case built(WeatherContext)
+        case failed(WeatherError)
+    }
+
+    private static let liveContext: LiveContext = {
         let environment = Environment.current()
         do throws(SettingsError) {
             let paths = try WeatherPaths(environment: environment)
             let settings = try Settings.load(environment: environment, paths: paths)
-            return WeatherContext(
-                environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
-                http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
-                console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
-                loginSession: { LoginSession.current() },
-                scheduler: { SystemdTimer(context: $0) }
-            )
+            return .built(
+                WeatherContext(
+                    environment: environment, paths: paths, settings: settings, clock: SystemClock(),
+                    timeZone: .system,
+                    http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
+                    console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
+                    loginSession: { LoginSession.current() },
+                    scheduler: { SystemdTimer(context: $0) }
+                ))
         } catch {
-            throw .settings(error)
+            return .failed(.settings(error))
         }
-    }
+    }()
 }

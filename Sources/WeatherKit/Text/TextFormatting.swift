@@ -27,6 +27,19 @@ extension Array where Element == String {
 }
 
 extension StringProtocol {
+    /// Whether `text` occurs in this text, byte for byte. The standard library's `contains(_:)` for a
+    /// string lives in _StringProcessing, which the release build leaves out: its regular-expression engine
+    /// would cost every start 2,000 relocations (see the Makefile's `build`).
+    public func includes(_ text: some StringProtocol) -> Bool {
+        let haystack = Array(utf8)
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        }
+    }
+
     /// The text without spaces, tabs and line breaks at either end.
     func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
