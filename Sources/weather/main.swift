@@ -8,9 +8,18 @@ import WeatherKit
 // pointers at every start (README, "Fast path"). Either way the same WeatherKit code runs.
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {
-    exit(WeatherContext.runLive { context throws(WeatherError) in try request.show(in: context) })
+    finish(WeatherContext.runLive { context throws(WeatherError) in try request.show(in: context) })
 }
 if arguments.elementsEqual(["refresh"]) {
-    exit(WeatherContext.runLive { context in BackgroundFetchHandler.run(in: context) })
+    finish(WeatherContext.runLive { context in BackgroundFetchHandler.run(in: context) })
 }
 CommandsProgram.become()
+
+/// Ends the process with `status`, its output written: `_exit` after flushing any stdio buffer, so that
+/// the libraries' exit handlers do not run. OpenSSL's, registered when libcurl is loaded, cost every
+/// refresh 650,000 instructions to free memory the kernel takes back anyway; weather's own files are
+/// complete by then (written, synced and renamed), and its lock goes with the process.
+func finish(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
+}

@@ -103,4 +103,55 @@ struct WeatherStoreTests {
         #expect(!FileIO.exists(store.paths.resultFile))
         #expect(!FileIO.exists(store.paths.locationFile))
     }
+
+    static func run(_ seconds: Double, _ result: BackgroundFetchResult = .newData) -> RunHistory.Run {
+        RunHistory.Run(at: Timestamp(secondsSince1970: seconds), result: result, requested: true, duration: 0.2)
+    }
+
+    @Test("a background run is one line appended to the runs file; the rest of the file is not rewritten")
+    func appendsRuns() throws {
+        let path = store.paths.runsFile
+        try store.appendRun(Self.run(1_795_000_000))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "weather runs 1\n1795000000 n 1 200\n")
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        for index in 1...3 { try store.appendRun(Self.run(1_795_000_000 + Double(index) * 900, .noData)) }
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+        #expect(
+            store.loadRuns().map(\.at.secondsSince1970) == [1_795_000_000, 1_795_000_900, 1_795_001_800, 1_795_002_700])
+        #expect(try mode(path) == 0o600)
+    }
+
+    @Test("the runs file is rewritten with the last 4 weeks once its first run is a day older than that")
+    func trimsRuns() throws {
+        let day = 86_400.0
+        let start = 1_795_000_000.0
+        for index in 0..<30 { try store.appendRun(Self.run(start + Double(index) * day)) }
+        // Appended up to 29 days after the first run: the file holds 30 runs, of which 4 weeks are read.
+        var lines = try String(contentsOfFile: store.paths.runsFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 31)
+        #expect(store.loadRuns().first?.at.secondsSince1970 == start + day)
+        // The run of day 30 rewrites the file with the runs of days 2 to 30.
+        try store.appendRun(Self.run(start + 30 * day))
+        let runs = store.loadRuns()
+        #expect(runs.first?.at.secondsSince1970 == start + 2 * day)
+        #expect(runs.count == 29)
+        lines = try String(contentsOfFile: store.paths.runsFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 30 && lines.first == "weather runs 1")
+    }
+
+    @Test("a line cut off by kill -9 costs that run only; a damaged file is started again")
+    func damagedRuns() throws {
+        let path = store.paths.runsFile
+        try store.appendRun(Self.run(1_795_000_000))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("1795000900 n".utf8))
+        handle.closeFile()
+        try store.appendRun(Self.run(1_795_001_800))
+        try store.appendRun(Self.run(1_795_002_700))
+        #expect(store.loadRuns().map(\.at.secondsSince1970) == [1_795_000_000, 1_795_002_700])
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: path))
+        try store.appendRun(Self.run(1_795_003_600))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "weather runs 1\n1795003600 n 1 200\n")
+    }
 }

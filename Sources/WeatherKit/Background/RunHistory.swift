@@ -82,23 +82,36 @@ package struct RunHistory: Sendable, Equatable {
     /// The first line of the runs file, which says what it is.
     static let runsHeader = "weather runs 1"
 
-    /// The runs file's contents: after `runsHeader`, a line per run, `seconds result requested
-    /// milliseconds` (`1795349602 n 1 212`; `n` new data, `d` no data, `f` failed). Plain text, read
-    /// and written in one pass over its bytes: every background run does both, on up to 5,376 lines.
+    /// The runs file's contents: after `runsHeader`, a line per run (`line(for:)`). Plain text, read in
+    /// one pass over its bytes, and added to a line at a time (`WeatherStore.appendRun`).
     package var runsFileContents: [UInt8] {
         var bytes = Array((Self.runsHeader + "\n").utf8)
         bytes.reserveCapacity(runs.count * 20 + 16)
-        for run in runs {
-            bytes += String(Int64(run.at.secondsSince1970.rounded())).utf8
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(Self.letter(run.result))
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: run.requested ? "1" : "0"))
-            bytes.append(UInt8(ascii: " "))
-            bytes += String(Int64((run.duration * 1000).rounded())).utf8
-            bytes.append(UInt8(ascii: "\n"))
-        }
+        for run in runs { bytes += Self.line(for: run) }
         return bytes
+    }
+
+    /// A run's line: `seconds result requested milliseconds` (`1795349602 n 1 212`; `n` new data, `d` no
+    /// data, `f` failed), and a line feed.
+    static func line(for run: Run) -> [UInt8] {
+        var bytes = Array(String(Int64(run.at.secondsSince1970.rounded())).utf8)
+        bytes += [UInt8(ascii: " "), letter(run.result), UInt8(ascii: " "), UInt8(ascii: run.requested ? "1" : "0")]
+        bytes.append(UInt8(ascii: " "))
+        bytes += String(Int64((run.duration * 1000).rounded())).utf8
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// The largest runs file kept by appending: a file 4 weeks of runs every 4 minutes would fill.
+    static let maximumFileBytes = 262_144
+
+    /// The first run of a runs file that begins with `prefix` (its first 64 bytes or more); `nil` when
+    /// the file is damaged or has no run.
+    static func firstRun(in prefix: [UInt8]) -> Run? {
+        let header = Array((runsHeader + "\n").utf8)
+        guard prefix.starts(with: header), let end = prefix[header.count...].firstIndex(of: UInt8(ascii: "\n"))
+        else { return nil }
+        return run(in: prefix, header.count..<end)
     }
 
     /// The runs in a runs file's `bytes`; a damaged file, or a damaged line, counts as none: it only
@@ -113,7 +126,9 @@ package struct RunHistory: Sendable, Equatable {
             if let run = run(in: bytes, start..<end) { runs.append(run) }
             start = end + 1
         }
-        return Array(runs.suffix(Int(keptDays) * 96 * 2))
+        // Lines are appended: the file may hold up to a day more than is kept, until it is rewritten.
+        guard let last = runs.last else { return [] }
+        return Array(runs.drop { last.at - $0.at > keptDays * 86_400 }.suffix(Int(keptDays) * 96 * 2))
     }
 
     /// The run on one line, `seconds result requested milliseconds`, or `nil` when the line is not one.

@@ -7,24 +7,37 @@ package struct SystemdTimer: BackgroundScheduler {
     /// `$XDG_CONFIG_HOME/systemd/user`.
     let unitDirectory: String
     /// The binary the service runs: this one; `nil` when its path is not UTF-8 text.
-    package let executable: String?
+    package var executable: String? { executableNow() }
     /// What the service's environment carries: the `WEATHER_*` variables and XDG folders set now. Folders
     /// left to their defaults are left out: the user manager finds the same ones from the same home.
-    package let environment: [(name: String, value: String)]
+    package var environment: [(name: String, value: String)] { environmentNow() }
     /// The run's time budget, which the service's start timeout must exceed.
     let budget: Double
     /// Tells the time, to turn the manager's "since boot" times into moments.
     let clock: any WallClock
     private let currentDataInterval: @Sendable () -> Double
+    // Worked out when units or a crontab line are written, not by every background run that has a timer.
+    private let executableNow: @Sendable () -> String?
+    private let environmentNow: @Sendable () -> [(name: String, value: String)]
 
     /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
     package init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
         clock: any WallClock = SystemClock(), dataInterval: @escaping @Sendable () -> Double
     ) {
+        self.init(
+            unitDirectory: unitDirectory, executable: { executable }, environment: { environment }, budget: budget,
+            clock: clock, dataInterval: dataInterval)
+    }
+
+    private init(
+        unitDirectory: String, executable: @escaping @Sendable () -> String?,
+        environment: @escaping @Sendable () -> [(name: String, value: String)], budget: Double,
+        clock: any WallClock, dataInterval: @escaping @Sendable () -> Double
+    ) {
         self.unitDirectory = unitDirectory
-        self.executable = executable
-        self.environment = environment
+        executableNow = executable
+        environmentNow = environment
         self.budget = budget
         self.clock = clock
         currentDataInterval = dataInterval
@@ -35,10 +48,10 @@ package struct SystemdTimer: BackgroundScheduler {
     /// variable; the data's interval is the saved result's, read when first needed.
     init(context: WeatherContext) {
         let fetcher = context.fetcher
+        let (paths, settings, environment) = (context.paths, context.settings, context.environment)
         self.init(
-            unitDirectory: context.paths.unitDirectory, executable: Self.currentExecutable(),
-            environment: Self.carried(
-                paths: context.paths, settings: context.settings, environment: context.environment),
+            unitDirectory: context.paths.unitDirectory, executable: { Self.currentExecutable() },
+            environment: { Self.carried(paths: paths, settings: settings, environment: environment) },
             budget: context.settings.timeout, clock: context.clock,
             dataInterval: { fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval }
         )

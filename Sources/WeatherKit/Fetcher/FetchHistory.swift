@@ -17,11 +17,13 @@ extension WeatherFetcher {
     /// active); a history that cannot be written only costs the schedule what it would have learned.
     func recordRun(_ run: RunHistory.Run, sessionActive: Bool) {
         try? withFetchLock { () throws(WeatherError) in
-            var history = store.loadHistory()
-            let looks = history.looks
-            history.record(run, sessionActive: sessionActive, utcOffset: timeZone.offset(at: run.at))
-            try? store.saveRuns(of: history)
-            if history.looks != looks { try? store.saveLooks(of: history) }
+            try? store.appendRun(run)
+            // A run that found the user's session active counts as a look too (see `RunHistory.record`).
+            guard sessionActive else { return }
+            var history = RunHistory(looks: store.loadLooks())
+            let before = history.looks
+            history.recordLook(at: run.at, utcOffset: timeZone.offset(at: run.at))
+            if history.looks != before { try? store.saveLooks(of: history) }
         }
     }
 

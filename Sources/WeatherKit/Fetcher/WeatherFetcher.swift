@@ -109,7 +109,16 @@ public final class WeatherFetcher: Sendable {
     /// are: an upgrade loses nothing).
     func cachedResult() -> WeatherStore.CachedResult {
         if let known = memory.withLock({ $0.result }) { return known }
+        // Read again (`rereadFiles`) a file no one has replaced or changed since: what was read stands.
+        let identity = FileIO.identity(of: store.paths.resultFile)
+        if let identity, let last = memory.withLock({ $0.lastRead }), last.identity == identity {
+            memory.withLock { $0.result = last.result }
+            return last.result
+        }
         var loaded = store.loadResult()
+        if let identity, identity == FileIO.identity(of: store.paths.resultFile) {
+            memory.withLock { $0.lastRead = ResultRead(identity: identity, result: loaded) }
+        }
         if case .outdated(let result) = loaded {
             try? withFetchLock { () throws(WeatherError) in
                 guard case .outdated(let stillOutdated) = store.loadResult() else { return }
@@ -145,9 +154,10 @@ public final class WeatherFetcher: Sendable {
         }
     }
 
-    /// Forgets what this run read, so that the next look reads the files as another run may have left them.
+    /// Forgets what this run read, so that the next look reads the files as another run may have left them
+    /// (a result file still the one read is not parsed again).
     func rereadFiles() {
-        memory.withLock { $0 = Memory() }
+        memory.withLock { $0 = Memory(lastRead: $0.lastRead) }
     }
 
     /// The last result if it is for `location`.
@@ -574,6 +584,14 @@ private struct Memory {
     var location: RememberedLocation = .notRead
     /// What the result file held; `nil` until first needed.
     var result: WeatherStore.CachedResult?
+    /// The result file as last read from disk, and what it held: kept when the rest is forgotten.
+    var lastRead: ResultRead?
+}
+
+/// A result file as read, and what it held.
+private struct ResultRead {
+    var identity: FileIO.Identity
+    var result: WeatherStore.CachedResult
 }
 
 /// The saved place as read from the files, or not read yet. (Not a generic `Remembered<Value>`: its

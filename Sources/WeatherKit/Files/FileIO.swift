@@ -62,6 +62,32 @@ package enum FileIO {
         }
     }
 
+    /// Appends `bytes` to the regular file at `path` in one `write(2)` (`O_APPEND`: a reader, or a second
+    /// writer, sees whole lines), after `approve` has accepted the file's first `prefixLength` bytes. Writes
+    /// nothing and returns `false` when the file is missing, not a regular file, larger than `limit`, or
+    /// refused: then the caller rewrites it whole. Not synced to disk: for a log that may lose its last line.
+    static func append(
+        _ bytes: [UInt8], to path: String, prefixLength: Int, limit: Int, approve: ([UInt8]) -> Bool
+    ) throws(FileError) -> Bool {
+        let fd = retryingOnInterrupt { open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR || errno == ELOOP { return false }
+            throw FileError(path: path, operation: "write", code: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size + bytes.count <= limit else {
+            return false
+        }
+        var prefix = [UInt8](repeating: 0, count: prefixLength)
+        let count = prefix.withUnsafeMutableBytes { buffer in
+            retryingOnInterrupt { pread(fd, buffer.baseAddress, buffer.count, 0) }
+        }
+        guard count >= 0, approve(Array(prefix[..<count])) else { return false }
+        guard writeAll(fd, bytes) else { throw FileError(path: path, operation: "write", code: errno) }
+        return true
+    }
+
     /// How the temporary files of `path` begin: `.current.json.` for `current.json`.
     static func temporaryPrefix(of path: String) -> String {
         "." + baseName(of: path) + "."
@@ -71,13 +97,20 @@ package enum FileIO {
     /// before it could rename or remove them. Only for a caller who knows no write of these files is
     /// under way: the holder of the fetch lock, under which every one of them is written.
     static func removeTemporaryFiles(of paths: [String]) {
-        var prefixesByFolder: [String: [String]] = [:]
-        for path in paths { prefixesByFolder[parentDirectory(of: path), default: []].append(temporaryPrefix(of: path)) }
-        for (folder, prefixes) in prefixesByFolder {
-            // mkstemp's six random characters after the prefix.
-            for name in entries(of: folder)
-            where prefixes.contains(where: { name.hasPrefix($0) && name.utf8.count == $0.utf8.count + 6 }) {
-                unlink(folder + "/" + name)
+        var folders: [String] = []
+        for path in paths where !folders.contains(parentDirectory(of: path)) {
+            folders.append(parentDirectory(of: path))
+        }
+        for folder in folders {
+            // Only names that begin with a dot can be temporary files: the rest are not looked at twice.
+            for name in entries(of: folder) where name.utf8.first == UInt8(ascii: ".") {
+                // mkstemp's six random characters after the prefix.
+                let temporary = paths.contains { path in
+                    let prefix = temporaryPrefix(of: path)
+                    return name.utf8.count == prefix.utf8.count + 6 && name.hasPrefix(prefix)
+                        && parentDirectory(of: path) == folder
+                }
+                if temporary { unlink(folder + "/" + name) }
             }
         }
     }
@@ -153,6 +186,28 @@ package enum FileIO {
         return Timestamp(secondsSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
+    /// What tells one version of a file from another: a file replaced (a new inode) or changed in place
+    /// (its size or times) has another identity.
+    struct Identity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int
+        var modifiedNanoseconds: Int
+        var changed: Int
+        var changedNanoseconds: Int
+    }
+
+    /// The identity of the file at `path` now; `nil` when there is none.
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec, changed: info.st_ctim.tv_sec,
+            changedNanoseconds: info.st_ctim.tv_nsec)
+    }
+
     /// Whether something exists at `path`.
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
@@ -160,14 +215,15 @@ package enum FileIO {
 
     /// The folder that holds `path`: `/a/b` for `/a/b/c`, `/` for `/a`.
     static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// The last part of `path`.
+    /// The last part of `path`. (Both look for the slash among the bytes: among the characters, each call
+    /// cost thousands of instructions of grapheme breaking.)
     static func baseName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -204,18 +204,47 @@ package struct WeatherStore: Sendable {
 
     /// The background runs and the looks; damaged or missing files count as none.
     func loadHistory() -> RunHistory {
-        func reader(_ path: String) -> JSONReader? {
-            guard let bytes = try? read(path) else { return nil }
-            return try? Self.parse(bytes, path: path, remedy: "")
-        }
-        return RunHistory(
-            runs: ((try? read(paths.runsFile)) ?? nil).map(RunHistory.runs(in:)) ?? [],
-            looks: reader(paths.looksFile).map(RunHistory.looks(in:)) ?? [])
+        RunHistory(runs: loadRuns(), looks: loadLooks())
+    }
+
+    /// The background runs; a damaged or missing file counts as none.
+    func loadRuns() -> [RunHistory.Run] {
+        ((try? read(paths.runsFile)) ?? nil).map(RunHistory.runs(in:)) ?? []
+    }
+
+    /// The looks; a damaged or missing file counts as none.
+    func loadLooks() -> [Int] {
+        guard let bytes = (try? read(paths.looksFile)) ?? nil,
+            let reader = try? Self.parse(bytes, path: paths.looksFile, remedy: "")
+        else { return [] }
+        return RunHistory.looks(in: reader)
     }
 
     /// Saves the background runs (under the fetch lock).
     func saveRuns(of history: RunHistory) throws(StoreError) {
-        try write(history.runsFileContents, to: paths.runsFile)
+        try write(history.runsFileContents, to: paths.runsFile, lineFeed: false)
+    }
+
+    /// Adds `run` to the runs file (under the fetch lock): one line appended, while the file's first run
+    /// is at most a day older than `RunHistory.keptDays` before `run`; otherwise, or when the file is
+    /// missing or damaged, the file is rewritten with the runs of the last `keptDays`. A background run
+    /// reads no history it does not need (a few thousand lines, 2 million instructions to read and write).
+    func appendRun(_ run: RunHistory.Run) throws(StoreError) {
+        let appended: Bool
+        do {
+            appended = try FileIO.append(
+                RunHistory.line(for: run), to: paths.runsFile, prefixLength: 64, limit: RunHistory.maximumFileBytes
+            ) { prefix in
+                guard let first = RunHistory.firstRun(in: prefix) else { return false }
+                return run.at - first.at <= (RunHistory.keptDays + 1) * 86_400
+            }
+        } catch {
+            throw .file(error)
+        }
+        guard !appended else { return }
+        var history = RunHistory(runs: loadRuns())
+        history.record(run)
+        try saveRuns(of: history)
     }
 
     /// Saves the looks (by a terminal run, which may not wait for the lock: two at once lose at most a look).
@@ -261,10 +290,10 @@ package struct WeatherStore: Sendable {
         }
     }
 
-    private func write(_ contents: [UInt8], to path: String) throws(StoreError) {
+    private func write(_ contents: [UInt8], to path: String, lineFeed: Bool = true) throws(StoreError) {
         do {
             try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-            try FileIO.writeAtomically(contents + [UInt8(ascii: "\n")], to: path)
+            try FileIO.writeAtomically(lineFeed ? contents + [UInt8(ascii: "\n")] : contents, to: path)
         } catch {
             throw .file(error)
         }

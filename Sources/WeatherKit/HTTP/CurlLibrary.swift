@@ -12,11 +12,18 @@ final class CurlLibrary: @unchecked Sendable {
         self.api = api
     }
 
+    /// A library opened, or why none could be. Not a `Result`, whose generic metadata the runtime would
+    /// build by a scan of every protocol conformance in the program, for `Failure: Error`.
+    enum Loading {
+        case success(CurlLibrary)
+        case failure(CurlError)
+    }
+
     /// The loaded library, after `curl_global_init`, or why there is none. Loaded once per process.
     static let shared = load(names)
 
     /// Opens the first of `names` that loads; the error names the package to install when none does.
-    static func load(_ names: [String]) -> Result<CurlLibrary, CurlError> {
+    static func load(_ names: [String]) -> Loading {
         var api = weather_curl_api()
         var problems: [String] = []
         for name in names {

@@ -30,7 +30,7 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// A reader at the root.
-    package var reader: JSONReader { JSONReader(document: self, node: root, path: "") }
+    package var reader: JSONReader { JSONReader(document: self, node: root, place: .root) }
 }
 
 /// Why a text is not the JSON we can read, in jansson's words.

@@ -6,13 +6,17 @@ package struct JSONReader: @unchecked Sendable {
     /// Keeps the tree alive as long as any reader of it.
     private let document: JSONDocument
     private let node: UnsafeMutablePointer<json_t>
-    /// The field's path from the document's root, such as `results[2].latitude`; empty at the root.
-    let path: String
+    /// Where the value is, put into words (`path`) only for an error message: reading a response's
+    /// hundreds of values builds no text.
+    private let place: JSONPath
 
-    init(document: JSONDocument, node: UnsafeMutablePointer<json_t>, path: String) {
+    /// The field's path from the document's root, such as `results[2].latitude`; empty at the root.
+    var path: String { place.text }
+
+    init(document: JSONDocument, node: UnsafeMutablePointer<json_t>, place: JSONPath) {
         self.document = document
         self.node = node
-        self.path = path
+        self.place = place
     }
 
     /// The kinds of JSON value.
@@ -32,7 +36,7 @@ package struct JSONReader: @unchecked Sendable {
         }
     }
 
-    private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    private func childPath(_ key: String) -> String { JSONPath.member(place, key).text }
 
     private func mistyped(_ expected: String) -> JSONShapeError {
         .mistyped(path: path.isEmpty ? "the document" : path, expected: expected, found: kindDescription)
@@ -44,14 +48,14 @@ package struct JSONReader: @unchecked Sendable {
     package func field(_ key: String) throws(JSONShapeError) -> JSONReader {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = json_object_get(node, key) else { throw .missing(path: childPath(key)) }
-        return JSONReader(document: document, node: member, path: childPath(key))
+        return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
     func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = json_object_get(node, key), weather_json_type(member) != JSON_NULL else { return nil }
-        return JSONReader(document: document, node: member, path: childPath(key))
+        return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// Whether the value is an object with a member `key` (of any value).
@@ -67,7 +71,8 @@ package struct JSONReader: @unchecked Sendable {
         while let current = iterator {
             let key = String(cString: json_object_iter_key(current))
             members.append(
-                (key, JSONReader(document: document, node: json_object_iter_value(current), path: childPath(key))))
+                (key, JSONReader(document: document, node: json_object_iter_value(current), place: .member(place, key)))
+            )
             iterator = json_object_iter_next(node, current)
         }
         return members
@@ -123,7 +128,7 @@ package struct JSONReader: @unchecked Sendable {
     package func array() throws(JSONShapeError) -> [JSONReader] {
         guard kind == .array else { throw mistyped("an array") }
         return (0..<json_array_size(node)).map { index in
-            JSONReader(document: document, node: json_array_get(node, index), path: "\(path)[\(index)]")
+            JSONReader(document: document, node: json_array_get(node, index), place: .element(place, index))
         }
     }
 
@@ -157,7 +162,7 @@ package struct JSONReader: @unchecked Sendable {
             case JSON_INTEGER: values.append(Double(json_integer_value(element)))
             case JSON_NULL: values.append(nil)
             default:
-                let reader = JSONReader(document: document, node: element, path: "\(path)[\(index)]")
+                let reader = JSONReader(document: document, node: element, place: .element(place, index))
                 throw .mistyped(path: reader.path, expected: "a number or null", found: reader.kindDescription)
             }
         }
@@ -244,5 +249,22 @@ package struct JSONReader: @unchecked Sendable {
     func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
+    }
+}
+
+/// Where a value is in its document: the root, a member of an object, or an element of an array.
+indirect enum JSONPath: Sendable {
+    case root
+    case member(JSONPath, String)
+    case element(JSONPath, Int)
+
+    /// `results[2].latitude`; empty at the root.
+    var text: String {
+        switch self {
+        case .root: ""
+        case .member(.root, let key): key
+        case .member(let parent, let key): parent.text + "." + key
+        case .element(let parent, let index): parent.text + "[" + String(index) + "]"
+        }
     }
 }
