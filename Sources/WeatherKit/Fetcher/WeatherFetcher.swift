@@ -110,15 +110,13 @@ public final class WeatherFetcher: Sendable {
     func cachedResult() -> WeatherStore.CachedResult {
         if let known = memory.withLock({ $0.result }) { return known }
         // Read again (`rereadFiles`) a file no one has replaced or changed since: what was read stands.
-        let identity = FileIO.identity(of: store.paths.resultFile)
-        if let identity, let last = memory.withLock({ $0.lastRead }), last.identity == identity {
+        if let last = memory.withLock({ $0.lastRead }), FileIO.identity(of: store.paths.resultFile) == last.identity {
             memory.withLock { $0.result = last.result }
             return last.result
         }
-        var loaded = store.loadResult()
-        if let identity, identity == FileIO.identity(of: store.paths.resultFile) {
-            memory.withLock { $0.lastRead = ResultRead(identity: identity, result: loaded) }
-        }
+        var identity: FileIO.Identity?
+        var loaded = store.loadResult(identity: &identity)
+        if let identity { memory.withLock { $0.lastRead = ResultRead(identity: identity, result: loaded) } }
         if case .outdated(let result) = loaded {
             try? withFetchLock { () throws(WeatherError) in
                 guard case .outdated(let stillOutdated) = store.loadResult() else { return }

@@ -10,6 +10,14 @@ package enum FileIO {
     /// The whole file, or `nil` when it does not exist. Refuses files over `limit` bytes, and anything but
     /// a regular file: opening a FIFO does not wait for a writer, and reading one is refused.
     package static func read(_ path: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
+        var identity: Identity?
+        return try read(path, limit: limit, identity: &identity)
+    }
+
+    /// `read(_:limit:)`, and the identity of the file read (by its own descriptor, so exactly that file).
+    static func read(_ path: String, limit: Int = maximumFileSize, identity: inout Identity?) throws(FileError)
+        -> [UInt8]?
+    {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -22,6 +30,7 @@ package enum FileIO {
             throw FileError(path: path, operation: "read", code: FileError.notRegularFile)
         }
         guard info.st_size <= limit else { throw FileError(path: path, operation: "read", code: EFBIG) }
+        identity = Identity(info)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -196,16 +205,23 @@ package enum FileIO {
         var modifiedNanoseconds: Int
         var changed: Int
         var changedNanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim.tv_sec
+            modifiedNanoseconds = info.st_mtim.tv_nsec
+            changed = info.st_ctim.tv_sec
+            changedNanoseconds = info.st_ctim.tv_nsec
+        }
     }
 
     /// The identity of the file at `path` now; `nil` when there is none.
     static func identity(of path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Identity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: info.st_mtim.tv_sec, modifiedNanoseconds: info.st_mtim.tv_nsec, changed: info.st_ctim.tv_sec,
-            changedNanoseconds: info.st_ctim.tv_nsec)
+        return Identity(info)
     }
 
     /// Whether something exists at `path`.

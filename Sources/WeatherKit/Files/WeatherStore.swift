@@ -65,11 +65,17 @@ package struct WeatherStore: Sendable {
 
     /// The last result; a damaged file is reported as `.corrupt` so that callers treat it as empty.
     func loadResult() -> CachedResult {
-        do throws(StoreError) {
-            guard let bytes = try read(paths.resultFile) else { return .empty }
+        var identity: FileIO.Identity?
+        return loadResult(identity: &identity)
+    }
+
+    /// `loadResult()`, and the identity of the file it read (`nil` when it read none).
+    func loadResult(identity: inout FileIO.Identity?) -> CachedResult {
+        do throws(FileError) {
+            guard let bytes = try FileIO.read(paths.resultFile, identity: &identity) else { return .empty }
             return Self.decodeResult(bytes, path: paths.resultFile)
         } catch {
-            return .corrupt(problem: error.description)
+            return .corrupt(problem: StoreError.file(error).description)
         }
     }
 

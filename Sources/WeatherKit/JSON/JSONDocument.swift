@@ -10,6 +10,7 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// Parses a whole text strictly: one object or array, nothing after it, no duplicate keys, no NUL.
     package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        _ = Self.seeded
         var error = json_error_t()
         let root = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
@@ -28,6 +29,11 @@ package final class JSONDocument: @unchecked Sendable {
     deinit {
         weather_json_release(root)
     }
+
+    /// jansson's hash seed, random as jansson's own (which opens, reads and closes /dev/urandom: three
+    /// system calls at every start of `weather show`), from the system generator's one `getrandom`; set
+    /// before the first object is made.
+    private static let seeded: Void = json_object_seed(Int(UInt32.random(in: 1...UInt32.max)))
 
     /// A reader at the root.
     package var reader: JSONReader { JSONReader(document: self, node: root, place: .root) }

@@ -59,8 +59,11 @@ public struct TerminalConsole: Console {
 
     /// The process's console, standard output checked once for being a terminal.
     public init() {
-        isTerminal = isatty(STDOUT_FILENO) == 1
+        isTerminal = Self.stdoutIsTerminal
     }
+
+    /// Asked of the system once per process, however many consoles a run makes.
+    private static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     /// The width of the terminal on standard output.
     public var columns: Int? {
