@@ -58,7 +58,7 @@ install-packages:
 # - libgcc's unwinder linked in too (-static-libgcc): one shared library fewer to load and relocate;
 # - the command line taken from glibc (Sources/CArguments) instead of the runtime's search of
 #   /proc/self/maps, which cost 135,000 instructions before main;
-# - lazy binding and partial RELRO: BIND_NOW (full RELRO) cost `weather show` 18 % more instructions;
+# - lazy binding and partial RELRO: BIND_NOW (full RELRO) costs `weather show` 15 % more instructions;
 # - no $$ORIGIN run path, which costs a dozen failed library lookups at every start;
 # - no implicit import of _StringProcessing (the regular-expression engine every Swift module imports
 #   unasked), so it is not linked: 2,000 relocations fewer (String.includes stands in for its contains).
