@@ -325,4 +325,28 @@ struct SharedFetchTests {
         )
         #expect(error.exitCode == 1)
     }
+
+    @Test("a result file read again under the lock is parsed again only when another run replaced it")
+    func rereadsReplacedFiles() throws {
+        let fixture = try TestContext(answers: [
+            .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+        ])
+        let saved = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin")).result
+        let fetcher = fixture.fetcher
+        fetcher.rereadFiles()
+        #expect(fetcher.cachedResult() == .result(saved))
+        fetcher.rereadFiles()
+        #expect(fetcher.cachedResult() == .result(saved), "the same file: what was read stands")
+        // Another run replaces the file (a new inode, as every write does): this run sees the new values.
+        var newer = saved
+        newer.conditions.temperature = 12.5
+        try fixture.store.saveResult(newer)
+        #expect(fetcher.cachedResult() == .result(saved), "remembered until the run reads the files again")
+        fetcher.rereadFiles()
+        #expect(fetcher.cachedResult() == .result(newer))
+        // Removed: nothing saved any more.
+        try FileIO.remove(fixture.store.paths.resultFile)
+        fetcher.rereadFiles()
+        #expect(fetcher.cachedResult() == .empty)
+    }
 }

@@ -116,7 +116,6 @@ public final class WeatherFetcher: Sendable {
         }
         var identity: FileIO.Identity?
         var loaded = store.loadResult(identity: &identity)
-        if let identity { memory.withLock { $0.lastRead = ResultRead(identity: identity, result: loaded) } }
         if case .outdated(let result) = loaded {
             try? withFetchLock { () throws(WeatherError) in
                 guard case .outdated(let stillOutdated) = store.loadResult() else { return }
@@ -128,7 +127,11 @@ public final class WeatherFetcher: Sendable {
             }
             loaded = .result(result)
         }
-        memory.withLock { $0.result = loaded }
+        memory.withLock { memory in
+            memory.result = loaded
+            // What the file held, as this run reads it (an older format rewritten has a new identity).
+            memory.lastRead = identity.map { ResultRead(identity: $0, result: loaded) }
+        }
         return loaded
     }
 
