@@ -16,8 +16,9 @@ enum CommandsProgram {
         let places = WeatherProgram.commandsCandidates(besides: executable)
         for path in places {
             execv(path, CommandLine.unsafeArgv)
-            if errno != ENOENT {
-                fail("cannot run \(path) (\(String(cString: strerror(errno)))); reinstall weather")
+            let failure = errno
+            if failure != ENOENT {
+                fail("cannot run \(path) (\(String(cString: strerror(failure)))); reinstall weather")
             }
         }
         let folders = places.map { $0.dropLast(name.utf8.count + 1) }.joined(separator: " or ")

@@ -135,8 +135,10 @@ public final class RealBar: @unchecked Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try makeDirectories(folder)
         try TestPaths.copyWeather(to: path)
-        for file in [path, folder + "/weather-commands"] where chown(file, uid, gid) != 0 {
-            throw TestFailure("cannot give \(file) to the bar's user: \(String(cString: strerror(errno)))")
+        for file in [path, folder + "/weather-commands"] {
+            guard chown(file, uid, gid) == 0 else {
+                throw TestFailure("cannot give \(file) to the bar's user: \(String(cString: strerror(errno)))")
+            }
         }
     }
 

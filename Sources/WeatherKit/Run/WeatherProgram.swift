@@ -11,7 +11,7 @@ public enum WeatherProgram {
 
     /// Where `weather-commands` may be for `weather` at `weather`, in the order to try.
     public static func commandsCandidates(besides weather: String) -> [String] {
-        let folder = folder(of: weather)
+        let folder = FileIO.parentDirectory(of: weather)
         return [folder + "/../libexec/weather/" + commandsName, folder + "/" + commandsName]
     }
 
@@ -19,7 +19,7 @@ public enum WeatherProgram {
     /// `weather-commands`, the `weather` beside it (`bin/weather` for `libexec/weather/weather-commands`).
     public static func weather(for path: String) -> String {
         guard path.hasSuffix("/" + commandsName) else { return path }
-        let folder = folder(of: path)
+        let folder = FileIO.parentDirectory(of: path)
         let suffix = "/libexec/weather"
         if folder.hasSuffix(suffix) { return String(folder.dropLast(suffix.utf8.count)) + "/bin/weather" }
         return folder + "/weather"
@@ -34,9 +34,5 @@ public enum WeatherProgram {
         }
         guard count > 0 else { return nil }
         return String(validating: buffer[..<count], as: UTF8.self)
-    }
-
-    private static func folder(of path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? "."
     }
 }
