@@ -10,6 +10,7 @@
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
 #   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks;
 #                         and four weeks of users' habits, before and with the adaptive schedule
+#   make order-file       Config/weather.order: the functions show and refresh run, laid out first when linked
 #   make deb              .build/package/weather_<version>_<arch>.deb, checked by lintian
 #   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
@@ -26,7 +27,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet deb dist check-package fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet order-file deb dist check-package fuzz format lint clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -61,14 +62,19 @@ install-packages:
 # - lazy binding and partial RELRO: BIND_NOW (full RELRO) costs `weather show` 15 % more instructions;
 # - no $$ORIGIN run path, which costs a dozen failed library lookups at every start;
 # - no implicit import of _StringProcessing (the regular-expression engine every Swift module imports
-#   unasked), so it is not linked: 2,000 relocations fewer (String.includes stands in for its contains).
+#   unasked), so it is not linked: 2,000 relocations fewer (String.includes stands in for its contains);
+# - the functions the hot paths run laid out first (Config/weather.order, written by `make order-file`), each
+#   function in a section of its own so that the linker can move it: `show` touches a few pages of code
+#   instead of dozens, each a page fault.
 # The installed copies are stripped of debug information.
 STATIC_LIBS = .build/static-libs
 EXPORTS = .build/exports.map
+ORDER = $(CURDIR)/Config/weather.order
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBS) \
 	-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --version-script=$(EXPORTS) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering
 
 $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a: deps
 	mkdir -p $(STATIC_LIBS)
@@ -81,6 +87,8 @@ $(EXPORTS):
 
 # The release programs, and weather(1) generated from their command definitions (Config/manual.sh).
 build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
+	@# SwiftPM does not know the order file is an input of the link: a newer one relinks.
+	@if [ $(ORDER) -nt $(RELEASE) ]; then rm -f $(RELEASE) .build/release/weather-commands; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather-commands
 	$(SWIFT) build --product generate-manual
@@ -133,6 +141,10 @@ bench-fleet: bench-deps build
 
 bench-speed: bench-deps
 	python3 Tests/Benchmarks/speed.py
+
+# Config/weather.order from callgrind runs of the hot paths (Tests/Benchmarks/order.py); then `make build`.
+order-file: bench-deps
+	python3 Tests/Benchmarks/order.py
 
 bench-watch: bench-deps
 	python3 Tests/Benchmarks/watch.py

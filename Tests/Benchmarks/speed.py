@@ -11,8 +11,10 @@
   instructions, peak memory at most 18 MiB.
 
 Instructions are counted by valgrind's callgrind for the whole process, the dynamic loader included:
-repeatable from run to run, unlike wall time on a shared machine, so they decide. Medians come from one
-hyperfine run per group, side by side; peak memory is the largest resident set of five runs (GNU time).
+repeatable from run to run, unlike wall time on a shared machine, so they decide. Medians come from five
+hyperfine rounds per group, each running the group's commands side by side, so that a machine that slows
+down for a while slows every command alike; peak memory is the largest resident set of five runs, and page
+faults the median of their minor faults (GNU time).
 The binary measured is the one `make install` installs (stripped), unless --binary names another.
 
 Usage: Tests/Benchmarks/speed.py [--binary PATH] [--runs 1000]
@@ -31,14 +33,21 @@ import urllib.parse
 from support import Home, Server, build_release
 
 
-def peak_memory_kib(command, environment):
-    """The largest resident set of five runs, in KiB."""
-    peaks = []
+# Hyperfine runs each command's runs in one block: rounds spread every command over the whole run.
+ROUNDS = 5
+
+
+def memory(command, environment):
+    """The largest resident set of five runs, in KiB, and the median of their page faults (minor: every page
+    a run touches first costs one, the file's pages being in memory)."""
+    peaks, faults = [], []
     for _ in range(5):
-        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=environment,
+        result = subprocess.run(["/usr/bin/time", "-f", "%M %R"] + command, env=environment,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        peaks.append(int(result.stderr.strip().splitlines()[-1]))
-    return max(peaks)
+        peak, minor = result.stderr.strip().splitlines()[-1].split()
+        peaks.append(int(peak))
+        faults.append(int(minor))
+    return max(peaks), statistics.median(faults)
 
 
 def instructions(command, environment):
@@ -96,19 +105,25 @@ def main():
                      ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
         ]
         print(f"Binary: {binary} ({binary_type(binary)}, {os.path.getsize(binary) / 1_048_576:.1f} MiB)\n")
-        print("| command | instructions | ratio | median | ratio | peak memory | targets |")
-        print("|---|---:|---:|---:|---:|---:|---|")
+        print("| command | instructions | ratio | median | ratio | peak memory | page faults | targets |")
+        print("|---|---:|---:|---:|---:|---:|---:|---|")
         for group_environment, rows in groups:
-            export = os.path.join(home.root, "hyperfine.json")
-            subprocess.run(
-                ["hyperfine", "-N", "--warmup", "50", "--runs", str(arguments.runs), "--export-json", export,
-                 "--style", "none"] + [" ".join(quote(part) for part in row[1]) for row in rows],
-                env=group_environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            with open(export) as file:
-                medians = [statistics.median(result["times"]) * 1000 for result in json.load(file)["results"]]
+            times = [[] for _ in rows]
+            for _ in range(ROUNDS):
+                export = os.path.join(home.root, "hyperfine.json")
+                subprocess.run(
+                    ["hyperfine", "-N", "--warmup", "50", "--runs", str(max(1, arguments.runs // ROUNDS)),
+                     "--export-json", export, "--style", "none"]
+                    + [" ".join(quote(part) for part in row[1]) for row in rows],
+                    env=group_environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                with open(export) as file:
+                    for index, result in enumerate(json.load(file)["results"]):
+                        times[index] += result["times"]
+            medians = [statistics.median(runs) * 1000 for runs in times]
             counts = [instructions(row[1], group_environment) for row in rows]
             for index, (label, command, base, wall_target, count_target, memory_target) in enumerate(rows):
-                memory = peak_memory_kib(command, group_environment) / 1024
+                peak, faults = memory(command, group_environment)
+                peak /= 1024
                 count_ratio = counts[index] / counts[base] if base is not None else None
                 wall_ratio = medians[index] / medians[base] if base is not None else None
                 verdicts = []
@@ -119,12 +134,12 @@ def main():
                 if wall_target:
                     verdicts.append(verdict(f"≤ {wall_target}x time", wall_ratio <= wall_target))
                 if memory_target:
-                    verdicts.append(verdict(f"≤ {memory_target} MiB", memory <= memory_target))
+                    verdicts.append(verdict(f"≤ {memory_target} MiB", peak <= memory_target))
                 print(f"| {label} | {counts[index]:,} | {ratio(count_ratio)} | {medians[index]:.2f} ms | "
-                      f"{ratio(wall_ratio)} | {memory:.1f} MiB | {', '.join(verdicts)} |")
-        print(f"\nInstructions: callgrind, one whole run each. Times: {arguments.runs} runs of each command after 50 "
-              "warm-up runs, medians, each group side by side in one hyperfine run. Peak memory: the largest "
-              "resident set of five runs.")
+                      f"{ratio(wall_ratio)} | {peak:.1f} MiB | {faults:.0f} | {', '.join(verdicts)} |")
+        print(f"\nInstructions: callgrind, one whole run each. Times: {arguments.runs} runs of each command, in "
+              f"{ROUNDS} hyperfine rounds of the group side by side, each after 50 warm-up runs; medians. Peak memory: "
+              "the largest resident set of five runs; page faults: their median.")
     finally:
         home.close()
         server.close()
