@@ -47,20 +47,26 @@ package struct JSONReader: @unchecked Sendable {
     /// The member `key`, which must exist (it may be `null`).
     package func field(_ key: String) throws(JSONShapeError) -> JSONReader {
         guard kind == .object else { throw mistyped("an object") }
-        guard let member = json_object_get(node, key) else { throw .missing(path: childPath(key)) }
+        guard let member = member(key) else { throw .missing(path: childPath(key)) }
         return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
     func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
         guard kind == .object else { throw mistyped("an object") }
-        guard let member = json_object_get(node, key), weather_json_type(member) != JSON_NULL else { return nil }
+        guard let member = member(key), weather_json_type(member) != JSON_NULL else { return nil }
         return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// Whether the value is an object with a member `key` (of any value).
     func has(_ key: String) -> Bool {
-        kind == .object && json_object_get(node, key) != nil
+        kind == .object && member(key) != nil
+    }
+
+    /// The object's member `key`. `withCString` hands jansson the string's own bytes (or a copy on the
+    /// stack); passing `key` as a C string would copy it into a new array each time.
+    private func member(_ key: String) -> UnsafeMutablePointer<json_t>? {
+        key.withCString { json_object_get(node, $0) }
     }
 
     /// The members of an object, in order.
