@@ -118,6 +118,18 @@ struct WeatherFormatterTests {
     }
 
     @Test(
+        "a temperature written into a buffer reads as the same text",
+        arguments: UnitSystem.allCases)
+    func temperatureBytes(system: UnitSystem) {
+        let units = system.units
+        for celsius in [-40, -17.8, -0.4, 0, 0.5, 12.49, 12.5, 99.5, 1e20, -.infinity, .nan] {
+            var bytes = Array("high".utf8)
+            units.appendShortTemperature(celsius, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "high" + units.shortTemperature(celsius), "\(celsius)")
+        }
+    }
+
+    @Test(
         "compass points",
         arguments: [(0.0, "N"), (11, "N"), (12, "NNE"), (232, "SW"), (359, "N"), (-90, "W"), (720, "N")])
     func compass(degrees: Double, point: String) {

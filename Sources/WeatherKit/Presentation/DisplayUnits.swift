@@ -26,6 +26,12 @@ package struct DisplayUnits: Sendable, Equatable {
         temperature.value(celsius).fixed(decimals: 0) + temperature.symbol
     }
 
+    /// `shortTemperature(_:)`, written at the end of `bytes`.
+    func appendShortTemperature(_ celsius: Double, to bytes: inout [UInt8]) {
+        temperature.value(celsius).appendFixed(decimals: 0, to: &bytes)
+        bytes += temperature.symbol.utf8
+    }
+
     /// "14 km/h" from metres per second; `compact` leaves out the space: "14km/h".
     func speed(_ metresPerSecond: Double, compact: Bool = false) -> String {
         wind.value(metresPerSecond).fixed(decimals: wind.decimals) + (compact ? "" : " ") + wind.symbol

@@ -117,37 +117,58 @@ extension WeatherFormatter {
     // MARK: The tooltip
 
     /// What a status bar's tooltip shows of the result's outlook: the hours on one line (at 3-hour steps),
-    /// then one line a day; "" without an outlook. Written straight into one string: waybar runs
-    /// it every few seconds.
+    /// then one line a day; "" without an outlook. Written as bytes into one buffer: waybar runs it every
+    /// few seconds, and a string grown piece by piece cost twice as much.
     ///
     ///     14:00 ⛅ 12°C 10%   17:00 ☁️ 11°C 20%   20:00 ☁️ 9°C 40%   23:00 🌧 8°C 70%
     ///     Sun 22 🌧 14°C / 6°C 80%
     func outlook(_ result: WeatherResult) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         var hours = 0
         Forecast.forEach(
             inPacked: result.packedOutlook,
             hour: { hour in
-                if hours > 0 { text += "   " }
+                if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
-                text += Self.clock(hour.time, at: result)
-                let icon = icon(code: hour.weatherCode, isDay: hour.isDay ?? true)
-                if !icon.isEmpty { text += " " + icon }
-                if let temperature = hour.temperature { text += " " + units.shortTemperature(temperature) }
-                if let chance = hour.precipitationProbability { text += " " + Self.percent(chance) }
+                Self.civilTime(hour.time, at: result).appendClock(to: &bytes)
+                Self.append(icon(code: hour.weatherCode, isDay: hour.isDay ?? true), to: &bytes)
+                if let temperature = hour.temperature {
+                    bytes.append(UInt8(ascii: " "))
+                    units.appendShortTemperature(temperature, to: &bytes)
+                }
+                if let chance = hour.precipitationProbability { Self.appendPercent(chance, to: &bytes) }
             },
             day: { day in
-                if !text.isEmpty { text += "\n" }
-                text +=
-                    day.weekday + " " + String(CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0).day)
-                let icon = icon(code: day.weatherCode, isDay: true)
-                if !icon.isEmpty { text += " " + icon }
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+                bytes += day.weekday.utf8
+                bytes.append(UInt8(ascii: " "))
+                CivilTime.append(
+                    CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0).day, width: 1, to: &bytes)
+                Self.append(icon(code: day.weatherCode, isDay: true), to: &bytes)
                 if let high = day.temperatureMax, let low = day.temperatureMin {
-                    text += " " + units.shortTemperature(high) + " / " + units.shortTemperature(low)
+                    bytes.append(UInt8(ascii: " "))
+                    units.appendShortTemperature(high, to: &bytes)
+                    bytes += " / ".utf8
+                    units.appendShortTemperature(low, to: &bytes)
                 }
-                if let chance = day.precipitationProbabilityMax { text += " " + Self.percent(chance) }
+                if let chance = day.precipitationProbabilityMax { Self.appendPercent(chance, to: &bytes) }
             })
-        return text
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `piece` after a space, if there is a piece.
+    private static func append(_ piece: String, to bytes: inout [UInt8]) {
+        guard !piece.isEmpty else { return }
+        bytes.append(UInt8(ascii: " "))
+        bytes += piece.utf8
+    }
+
+    /// " 81%": `percent(_:)` after a space.
+    private static func appendPercent(_ value: Double, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: " "))
+        CivilTime.append(Int(saturating: value.rounded()), width: 1, to: &bytes)
+        bytes.append(UInt8(ascii: "%"))
     }
 
     // MARK: JSON

@@ -263,8 +263,13 @@ public struct WeatherFormatter: Sendable {
 
     /// "07:21": a moment on the place's clock.
     static func clock(_ moment: Timestamp, at result: WeatherResult) -> String {
+        civilTime(moment, at: result).clock
+    }
+
+    /// `moment` on the place's calendar and clock.
+    static func civilTime(_ moment: Timestamp, at result: WeatherResult) -> CivilTime {
         let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
-        return CivilTime(secondsSince1970: seconds, utcOffset: result.utcOffsetSeconds).clock
+        return CivilTime(secondsSince1970: seconds, utcOffset: result.utcOffsetSeconds)
     }
 
     /// "SW": the 16-point compass direction of `degrees`.

@@ -69,15 +69,26 @@ extension String {
 extension Double {
     /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`.
     func fixed(decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        appendFixed(decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `fixed(decimals:)`, written at the end of `bytes`.
+    func appendFixed(decimals: Int, to bytes: inout [UInt8]) {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (self * Double(scale)).rounded()
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return String(self) }
+        guard scaled.isFinite, abs(scaled) < 9e15 else {
+            bytes += String(self).utf8
+            return
+        }
         let units = Int64(scaled)
-        let whole = String(units.magnitude / scale)
-        let sign = units < 0 ? "-" : ""
-        guard decimals > 0 else { return sign + whole }
-        return sign + whole + "." + String(units.magnitude % scale).leftPadded(to: decimals)
+        if units < 0 { bytes.append(UInt8(ascii: "-")) }
+        CivilTime.append(Int(units.magnitude / scale), width: 1, to: &bytes)
+        guard decimals > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        CivilTime.append(Int(units.magnitude % scale), width: decimals, to: &bytes)
     }
 }
 

@@ -78,7 +78,7 @@ struct CivilTime {
         Self.append(day, width: 2, to: &bytes)
     }
 
-    private func appendClock(to bytes: inout [UInt8]) {
+    func appendClock(to bytes: inout [UInt8]) {
         Self.append(hour, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         Self.append(minute, width: 2, to: &bytes)
