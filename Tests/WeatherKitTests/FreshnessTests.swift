@@ -19,6 +19,16 @@ struct FreshnessTests {
 
     static let fetched = Timestamp(secondsSince1970: 1_791_479_040)
 
+    @Test("a source reads back from its name, and nothing else reads as one")
+    func sourceNames() {
+        for source in [Freshness.Source.server, .setting, .data] {
+            #expect(Freshness.Source(rawValue: source.rawValue) == source)
+        }
+        for name in ["", "Server", "data ", "heuristic"] {
+            #expect(Freshness.Source(rawValue: name) == nil)
+        }
+    }
+
     @Test(
         "each rule, and which one decides",
         arguments: [

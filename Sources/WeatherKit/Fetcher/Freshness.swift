@@ -28,6 +28,17 @@ package struct Freshness: Sendable, Equatable {
         case setting
         /// `current.time + current.interval`.
         case data
+
+        /// The synthesized initializer, written out: that one searches an array of the names, whose type
+        /// the runtime sets up on first use (4,000 instructions in a run of `show`, which reads one).
+        package init?(rawValue: String) {
+            switch rawValue {
+            case "server": self = .server
+            case "setting": self = .setting
+            case "data": self = .data
+            default: return nil
+            }
+        }
     }
 
     /// The longest a result stays fresh, whatever the server or the data say: current weather a day old is
