@@ -60,30 +60,33 @@ struct ReleaseBinaryTests {
         #expect(try modules(Self.commands) == ["ArgumentParser", "FoundationEssentials", "dispatch_"])
     }
 
-    /// Config/weather.order names the functions the hot paths run (`make order-file`); the linker lays them
-    /// out first, in its order. Most names must still be in the binary: renamed functions fall back to
-    /// where the linker would put them anyway, and `show` touches more pages of code with each.
+    /// Config/weather.order names the functions the hot paths run, then the variables they touch
+    /// (`make order-file`); the linker lays them out first, in its order. Most names must still be in the
+    /// binary: renamed functions fall back to where the linker would put them anyway, and `show` touches more
+    /// pages with each.
     @Test("weather lays out the functions show and refresh run first, as Config/weather.order names them")
     func hotPathsFirst() throws {
         _ = try require(Self.binary)
         let order = try String(contentsOfFile: TestPaths.repository + "/Config/weather.order", encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        var addresses: [String: [UInt64]] = [:]
+        var symbols: [String: [(address: UInt64, isCode: Bool)]] = [:]
         for line in try Sandbox().run(program: "/usr/bin/nm", [Self.binary]).stdout.split(separator: "\n") {
             let fields = line.split(separator: " ")
             if fields.count == 3, let address = UInt64(fields[0], radix: 16) {
-                addresses[String(fields[2]), default: []].append(address)
+                symbols[String(fields[2]), default: []].append((address, fields[1] == "t" || fields[1] == "T"))
             }
         }
-        let missing = order.filter { addresses[$0] == nil }
+        let missing = order.filter { symbols[$0] == nil }
         #expect(order.count > 300)
         #expect(
             missing.count * 10 <= order.count,
-            "\(missing.count) of \(order.count) functions in Config/weather.order are gone: run make order-file")
+            "\(missing.count) of \(order.count) names in Config/weather.order are gone: run make order-file")
         // weather's own functions each have a section of their own (C libraries' need not), so they follow
         // the file's order exactly; unordered, they would follow the order of the source.
-        let own = order.compactMap { name in
-            name.hasPrefix("$s10WeatherKit") ? addresses[name].flatMap { $0.count == 1 ? $0[0] : nil } : nil
+        let own = order.compactMap { name -> UInt64? in
+            guard name.hasPrefix("$s10WeatherKit"), let found = symbols[name], found.count == 1, found[0].isCode
+            else { return nil }
+            return found[0].address
         }
         let outOfOrder = zip(own, own.dropFirst()).filter { $0 > $1 }.count
         #expect(own.count > 200)
