@@ -63,9 +63,9 @@ install-packages:
 # - no $$ORIGIN run path, which costs a dozen failed library lookups at every start;
 # - no implicit import of _StringProcessing (the regular-expression engine every Swift module imports
 #   unasked), so it is not linked: 2,000 relocations fewer (String.includes stands in for its contains);
-# - the functions the hot paths run laid out first (Config/weather.order, written by `make order-file`), each
-#   function in a section of its own so that the linker can move it: `show` touches a few pages of code
-#   instead of dozens, each a page fault.
+# - the functions the hot paths run, and the variables they touch, laid out first (Config/weather.order,
+#   written by `make order-file`), each function in a section of its own so that the linker can move it:
+#   `show` touches a few pages instead of dozens, each a page fault.
 # The installed copies are stripped of debug information.
 STATIC_LIBS = .build/static-libs
 EXPORTS = .build/exports.map
