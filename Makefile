@@ -10,7 +10,8 @@
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
 #   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks;
 #                         and four weeks of users' habits, before and with the adaptive schedule
-#   make order-file       Config/weather.order: the functions show and refresh run, laid out first when linked
+#   make order-file       Config/weather.order: the functions show and refresh run and the variables show
+#                         touches, laid out first when linked
 #   make deb              .build/package/weather_<version>_<arch>.deb, checked by lintian
 #   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
@@ -59,7 +60,7 @@ install-packages:
 # - libgcc's unwinder linked in too (-static-libgcc): one shared library fewer to load and relocate;
 # - the command line taken from glibc (Sources/CArguments) instead of the runtime's search of
 #   /proc/self/maps, which cost 135,000 instructions before main;
-# - lazy binding and partial RELRO: BIND_NOW (full RELRO) costs `weather show` 15 % more instructions;
+# - lazy binding and partial RELRO: BIND_NOW (full RELRO) costs `weather show` 16 % more instructions;
 # - no $$ORIGIN run path, which costs a dozen failed library lookups at every start;
 # - no implicit import of _StringProcessing (the regular-expression engine every Swift module imports
 #   unasked), so it is not linked: 2,000 relocations fewer (String.includes stands in for its contains);
