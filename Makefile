@@ -88,7 +88,11 @@ $(EXPORTS):
 
 # The release programs, and weather(1) generated from their command definitions (Config/manual.sh).
 build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
-	@# SwiftPM does not know the order file is an input of the link: a newer one relinks.
+	@# SwiftPM recompiles nothing when only a frontend flag changes (-function-sections, say): a release
+	@# build made with other flags is built again from scratch.
+	@if [ "$$(cat .build/release-flags 2>/dev/null)" != '$(RELEASE_FLAGS)' ]; then \
+		rm -rf .build/*-linux-gnu/release && mkdir -p .build && echo '$(RELEASE_FLAGS)' > .build/release-flags; fi
+	@# Nor does it know the order file is an input of the link: a newer one relinks.
 	@if [ $(ORDER) -nt $(RELEASE) ]; then rm -f $(RELEASE) .build/release/weather-commands; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather-commands
