@@ -87,7 +87,6 @@ extension WeatherFetcher {
             found.notes = notes + found.notes
             return found
         }
-        FileIO.removeTemporaryFiles(of: lookups.writtenFiles(for: location))
         let store = lookups.store(for: location)
         let cached = cachedLookup(at: choice)
         let forecastMissing = needingForecast && cached.forecast == nil

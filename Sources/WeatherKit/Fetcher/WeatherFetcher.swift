@@ -398,7 +398,8 @@ public final class WeatherFetcher: Sendable {
         do {
             let lock = try FetchLock.acquire(store.paths.lockFile, before: deadline)
             defer { withExtendedLifetime(lock) {} }
-            FileIO.removeTemporaryFiles(of: store.paths.writtenFiles)
+            store.removeTemporaryFiles()
+            lookups.removeTemporaryFiles()
             lockDepth.withLock { $0 += 1 }
             defer { lockDepth.withLock { $0 -= 1 } }
             return try body()

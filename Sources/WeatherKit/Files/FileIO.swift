@@ -102,57 +102,6 @@ package enum FileIO {
         "." + baseName(of: path) + "."
     }
 
-    /// Removes the temporary files `writeAtomically` left beside each of `paths` when its run was killed
-    /// before it could rename or remove them. Only for a caller who knows no write of these files is
-    /// under way: the holder of the fetch lock, under which every one of them is written.
-    static func removeTemporaryFiles(of paths: [String]) {
-        var folders: [String] = []
-        for path in paths where !folders.contains(parentDirectory(of: path)) {
-            folders.append(parentDirectory(of: path))
-        }
-        for folder in folders {
-            // Only names that begin with a dot can be temporary files: the rest are not looked at twice.
-            for name in entries(of: folder) where name.utf8.first == UInt8(ascii: ".") {
-                // mkstemp's six random characters after the prefix.
-                let temporary = paths.contains { path in
-                    let prefix = temporaryPrefix(of: path)
-                    return name.utf8.count == prefix.utf8.count + 6 && name.hasPrefix(prefix)
-                        && parentDirectory(of: path) == folder
-                }
-                if temporary { unlink(folder + "/" + name) }
-            }
-        }
-    }
-
-    /// The names in the folder at `path` but `.` and `..`; none when it cannot be read.
-    static func entries(of path: String) -> [String] {
-        guard let stream = opendir(path) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Removes the folder at `path` and everything in it, links as links (never what they point to); a
-    /// folder that is already gone is fine, and what cannot be removed stays.
-    static func removeFolder(_ path: String) {
-        for name in entries(of: path) {
-            let child = path + "/" + name
-            var info = stat()
-            if lstat(child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                removeFolder(child)
-            } else {
-                unlink(child)
-            }
-        }
-        rmdir(path)
-    }
-
     /// Removes `path`; a file that is already gone is fine.
     static func remove(_ path: String) throws(FileError) {
         guard unlink(path) == 0 || errno == ENOENT else {

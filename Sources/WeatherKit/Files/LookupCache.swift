@@ -40,12 +40,6 @@ struct LookupCache: Sendable {
                 stateDirectory: paths.stateDirectory))
     }
 
-    /// Every file a lookup of `location` writes, for the removal of what a killed run left.
-    func writtenFiles(for location: Location) -> [String] {
-        let store = store(for: location)
-        return [store.paths.resultFile, store.paths.forecastFile, namesFile]
-    }
-
     // MARK: Names
 
     /// The place a lookup of `query` in `language` chose before, if it is remembered.
@@ -104,26 +98,35 @@ struct LookupCache: Sendable {
 
     /// Marks `location` as just used: its folder's modification time is now.
     func markUsed(_ location: Location) {
-        _ = utimensat(AT_FDCWD, folder(for: location), nil, 0)
+        _ = utimensat(AT_FDCWD, folder(for: location), nil, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Removes the least recently used places beyond `maximumPlaces`, never `keeping`. Holding the lock.
+    /// Only folders count and go, by descriptor from weather's cache folder down (`OwnFolder`): a link
+    /// planted among them, however old, is neither followed nor removed.
     func removeLeastRecentlyUsed(keeping location: Location) {
+        guard let places = OwnFolder(path: paths.cacheDirectory)?.folder("places") else { return }
         let kept = FileIO.baseName(of: folder(for: location))
-        var places: [(name: String, used: Double)] = []
-        for name in FileIO.entries(of: directory) where name != kept && !name.hasPrefix(".") {
-            var info = stat()
-            guard stat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            places.append((name, Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
-        }
-        guard places.count >= Self.maximumPlaces else { return }
-        for place in places.sorted(by: { $0.used > $1.used }).dropFirst(Self.maximumPlaces - 1) {
-            FileIO.removeFolder(directory + "/" + place.name)
+        let candidates = places.entries().filter { $0.isFolder && $0.name != kept && !$0.name.hasPrefix(".") }
+        guard candidates.count >= Self.maximumPlaces else { return }
+        for place in candidates.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumPlaces - 1) {
+            places.remove(place.name)
         }
     }
 
-    /// Removes every place and name: what `logout` forgets.
+    /// Removes what killed lookups left: temporary files beside `names.json` and in every place's folder.
+    /// Holding the lock, under which every one of them is written.
+    func removeTemporaryFiles() {
+        guard let places = OwnFolder(path: paths.cacheDirectory)?.folder("places") else { return }
+        places.removeTemporaryFiles(of: [FileIO.baseName(of: namesFile)])
+        let placeFiles = [paths.resultFile, paths.forecastFile].map(FileIO.baseName(of:))
+        for entry in places.entries() where entry.isFolder {
+            places.folder(entry.name)?.removeTemporaryFiles(of: placeFiles)
+        }
+    }
+
+    /// Removes every place and name: what `logout` forgets. A `places` that is a link is removed as one.
     func removeAll() {
-        FileIO.removeFolder(directory)
+        OwnFolder(path: paths.cacheDirectory)?.remove("places")
     }
 }

@@ -35,11 +35,13 @@ package struct WeatherPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
     package var unitDirectory: String { configHome + "/systemd/user" }
 
-    /// Every file weather writes, all of them under the fetch lock.
-    var writtenFiles: [String] {
+    /// Every file weather writes under the fetch lock, by folder. (The looks, written without it, are not
+    /// among them.)
+    var writtenFiles: [(folder: String, names: [String])] {
         [
-            resultFile, forecastFile, locationFile, scheduleFile, backoffFile, runsFile,
-            unitDirectory + "/" + RefreshUnits.serviceName, unitDirectory + "/" + RefreshUnits.timerName,
+            (cacheDirectory, [resultFile, forecastFile].map(FileIO.baseName(of:))),
+            (stateDirectory, [locationFile, scheduleFile, backoffFile, runsFile].map(FileIO.baseName(of:))),
+            (unitDirectory, [RefreshUnits.serviceName, RefreshUnits.timerName]),
         ]
     }
 

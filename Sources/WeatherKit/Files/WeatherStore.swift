@@ -274,6 +274,22 @@ package struct WeatherStore: Sendable {
         }
     }
 
+    // MARK: Leftovers
+
+    /// Removes the temporary files killed runs left beside weather's files, folder by folder, by
+    /// descriptor (`OwnFolder`). For the holder of the fetch lock, under which they are written; the
+    /// looks are written without it, so their temporary files go only when a minute old.
+    func removeTemporaryFiles() {
+        for (folder, names) in paths.writtenFiles {
+            guard let opened = OwnFolder(path: folder) else { continue }
+            opened.removeTemporaryFiles(of: names)
+            if folder == paths.stateDirectory {
+                opened.removeTemporaryFiles(
+                    of: [FileIO.baseName(of: paths.looksFile)], sparingYoungerThan: 60)
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private static let locationRemedy = "run weather set <city> to save a place again"
