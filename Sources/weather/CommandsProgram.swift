@@ -7,22 +7,21 @@ import WeatherKit
 /// link to `weather` works): see `WeatherProgram`.
 enum CommandsProgram {
     /// Replaces this process with `weather-commands`. Returns only by exiting: 1, after one line on
-    /// stderr, when it cannot be found or run.
+    /// stderr, when none can be found that is safe to run, or it cannot be run.
     static func become() -> Never {
-        let name = WeatherProgram.commandsName
         guard let executable = WeatherProgram.running() else {
-            fail("cannot find \(name), which runs every command but show and refresh: /proc/self/exe is unreadable")
+            fail(
+                "cannot find \(WeatherProgram.commandsName), which runs every command but show and refresh: this "
+                    + "weather runs from no file in a folder (/proc/self/exe names none); run the installed weather")
         }
-        let places = WeatherProgram.commandsCandidates(besides: executable)
-        for path in places {
+        switch WeatherProgram.commands(besides: executable) {
+        case .success(let path):
             execv(path, CommandLine.unsafeArgv)
             let failure = errno
-            if failure != ENOENT {
-                fail("cannot run \(path) (\(String(cString: strerror(failure)))); reinstall weather")
-            }
+            fail("cannot run \(path) (\(String(cString: strerror(failure)))); reinstall weather")
+        case .failure(let problem):
+            fail("\(problem); reinstall weather")
         }
-        let folders = places.map { $0.dropLast(name.utf8.count + 1) }.joined(separator: " or ")
-        fail("cannot find \(name), which runs every command but show and refresh, in \(folders); reinstall weather")
     }
 
     private static func fail(_ message: String) -> Never {

@@ -97,14 +97,14 @@ struct FastPathTests {
         }
         #expect(try sandbox.run(program: alone, ["refresh"]).stdout.hasPrefix("noData: "))
         // The folder as the kernel names it (/proc/self/exe), without the sandbox's doubled slashes.
-        let folder = URL(fileURLWithPath: sandbox.root + "/alone/bin").resolvingSymlinksInPath().path
+        let folder = URL(fileURLWithPath: sandbox.root + "/alone").resolvingSymlinksInPath().path
         for arguments in [["--version"], ["set", "Paris"], ["show", "--jsn"], ["Paris"], ["forecast"]] {
             let run = try sandbox.run(program: alone, arguments)
             #expect(run.status == 1, "\(arguments): \(run)")
             #expect(
                 run.stderr
                     == "weather: cannot find weather-commands, which runs every command but show and refresh, in "
-                    + "\(folder)/../libexec/weather or \(folder); reinstall weather\n",
+                    + "\(folder)/bin or \(folder)/libexec/weather; reinstall weather\n",
                 "\(run)")
         }
         // Installed as make install lays it out, every command runs, with weather's own name and exit status.

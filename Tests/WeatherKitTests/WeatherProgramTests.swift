@@ -4,16 +4,24 @@ import Testing
 
 @Suite("weather's two programs")
 struct WeatherProgramTests {
-    @Test("weather-commands is looked for in ../libexec/weather, then beside weather")
+    @Test("weather-commands is looked for beside weather, then in ../libexec/weather from a folder named bin only")
     func candidates() {
         #expect(
             WeatherProgram.commandsCandidates(besides: "/usr/bin/weather") == [
-                "/usr/bin/../libexec/weather/weather-commands", "/usr/bin/weather-commands",
+                "/usr/bin/weather-commands", "/usr/libexec/weather/weather-commands",
             ])
         #expect(
             WeatherProgram.commandsCandidates(besides: "/home/a b/.local/bin/weather") == [
-                "/home/a b/.local/bin/../libexec/weather/weather-commands", "/home/a b/.local/bin/weather-commands",
+                "/home/a b/.local/bin/weather-commands", "/home/a b/.local/libexec/weather/weather-commands",
             ])
+        #expect(WeatherProgram.commandsCandidates(besides: "/tmp/x/weather") == ["/tmp/x/weather-commands"])
+        #expect(WeatherProgram.commandsCandidates(besides: "/tmp/weather") == ["/tmp/weather-commands"])
+        #expect(WeatherProgram.commandsCandidates(besides: "/weather") == ["/weather-commands"])
+        #expect(
+            WeatherProgram.commandsCandidates(besides: "/bin/weather") == [
+                "/bin/weather-commands", "/libexec/weather/weather-commands",
+            ])
+        #expect(WeatherProgram.commandsCandidates(besides: "/src/sbin/weather") == ["/src/sbin/weather-commands"])
     }
 
     @Test("the timer runs weather, also when weather-commands writes its unit or crontab line")
@@ -25,5 +33,26 @@ struct WeatherProgramTests {
                 == "/home/a/.local/bin/weather")
         #expect(WeatherProgram.weather(for: "/src/.build/debug/weather-commands") == "/src/.build/debug/weather")
         #expect(WeatherProgram.weather(for: "/opt/my-weather-commands") == "/opt/my-weather-commands")
+    }
+
+    @Test(
+        "a program replaced or removed while it runs is named by its path, without the kernel's ' (deleted)'",
+        arguments: [
+            ("/usr/libexec/weather/weather-commands (deleted)", "/usr/libexec/weather/weather-commands"),
+            ("/home/a/.local/bin/weather (deleted)", "/home/a/.local/bin/weather"),
+            ("/usr/bin/weather", "/usr/bin/weather"),
+            ("/opt/odd (deleted) name/weather", "/opt/odd (deleted) name/weather"),
+            ("/memfd:weather (deleted)", "/memfd:weather"),
+        ])
+    func deletedSuffix(link: String, path: String) {
+        #expect(WeatherProgram.installedPath(link) == path)
+    }
+
+    @Test("the folders up to / decide whether a program may be trusted: root's and the user's, written by no one else")
+    func trust() {
+        #expect(WeatherProgram.untrusted("/usr/bin/env", user: 1000) == nil)
+        #expect(WeatherProgram.untrusted("/tmp", user: 1000) == nil, "sticky: no one else can replace what is ours")
+        #expect(WeatherProgram.untrusted("/usr/bin/env", user: 0) == nil)
+        #expect(WeatherProgram.untrusted("/nonexistent/weather-commands", user: 0)?.hasPrefix("cannot look at") == true)
     }
 }

@@ -33,7 +33,10 @@ package enum CronLine {
     /// end the line and start another) or is not UTF-8 (`nil`).
     static func quoted(_ value: String?, naming what: String) throws(BackgroundRefreshError) -> String {
         guard let value else {
-            throw .unsafeForCron(what: what, value: nil, problem: "is not UTF-8 text, which a crontab line cannot hold")
+            throw .unsafeForCron(
+                what: what, value: nil,
+                problem:
+                    "is not UTF-8 text naming a file (a program run from memory?), which a crontab line cannot hold")
         }
         guard !value.containsControlCharacters else {
             throw .unsafeForCron(

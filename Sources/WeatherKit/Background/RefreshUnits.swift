@@ -189,7 +189,10 @@ package enum RefreshUnits {
     {
         guard let value else {
             throw .unsafeForUnit(
-                what: what, value: nil, problem: "is not UTF-8 text, which a systemd unit file cannot hold")
+                what: what, value: nil,
+                problem:
+                    "is not UTF-8 text naming a file (a program run from memory?), which a systemd unit file cannot hold"
+            )
         }
         if value.containsControlCharacters {
             throw .unsafeForUnit(

@@ -5,14 +5,81 @@ import Glibc
 /// process, same arguments) for every other command line, which ArgumentParser parses there. Installed,
 /// they are `PREFIX/bin/weather` and `PREFIX/libexec/weather/weather-commands`; in a build folder they are
 /// side by side.
+///
+/// `weather` runs a `weather-commands` only when no one but root and the user could have written it: the
+/// file and every folder above it belong to root or the user, and no one else may write in them (a folder
+/// with the sticky bit, such as `/tmp`, excepted: no one else can replace what in it is ours). A copy of
+/// `weather` in a folder others share cannot be made to run a program someone planted beside it.
 public enum WeatherProgram {
     /// The file name of the program that parses every other command line.
     public static let commandsName = "weather-commands"
 
-    /// Where `weather-commands` may be for `weather` at `weather`, in the order to try.
+    /// Where `weather-commands` may be for `weather` at `weather`, in the order to try: beside it, and,
+    /// for a `weather` in a folder named `bin`, in `../libexec/weather/`.
     public static func commandsCandidates(besides weather: String) -> [String] {
         let folder = FileIO.parentDirectory(of: weather)
-        return [folder + "/../libexec/weather/" + commandsName, folder + "/" + commandsName]
+        var candidates = [(folder == "/" ? "" : folder) + "/" + commandsName]
+        if folder != "/", FileIO.baseName(of: folder) == "bin" {
+            let prefix = FileIO.parentDirectory(of: folder)
+            candidates.append((prefix == "/" ? "" : prefix) + "/libexec/weather/" + commandsName)
+        }
+        return candidates
+    }
+
+    /// The `weather-commands` to run for `weather` at `weather`: the first candidate that is there, may
+    /// be run, and that no one but root and this process's user could have written; otherwise, in one
+    /// line, why none.
+    public static func commands(besides weather: String) -> Result<String, CommandsNotFound> {
+        commands(besides: weather, user: getuid())
+    }
+
+    /// `commands(besides:)` for the user `user`.
+    static func commands(besides weather: String, user: uid_t) -> Result<String, CommandsNotFound> {
+        var refusals: [String] = []
+        for candidate in commandsCandidates(besides: weather) {
+            guard FileIO.exists(candidate) else { continue }
+            let path = FileIO.realPath(candidate)
+            if let problem = untrusted(path, user: user) {
+                refusals.append("not running \(candidate): \(problem)")
+            } else if access(path, X_OK) != 0 {
+                refusals.append("not running \(candidate): it may not be run (\(String(cString: strerror(errno))))")
+            } else {
+                return .success(path)
+            }
+        }
+        if !refusals.isEmpty { return .failure(CommandsNotFound(description: refusals.joined(separator: "; "))) }
+        let folders = commandsCandidates(besides: weather).map { FileIO.parentDirectory(of: $0) }
+        return .failure(
+            CommandsNotFound(
+                description: "cannot find \(commandsName), which runs every command but show and refresh, in "
+                    + folders.joined(separator: " or ")))
+    }
+
+    /// Why no `weather-commands` is run, in one line.
+    public struct CommandsNotFound: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Why the file at `path` (with no links in it) could have been written by someone but root and
+    /// `user`; `nil` when it could not. Checks the file and every folder up to `/`.
+    static func untrusted(_ path: String, user: uid_t) -> String? {
+        var current = path
+        while true {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                return "cannot look at \(current) (\(String(cString: strerror(errno))))"
+            }
+            if info.st_uid != 0 && info.st_uid != user {
+                return "\(current) belongs to user \(info.st_uid), not to you or root"
+            }
+            let othersMayWrite = info.st_mode & 0o022 != 0
+            let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            if othersMayWrite && !(isFolder && info.st_mode & S_ISVTX != 0) {
+                return "\(current) may be written by others"
+            }
+            if current == "/" { return nil }
+            current = FileIO.parentDirectory(of: current)
+        }
     }
 
     /// The `weather` that the timer and cron should run, for a running program at `path`: itself, or, for
@@ -26,13 +93,22 @@ public enum WeatherProgram {
     }
 
     /// The absolute path of the file this process runs (`/proc/self/exe`, through any symbolic link);
-    /// `nil` when it cannot be read or is not UTF-8 text.
+    /// `nil` when it cannot be read, is not UTF-8 text, or names no file (a program run from memory).
     public static func running() -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
         }
-        guard count > 0 else { return nil }
-        return String(validating: buffer[..<count], as: UTF8.self)
+        guard count > 0, let link = String(validating: buffer[..<count], as: UTF8.self) else { return nil }
+        let path = installedPath(link)
+        return path.hasPrefix("/") && FileIO.exists(path) ? path : nil
+    }
+
+    /// The path in `/proc/self/exe`'s text `link`: the kernel adds ` (deleted)` when the file was removed or
+    /// replaced while the program runs (an upgrade, a `make install`); the path then names the new file,
+    /// which is the one the timer and cron should run.
+    static func installedPath(_ link: String) -> String {
+        let suffix = " (deleted)"
+        return link.hasSuffix(suffix) ? String(link.dropLast(suffix.utf8.count)) : link
     }
 }
