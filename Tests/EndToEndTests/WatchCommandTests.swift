@@ -134,4 +134,59 @@ struct WatchCommandTests {
         kill(watcher.run.process.processIdentifier, SIGINT)
         #expect(watcher.run.wait().status == 0)
     }
+
+    @Test(
+        "a cache folder moved away, or removed, and made again is watched again: the next result is shown",
+        arguments: ["moved", "removed"])
+    func folderReplaced(how: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        #expect(watcher.waitForLines(1).lines == ["Berlin ☁️ 11°C"])
+        let folder = sandbox.cacheHome + "/weather"
+        if how == "moved" {
+            #expect(rename(folder, sandbox.cacheHome + "/weather.old") == 0)
+        } else {
+            try FileManager.default.removeItem(atPath: folder)
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        usleep(200_000)
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
+        let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
+        let start = Date()
+        while watcher.lines.last != "Berlin 🌧️ 10°C", Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+        #expect(watcher.lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.stop() == 0)
+    }
+
+    @Test("after the kernel's event queue overflowed, the files are read again: a result stored meanwhile is shown")
+    func queueOverflow() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        #expect(watcher.waitForLines(1).lines == ["Berlin ☁️ 11°C"])
+        let queued =
+            Int(
+                (try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 16_384
+        // Stopped, the watcher reads nothing: renames in its folder fill the queue past its end, and the
+        // event of the new result is lost with the rest.
+        let pid = watcher.run.process.processIdentifier
+        #expect(kill(pid, SIGSTOP) == 0)
+        let folder = sandbox.cacheHome + "/weather/"
+        #expect(creat(folder + "a", 0o600) >= 0)
+        for index in 0..<(queued / 2 + 1000) {
+            let (from, to) = index % 2 == 0 ? ("a", "b") : ("b", "a")
+            rename(folder + from, folder + to)
+        }
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
+        let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
+        #expect(kill(pid, SIGCONT) == 0)
+        let start = Date()
+        while watcher.lines.last != "Berlin 🌧️ 10°C", Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+        #expect(watcher.lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.stop() == 0)
+    }
 }

@@ -5,8 +5,10 @@ import Synchronization
 /// uses no CPU: `weather watch` blocks here between events.
 ///
 /// Folders, not files, are watched: an atomic write is a rename into the folder (one `IN_MOVED_TO` with
-/// the file's name), `logout` deletes, and a folder removed and made again is watched again (it is made
-/// again here, 0700, as any write of weather's would).
+/// the file's name), `logout` deletes, and a folder removed, or moved away, is watched again where it
+/// belongs (made again here, 0700, as any write of weather's would). When the kernel's queue overflowed
+/// (`IN_Q_OVERFLOW`: events were lost), every folder is watched again, and the wait ends as for a change,
+/// so that the caller reads everything again.
 final class FolderWatch {
     /// What ended a wait.
     enum Wake: Equatable {
@@ -105,9 +107,14 @@ final class FolderWatch {
                 }
                 let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
                 offset += 16 + length
-                if mask & UInt32(IN_IGNORED) != 0, let folder = watches.removeValue(forKey: watch) {
-                    // The folder went away (removed, renamed): make it again and watch that one.
-                    try? self.watch(folder)
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: the folders may have been replaced too.
+                    watchAgain(Array(watches.keys))
+                    relevant = true
+                } else if mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0, watches[watch] != nil {
+                    // The folder went away (removed: IN_IGNORED) or was moved elsewhere (IN_MOVE_SELF,
+                    // whose watch would follow it): watch the folder at its path, made again if need be.
+                    watchAgain([watch])
                     relevant = true
                 } else if names.contains(String(decoding: nameBytes, as: UTF8.self)) {
                     relevant = true
@@ -115,6 +122,16 @@ final class FolderWatch {
             }
         }
         return relevant
+    }
+
+    /// Stops the watches `stale` and watches their folders again by path. The `IN_IGNORED` that removing
+    /// a watch brings later names a watch no longer known, and is passed over.
+    private func watchAgain(_ stale: [Int32]) {
+        for watch in stale {
+            guard let folder = watches.removeValue(forKey: watch) else { continue }
+            _ = inotify_rm_watch(descriptor, watch)
+            try? self.watch(folder)
+        }
     }
 
     // MARK: Signals
