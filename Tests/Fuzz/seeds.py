@@ -37,9 +37,11 @@ ENVIRONMENTS = [
     b"EXE=/home/ann/.local/bin/weather\nWEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast\nQUERY=Paris, US",
     b"EXE=/opt/my apps/100%/we$ather\nQUERY=Springfield, Illinois",
     b"WEATHER_UNITS=imperial\nWEATHER_ICONS=nerd\nWEATHER_FORMAT=%l %c %t %w %o\nWEATHER_CONTACT=ann@example.org",
+    "WEATHER_CONTACT=me\\%x@y.org\nQUERY=Ber\u202elin\nWEATHER_FORMAT=%l \u2066%t\u2069".encode(),
     b"WEATHER_UNITS=si\nWEATHER_WIND_UNIT=kn\nWEATHER_PRECIPITATION_UNIT=inch\nWEATHER_ICONS=ascii\n"
     b"WEATHER_FORMAT=%x %C %S-%s %h%% %P %a",
 ]
+
 
 
 def main():

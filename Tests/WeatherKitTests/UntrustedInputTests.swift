@@ -341,4 +341,26 @@ struct UntrustedInputTests {
         #expect(!"Zürich".containsControlCharacters)
         #expect("\u{85}".containsControlCharacters)
     }
+
+    @Test(
+        "the byte scan for control and invisible formatting characters agrees with their definition, for every scalar")
+    func everyScalar() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar) + "b"
+            if text.containsControlCharacters != (scalar.isControlCharacter || scalar.isHiddenFormatting) {
+                disagreements.append(value)
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20).map { String($0, radix: 16) })")
+        // At the very end of the text too, where the scan may not look past the last byte.
+        for scalar in ["\u{202E}", "\u{2029}", "\u{FEFF}", "\u{061C}", "\u{85}"] as [Unicode.Scalar] {
+            #expect(String(scalar).containsControlCharacters)
+            #expect(("x" + String(scalar)).printable.unicodeScalars.allSatisfy { $0 == "x" || $0 == "\u{FFFD}" })
+        }
+        // Joiners stay: emoji and scripts need them.
+        #expect(!"👩\u{200D}💻".containsControlCharacters)
+        #expect("a\u{202E}b\u{2066}c\u{7}d".printable == "abc\u{FFFD}d")
+    }
 }

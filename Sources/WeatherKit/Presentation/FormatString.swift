@@ -125,7 +125,8 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unknownCode(let code): "\(code.printable) is not a format code (%% is a percent sign)"
         case .lonePercent: "the format ends with a lone % (%% is a percent sign)"
-        case .controlCharacter: "the format holds a control character; it makes one line"
+        case .controlCharacter:
+            "the format holds a control or invisible formatting character; it makes one line of plain text"
         }
     }
 }

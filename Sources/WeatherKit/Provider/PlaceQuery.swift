@@ -22,10 +22,12 @@ public struct PlaceQuery: Sendable, Equatable {
     }
 
     /// Joins `words` with spaces and splits the text at commas, refusing input no service should see:
-    /// nothing, only blanks, more than 200 characters, or control characters.
+    /// nothing, only blanks, more than 200 characters, or control or invisible formatting characters.
     public init(words: [String]) throws(PlaceQueryError) {
         let text = words.joined(separator: " ")
-        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = text.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control || $0.isHiddenFormatting
+        }) {
             throw .controlCharacter(control)
         }
         let trimmed = text.trimmingWhitespace()
@@ -133,7 +135,7 @@ public enum PlaceQueryError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooLong(let count):
             "the place name is \(count) characters long; names are at most \(PlaceQuery.maximumLength), so shorten it"
         case .controlCharacter(let scalar):
-            "the place name contains a control character (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))); type it as plain text"
+            "the place name contains \(scalar.isHiddenFormatting ? "an invisible formatting" : "a control") character (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))); type it as plain text"
         case .latitudeOutOfRange(let text):
             "the latitude \(text) is out of range: latitudes run from -90 (south) to 90 (north), latitude first, as in 52.52,13.41"
         case .longitudeOutOfRange(let text):
