@@ -211,4 +211,42 @@ extension Sandbox {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".") }
         }
     }
+
+    @Test("a back-off that says it happened in 9999 is ignored, not obeyed for a day")
+    func backoffFromTheFuture() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(status: 500, body: "{}")])
+        let failed = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(failed.stdout.hasPrefix("failed"), "\(failed)")
+        let path = sandbox.stateHome + "/weather/backoff.json"
+        var backoffs = try #require(
+            try JSONSerialization.jsonObject(with: sandbox.contents(path) ?? Data()) as? [String: [String: Any]])
+        let host = try #require(backoffs.keys.first)
+        let tomorrow = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86_000))
+        backoffs[host]?["until"] = tomorrow
+        backoffs[host]?["at"] = "9999-01-01T00:00:00Z"
+        try JSONSerialization.data(withJSONObject: backoffs).write(to: URL(fileURLWithPath: path))
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(refresh.stdout.hasPrefix("newData") || refresh.stdout.hasPrefix("noData"), "\(refresh)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+    }
+
+    @Test("a run dated in 5138 is not counted under the last day, and does not stay in the runs file")
+    func runFromTheFuture() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let path = sandbox.stateHome + "/weather/runs.txt"
+        let now = Int(Date().timeIntervalSince1970)
+        try sandbox.write("weather runs 1\n99999999999 n 1 200\n\(now - 600) d 0 3\n", to: path)
+        let schedule = try sandbox.run("schedule")
+        #expect(schedule.stdout.contains("Last day:   1 run"), "\(schedule)")
+        #expect(
+            try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": "5"]).status == 0)
+        let text = String(decoding: sandbox.contents(path) ?? Data(), as: UTF8.self)
+        #expect(!text.contains("99999999999"), "\(text)")
+        #expect(text.split(separator: "\n").count == 3, "\(text)")
+    }
+
 }

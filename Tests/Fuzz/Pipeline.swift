@@ -122,7 +122,12 @@ enum Pipeline {
         }
         let backoffs = WeatherStore.decodeBackoffs(saved, path: "/s/weather/backoff.json")
         for backoff in backoffs.values {
-            _ = backoff.isPlausible(at: now)
+            if backoff.isPlausible(at: now) {
+                check(
+                    backoff.at - now <= Timestamp.futureTolerance
+                        && backoff.until - now <= Backoff.longestRetryAfter + 60,
+                    "a back-off obeyed is one weather could have written by now")
+            }
             let next = Backoff.after(
                 refusal: backoff.reason, retryAfter: headers["Retry-After"], previous: backoff, now: now)
             check(next.until - now <= Backoff.longestRetryAfter + 1, "a back-off lasts a day at most")
@@ -260,9 +265,14 @@ enum Pipeline {
     /// The same bytes as the run history's files: read as runs and as looks, decided on, summarized, and
     /// written and read back the same.
     static func history(_ bytes: [UInt8], results: [WeatherResult]) {
-        let looks = (try? JSONDocument(parsing: bytes)).map { RunHistory.looks(in: $0.reader) } ?? []
-        let history = RunHistory(runs: RunHistory.runs(in: bytes), looks: looks)
+        let looks =
+            (try? JSONDocument(parsing: bytes)).map { RunHistory.looks(in: $0.reader, now: now, utcOffset: 0) } ?? []
+        let history = RunHistory(runs: RunHistory.runs(in: bytes, now: now), looks: looks)
         check(history.runs.count <= 28 * 96 * 2 && history.looks.count <= 4 * 672, "a bounded history")
+        check(
+            history.runs.allSatisfy { $0.at - now <= Timestamp.futureTolerance }
+                && history.looks.allSatisfy { $0 <= RunHistory.lookKey(now + Timestamp.futureTolerance, utcOffset: 0) },
+            "no run or look from the future")
         for session in [AdaptiveSchedule.Session.active, .idle, .unknown] {
             let decision = AdaptiveSchedule.decide(
                 at: now, history: history, session: session, lastFetch: results.first?.updatedAt,
@@ -276,7 +286,9 @@ enum Pipeline {
         // Written, read and written again: the same (the file keeps whole seconds and milliseconds).
         func reread(_ history: RunHistory) -> RunHistory? {
             guard let looks = try? JSONDocument(parsing: history.looksFileContents).reader else { return nil }
-            return RunHistory(runs: RunHistory.runs(in: history.runsFileContents), looks: RunHistory.looks(in: looks))
+            return RunHistory(
+                runs: RunHistory.runs(in: history.runsFileContents, now: now),
+                looks: RunHistory.looks(in: looks, now: now, utcOffset: 0))
         }
         let once = reread(history)
         check(once != nil && once.flatMap(reread) == once, "the history reads back the same")

@@ -42,6 +42,14 @@ ENVIRONMENTS = [
     b"WEATHER_FORMAT=%x %C %S-%s %h%% %P %a",
 ]
 
+# State files that name times no run of weather's could have written: a back-off that happened in 9999,
+# runs and looks from the future among real ones.
+FUTURE = [
+    b'{"api.open-meteo.com":{"until":"2026-11-22T06:40:00Z","failures":1,"reason":"HTTP 503","refused":false,'
+    b'"at":"9999-01-01T00:00:00Z"}}',
+    b"weather runs 1\n1791475200 n 1 210\n99999999999 d 0 3\n1791476100 d 1 120\n",
+    b'{"format":1,"looks":"1990000,1990001,99999999"}',
+]
 
 
 def main():
@@ -49,7 +57,7 @@ def main():
     os.makedirs(corpus, exist_ok=True)
     forecasts = files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
     geocodings = files("open-meteo", "geocoding")
-    saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")]
+    saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")] + FUTURE
     currents = [read("saved", "current.json"), read("saved", "current-format-1.json")]
     config = read("saved", "config.json")
     count = 0

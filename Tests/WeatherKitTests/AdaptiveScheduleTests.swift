@@ -108,17 +108,18 @@ struct AdaptiveScheduleTests {
         #expect(history.runs.count == 29)
         #expect(history.looks.count <= 4 * 7)
         #expect(RunHistory.lookKey(Timestamp(secondsSince1970: 1_791_763_200), utcOffset: 0) % 672 == 0, "Monday 00:00")
-        #expect(RunHistory.runs(in: history.runsFileContents) == history.runs)
+        let end = Self.now + 60 * 86_400
+        #expect(RunHistory.runs(in: history.runsFileContents, now: end) == history.runs)
         let looks = try JSONDocument(parsing: history.looksFileContents).reader
-        #expect(RunHistory.looks(in: looks) == history.looks)
+        #expect(RunHistory.looks(in: looks, now: end, utcOffset: 0) == history.looks)
         // Junk: a line that is not a run is skipped, the rest kept; a file without the header is none.
         let junk = Array(
             "weather runs 1\n-5 n 1 1\n1 x 1 1\n7\n1 n 2 1\n1 n 1\n1234567890123 n 1 1\n\n1 n 1 1 \n5 n 1 200\n6 d 0 0\n7 f 1 30000\n"
                 .utf8)
-        #expect(RunHistory.runs(in: junk).map(\.requested) == [true, false, true])
-        #expect(RunHistory.runs(in: junk).map(\.at.secondsSince1970) == [5, 6, 7])
-        #expect(RunHistory.runs(in: Array("5 n 1 200\n".utf8)).isEmpty)
+        #expect(RunHistory.runs(in: junk, now: end).map(\.requested) == [true, false, true])
+        #expect(RunHistory.runs(in: junk, now: end).map(\.at.secondsSince1970) == [5, 6, 7])
+        #expect(RunHistory.runs(in: Array("5 n 1 200\n".utf8), now: end).isEmpty)
         let badLooks = try JSONDocument(parsing: Array(#"{"looks":"-3,a,9999999999"}"#.utf8)).reader
-        #expect(RunHistory.looks(in: badLooks).isEmpty)
+        #expect(RunHistory.looks(in: badLooks, now: end, utcOffset: 0).isEmpty)
     }
 }

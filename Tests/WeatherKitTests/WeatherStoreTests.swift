@@ -104,6 +104,9 @@ struct WeatherStoreTests {
         #expect(!FileIO.exists(store.paths.locationFile))
     }
 
+    /// A moment after every run these tests write.
+    static let later = Timestamp(secondsSince1970: 1_800_000_000)
+
     static func run(_ seconds: Double, _ result: BackgroundFetchResult = .newData) -> RunHistory.Run {
         RunHistory.Run(at: Timestamp(secondsSince1970: seconds), result: result, requested: true, duration: 0.2)
     }
@@ -117,7 +120,9 @@ struct WeatherStoreTests {
         for index in 1...3 { try store.appendRun(Self.run(1_795_000_000 + Double(index) * 900, .noData)) }
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
         #expect(
-            store.loadRuns().map(\.at.secondsSince1970) == [1_795_000_000, 1_795_000_900, 1_795_001_800, 1_795_002_700])
+            store.loadRuns(now: Self.later).map(\.at.secondsSince1970) == [
+                1_795_000_000, 1_795_000_900, 1_795_001_800, 1_795_002_700,
+            ])
         #expect(try mode(path) == 0o600)
     }
 
@@ -129,10 +134,10 @@ struct WeatherStoreTests {
         // Appended up to 29 days after the first run: the file holds 30 runs, of which 4 weeks are read.
         var lines = try String(contentsOfFile: store.paths.runsFile, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 31)
-        #expect(store.loadRuns().first?.at.secondsSince1970 == start + day)
+        #expect(store.loadRuns(now: Self.later).first?.at.secondsSince1970 == start + day)
         // The run of day 30 rewrites the file with the runs of days 2 to 30.
         try store.appendRun(Self.run(start + 30 * day))
-        let runs = store.loadRuns()
+        let runs = store.loadRuns(now: Self.later)
         #expect(runs.first?.at.secondsSince1970 == start + 2 * day)
         #expect(runs.count == 29)
         lines = try String(contentsOfFile: store.paths.runsFile, encoding: .utf8).split(separator: "\n")
@@ -149,9 +154,49 @@ struct WeatherStoreTests {
         handle.closeFile()
         try store.appendRun(Self.run(1_795_001_800))
         try store.appendRun(Self.run(1_795_002_700))
-        #expect(store.loadRuns().map(\.at.secondsSince1970) == [1_795_000_000, 1_795_002_700])
+        #expect(store.loadRuns(now: Self.later).map(\.at.secondsSince1970) == [1_795_000_000, 1_795_002_700])
         try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: path))
         try store.appendRun(Self.run(1_795_003_600))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "weather runs 1\n1795003600 n 1 200\n")
+    }
+
+    @Test(
+        "a run from the future is dropped when read, and a runs file that starts with one is rewritten without it",
+        arguments: [
+            "1795000000 n 1 200\n99999999999 d 0 3\n1795000900 d 1 120\n",
+            "99999999999 d 0 3\n1795000000 n 1 200\n1795000900 d 1 120\n",
+            "1795000000 n 1 200\n1795000900 d 1 120\n1795090000 f 1 10\n",
+        ])
+    func futureRuns(lines: String) throws {
+        let path = store.paths.runsFile
+        try FileManager.default.createDirectory(
+            atPath: store.paths.stateDirectory, withIntermediateDirectories: true)
+        try Data(("weather runs 1\n" + lines).utf8).write(to: URL(fileURLWithPath: path))
+        let now = Timestamp(secondsSince1970: 1_795_001_000)
+        #expect(store.loadRuns(now: now).map(\.at.secondsSince1970) == [1_795_000_000, 1_795_000_900])
+        try store.appendRun(Self.run(1_795_001_000))
+        // A first line from the future would keep the file from ever being rewritten: it is rewritten now.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("99999999999") == lines.contains("\n99999999999"), "\(text)")
+        #expect(store.loadRuns(now: now + 1).last?.at.secondsSince1970 == 1_795_001_000)
+    }
+
+    @Test("looks from the future are dropped; so is a back-off that says it happened after now")
+    func futureLooksAndBackoffs() throws {
+        let now = Timestamp(secondsSince1970: 1_795_001_000)
+        let key = RunHistory.lookKey(now, utcOffset: 3600)
+        let looks = try JSONDocument(
+            parsing: Array("{\"format\":1,\"looks\":\"\(key - 700),\(key),\(key + 1),\(key + 100),99999999\"}".utf8)
+        ).reader
+        #expect(RunHistory.looks(in: looks, now: now, utcOffset: 3600) == [key - 700, key])
+        #expect(RunHistory.looks(in: looks, now: now + 900, utcOffset: 3600) == [key - 700, key, key + 1])
+        let future = Backoff(
+            until: now + 30, failures: 1, reason: "HTTP 503", refused: false,
+            at: Timestamp(secondsSince1970: 253_370_764_800))
+        #expect(!future.isPlausible(at: now))
+        let past = Backoff(until: now + 30, failures: 1, reason: "HTTP 503", refused: false, at: now - 30)
+        #expect(past.isPlausible(at: now))
+        let skewed = Backoff(until: now + 90, failures: 1, reason: "HTTP 503", refused: false, at: now + 60)
+        #expect(skewed.isPlausible(at: now))
     }
 }

@@ -106,7 +106,7 @@ package struct RunHistory: Sendable, Equatable {
     static let maximumFileBytes = 262_144
 
     /// The first run of a runs file that begins with `prefix` (its first 64 bytes or more); `nil` when
-    /// the file is damaged or has no run.
+    /// the file is damaged or has no run. (Not checked against the clock: see `WeatherStore.appendRun`.)
     static func firstRun(in prefix: [UInt8]) -> Run? {
         let header = Array((runsHeader + "\n").utf8)
         guard prefix.starts(with: header), let end = prefix[header.count...].firstIndex(of: UInt8(ascii: "\n"))
@@ -115,15 +115,16 @@ package struct RunHistory: Sendable, Equatable {
     }
 
     /// The runs in a runs file's `bytes`; a damaged file, or a damaged line, counts as none: it only
-    /// decides when to fetch, and the next runs rebuild it.
-    package static func runs(in bytes: [UInt8]) -> [Run] {
+    /// decides when to fetch, and the next runs rebuild it. So does a run later than `now` (give or take
+    /// `Timestamp.futureTolerance`), which no run of weather's wrote.
+    package static func runs(in bytes: [UInt8], now: Timestamp) -> [Run] {
         let header = Array((runsHeader + "\n").utf8)
         guard bytes.starts(with: header) else { return [] }
         var runs: [Run] = []
         var start = header.count
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            if let run = run(in: bytes, start..<end) { runs.append(run) }
+            if let run = run(in: bytes, start..<end), run.at - now <= Timestamp.futureTolerance { runs.append(run) }
             start = end + 1
         }
         // Lines are appended: the file may hold up to a day more than is kept, until it is rewritten.
@@ -189,11 +190,14 @@ package struct RunHistory: Sendable, Equatable {
         }
     }
 
-    /// The looks a looks file holds, at most `keptWeeks + 1` weeks of quarter hours.
-    package static func looks(in reader: JSONReader) -> [Int] {
+    /// The looks a looks file holds, at most `keptWeeks + 1` weeks of quarter hours, none later than
+    /// `now` (give or take `Timestamp.futureTolerance`) on a clock `utcOffset` seconds from UTC: a look
+    /// from the future would push out the real ones.
+    package static func looks(in reader: JSONReader, now: Timestamp, utcOffset: Int) -> [Int] {
         guard let packed = try? reader.field("looks").string() else { return [] }
+        let latest = Int64(lookKey(now + Timestamp.futureTolerance, utcOffset: utcOffset))
         let keys = Array(packed.utf8).split(separator: UInt8(ascii: ",")).compactMap { number($0) }
-            .filter { $0 <= 100_000_000 }.map { Int($0) }
+            .filter { $0 <= latest }.map { Int($0) }
         return Array(Array(Set(keys)).sorted().suffix((keptWeeks + 1) * quartersPerWeek))
     }
 

@@ -81,9 +81,11 @@ package struct Backoff: Sendable, Equatable {
     static let mostFailures = 1000
 
     /// Whether this back-off could have been made by `after(refusal:...)` by `now`: a file that asks for
-    /// a longer wait was not written by weather, and is ignored rather than obeyed for ever.
+    /// a longer wait, or says it happened later than now, was not written by weather, and is ignored
+    /// rather than obeyed for ever.
     package func isPlausible(at now: Timestamp) -> Bool {
-        until - now <= Self.longestRetryAfter + 60 && (0...Self.mostFailures + 1).contains(failures)
+        until - now <= Self.longestRetryAfter + 60 && at - now <= Timestamp.futureTolerance
+            && (0...Self.mostFailures + 1).contains(failures)
     }
 
     /// Writes the back-off's members, as the state file keeps them.

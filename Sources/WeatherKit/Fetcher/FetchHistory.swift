@@ -9,7 +9,8 @@ extension WeatherFetcher {
         guard store.chosenInterval() == .minimum else { return .fetch(reason: "the interval you chose") }
         let now = clock.now()
         return AdaptiveSchedule.decide(
-            at: now, history: store.loadHistory(), session: session(), lastFetch: saved?.updatedAt,
+            at: now, history: store.loadHistory(now: now, utcOffset: timeZone.offset(at: now)), session: session(),
+            lastFetch: saved?.updatedAt,
             dataInterval: saved?.interval ?? Freshness.defaultInterval, utcOffset: timeZone.offset(at: now))
     }
 
@@ -20,7 +21,7 @@ extension WeatherFetcher {
             try? store.appendRun(run)
             // A run that found the user's session active counts as a look too (see `RunHistory.record`).
             guard sessionActive else { return }
-            var history = RunHistory(looks: store.loadLooks())
+            var history = RunHistory(looks: store.loadLooks(now: run.at, utcOffset: timeZone.offset(at: run.at)))
             let before = history.looks
             history.recordLook(at: run.at, utcOffset: timeZone.offset(at: run.at))
             if history.looks != before { try? store.saveLooks(of: history) }
@@ -46,8 +47,8 @@ extension WeatherFetcher {
 
     /// Records that someone looked now (a terminal `show` or `forecast`), by quarter hour of the week.
     func recordLook() {
-        var history = store.loadHistory()
         let now = clock.now()
+        var history = RunHistory(looks: store.loadLooks(now: now, utcOffset: timeZone.offset(at: now)))
         let before = history.looks
         history.recordLook(at: now, utcOffset: timeZone.offset(at: now))
         if history.looks != before { try? store.saveLooks(of: history) }
@@ -57,8 +58,8 @@ extension WeatherFetcher {
     /// hours learned from the looks, where the session comes from, and what the run at `nextRun` (or now)
     /// would do, and why.
     package func historyReport(nextRun: Timestamp?, session: AdaptiveSchedule.Session) -> [String] {
-        let history = store.loadHistory()
         let now = clock.now()
+        let history = store.loadHistory(now: now, utcOffset: timeZone.offset(at: now))
         var lines = [
             "Last day:   " + Self.summary(history.runs.filter { now - $0.at <= 86_400 }),
             "Last week:  " + Self.summary(history.runs.filter { now - $0.at <= 7 * 86_400 }),

@@ -208,22 +208,25 @@ package struct WeatherStore: Sendable {
 
     // MARK: History
 
-    /// The background runs and the looks; damaged or missing files count as none.
-    func loadHistory() -> RunHistory {
-        RunHistory(runs: loadRuns(), looks: loadLooks())
+    /// The background runs and the looks until `now` on a clock `utcOffset` seconds from UTC; damaged or
+    /// missing files count as none, and times later than now are dropped (`RunHistory`).
+    func loadHistory(now: Timestamp, utcOffset: Int) -> RunHistory {
+        RunHistory(runs: loadRuns(now: now), looks: loadLooks(now: now, utcOffset: utcOffset))
     }
 
-    /// The background runs; a damaged or missing file counts as none.
-    func loadRuns() -> [RunHistory.Run] {
-        ((try? read(paths.runsFile)) ?? nil).map(RunHistory.runs(in:)) ?? []
+    /// The background runs until `now`; a damaged or missing file counts as none.
+    func loadRuns(now: Timestamp) -> [RunHistory.Run] {
+        guard let bytes = (try? read(paths.runsFile)) ?? nil else { return [] }
+        return RunHistory.runs(in: bytes, now: now)
     }
 
-    /// The looks; a damaged or missing file counts as none.
-    func loadLooks() -> [Int] {
+    /// The looks until `now` on a clock `utcOffset` seconds from UTC; a damaged or missing file counts as
+    /// none.
+    func loadLooks(now: Timestamp, utcOffset: Int) -> [Int] {
         guard let bytes = (try? read(paths.looksFile)) ?? nil,
             let reader = try? Self.parse(bytes, path: paths.looksFile, remedy: "")
         else { return [] }
-        return RunHistory.looks(in: reader)
+        return RunHistory.looks(in: reader, now: now, utcOffset: utcOffset)
     }
 
     /// Saves the background runs (under the fetch lock).
@@ -241,14 +244,17 @@ package struct WeatherStore: Sendable {
             appended = try FileIO.append(
                 RunHistory.line(for: run), to: paths.runsFile, prefixLength: 64, limit: RunHistory.maximumFileBytes
             ) { prefix in
-                guard let first = RunHistory.firstRun(in: prefix) else { return false }
+                // A first run later than this one was not written by weather: the file is rewritten
+                // without it (and without any other run from the future).
+                guard let first = RunHistory.firstRun(in: prefix), first.at - run.at <= Timestamp.futureTolerance
+                else { return false }
                 return run.at - first.at <= (RunHistory.keptDays + 1) * 86_400
             }
         } catch {
             throw .file(error)
         }
         guard !appended else { return }
-        var history = RunHistory(runs: loadRuns())
+        var history = RunHistory(runs: loadRuns(now: run.at))
         history.record(run)
         try saveRuns(of: history)
     }

@@ -24,6 +24,11 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         self.init(secondsSince1970: seconds)
     }
 
+    /// How far after now a time that weather itself wrote into a state file may lie (clocks are set a
+    /// little back now and then). A later one was not written by weather, or by a clock since set right:
+    /// it is dropped rather than obeyed or kept for ever.
+    package static let futureTolerance = 300.0
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.secondsSince1970 < rhs.secondsSince1970 }
     package static func + (lhs: Timestamp, seconds: Double) -> Timestamp {
         Timestamp(secondsSince1970: lhs.secondsSince1970 + seconds)
