@@ -28,9 +28,10 @@ package enum CronLine {
         return when + " " + words.joined(separator: " ") + " refresh >/dev/null 2>&1"
     }
 
-    /// The one way a value enters a crontab line: quoted for the shell when it needs it, `%` escaped (cron
-    /// turns it into a line break), and refused when it holds a control character (a line break would
-    /// end the line and start another) or is not UTF-8 (`nil`).
+    /// The one way a value enters a crontab line: quoted for the shell when it needs it, `%` escaped as
+    /// cron reads escapes (cronie's `do_command.c`: `\%` is a `%`, a bare `%` ends the command), and
+    /// refused when it holds a control character (a line break would end the line and start another) or
+    /// is not UTF-8 (`nil`).
     static func quoted(_ value: String?, naming what: String) throws(BackgroundRefreshError) -> String {
         guard let value else {
             throw .unsafeForCron(
@@ -55,7 +56,11 @@ package enum CronLine {
         for character in value {
             switch character {
             case "'": quoted += "'\\''"
-            case "%": quoted += "\\%"  // cron would make it a line break
+            // cron makes a bare % end the command and reads a backslash with the character after it: \% is
+            // a %, and some crons read \\ as one backslash. A backslash is never written before another or
+            // before \%: the quote is closed and opened again between them (a\%b is written 'a\''\%b').
+            case "%": quoted += (quoted.hasSuffix("\\") ? "''" : "") + "\\%"
+            case "\\": quoted += (quoted.hasSuffix("\\") ? "''" : "") + "\\"
             default: quoted.append(character)
             }
         }
