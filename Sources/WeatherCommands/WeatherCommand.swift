@@ -79,9 +79,11 @@ struct WeatherCommand: ParsableCommand {
     /// "unknown option '--jsn' (did you mean '--json'?); see weather show --help": ArgumentParser's
     /// message in our voice, its later sentences in parentheses, with the help of the command it was
     /// parsing (named in its "See '...' for more information.").
+    /// A minus that `runWeatherCommand` turned into U+2212 is a minus again in what the user reads.
     static func usageLine(_ message: String, fullMessage: String) -> String {
-        let text = message.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(
+        let joined = message.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(
             separator: " ")
+        let text = String(joined.map { $0 == "\u{2212}" ? "-" : $0 })
         var sentences = text.split(separator: ". ").map { sentence -> String in
             var sentence = String(sentence)
             while sentence.last == "." { sentence.removeLast() }

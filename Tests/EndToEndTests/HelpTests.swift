@@ -36,6 +36,15 @@ struct HelpTests {
                 ["show", "--json", "--waybar"],
                 "weather: choose one of --json, --format, --short and --waybar (--waybar takes a --format); see weather show --help\n"
             ),
+            // A negative number is a coordinate to the parser (U+2212 inside); to the user it is a minus.
+            (
+                ["search", "Berlin", "--count", "-1"],
+                "weather: the value '-1' is invalid for '--count <n>'; see weather search --help\n"
+            ),
+            (
+                ["forecast", "--hours", "-3"],
+                "weather: the value '-3' is invalid for '--hours <n>'; see weather forecast --help\n"
+            ),
             (
                 ["show", "--format", "%t %y"],
                 "weather: --format: %y is not a format code (%% is a percent sign); see weather show --help\n"

@@ -249,4 +249,15 @@ extension Sandbox {
         #expect(text.split(separator: "\n").count == 3, "\(text)")
     }
 
+    @Test("a config file over 64 KiB is called that, not larger than 1 MiB")
+    func configTooLarge() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write(
+            "{\"units\":\"metric\",\"x\":\"" + String(repeating: "a", count: 70_000) + "\"}", to: sandbox.configFile)
+        let show = try sandbox.run("show")
+        #expect(show.status == 78, "\(show)")
+        #expect(show.stderr.contains("it is larger than 64 KiB"), "\(show)")
+        #expect(show.errorLines.count == 1, "\(show)")
+    }
 }

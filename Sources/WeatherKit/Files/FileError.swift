@@ -8,16 +8,25 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     var operation: String
     /// `errno`.
     var code: Int32
+    /// For `EFBIG`, the largest size allowed, in bytes.
+    var limit = FileIO.maximumFileSize
 
     public var description: String {
         let reason =
             switch code {
             case Self.notRegularFile: "it is not a regular file (a FIFO, a device or a folder stands there)"
-            case EFBIG: "it is larger than \(FileIO.maximumFileSize / 1_048_576) MiB"
+            case EFBIG: "it is larger than \(Self.size(limit))"
             case ECANCELED: "the run was stopped"
             default: String(cString: strerror(code))
             }
         return "cannot \(operation) \(path): \(reason)"
+    }
+
+    /// `bytes` as people write a file's size: 1 MiB, 64 KiB, 4096 bytes.
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     /// The `code` for a path that holds something other than a regular file.

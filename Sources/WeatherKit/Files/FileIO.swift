@@ -29,7 +29,7 @@ package enum FileIO {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw FileError(path: path, operation: "read", code: FileError.notRegularFile)
         }
-        guard info.st_size <= limit else { throw FileError(path: path, operation: "read", code: EFBIG) }
+        guard info.st_size <= limit else { throw FileError(path: path, operation: "read", code: EFBIG, limit: limit) }
         identity = Identity(info)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -39,7 +39,9 @@ package enum FileIO {
             }
             if count < 0 { throw FileError(path: path, operation: "read", code: errno) }
             if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw FileError(path: path, operation: "read", code: EFBIG) }
+            guard bytes.count + count <= limit else {
+                throw FileError(path: path, operation: "read", code: EFBIG, limit: limit)
+            }
             bytes.append(contentsOf: chunk[..<count])
         }
     }
