@@ -35,9 +35,12 @@ struct RealPolybarTests {
         for staleAfter in ["1h", "0"] {
             let line = try TextBarTests.shortLine(sandbox, staleAfter: staleAfter)
             try sandbox.write(line + "\n", to: sandbox.root + "/line")
-            let drawn = try display.picture(polybar: programs[2], config: Self.config(module: module), unlike: blank)
             let expected = try display.picture(
                 polybar: programs[2], config: Self.config(module: reference), unlike: blank)
+            // weather watch, started by polybar on a loaded machine, may draw a moment after the bar: the
+            // screen is watched until it shows the reference, or 10 s pass.
+            let drawn = try display.picture(
+                polybar: programs[2], config: Self.config(module: module), unlike: blank, awaiting: expected)
             let same = drawn == expected
             #expect(same, "stale_after \(staleAfter): the README's module does not draw \(line)")
         }
@@ -102,7 +105,8 @@ final class VirtualDisplay {
 
     /// Runs polybar on `config`'s bar `main`, in the sandbox's environment, until the screen
     /// differs from `blank` and stays the same for 300 ms (or 10 s have passed), and returns that screen.
-    func picture(polybar: String, config: String, unlike blank: Data) throws -> Data {
+    /// With `awaiting`, the screen once it equals that picture, or the last one after 10 s.
+    func picture(polybar: String, config: String, unlike blank: Data, awaiting wanted: Data? = nil) throws -> Data {
         let path = sandbox.root + "/polybar.ini"
         try sandbox.write(config, to: path)
         let process = try sandbox.launch(program: polybar, ["-c", path, "-q", "main"], environment: ["DISPLAY": name])
@@ -112,9 +116,14 @@ final class VirtualDisplay {
         while Date() < deadline {
             usleep(300_000)
             let screen = try screenshot()
-            if screen != blank, screen == previous { return screen }
+            if let wanted {
+                if screen == wanted { return screen }
+            } else if screen != blank, screen == previous {
+                return screen
+            }
             previous = screen
         }
+        if wanted != nil { return previous }
         throw TestFailure("polybar drew nothing still in 10 s")
     }
 }
