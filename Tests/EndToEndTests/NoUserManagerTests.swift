@@ -105,27 +105,6 @@ struct NoUserManagerTests {
         #expect(offsets.allSatisfy { (120..<1800 - 30).contains($0) })
     }
 
-    /// The command of a crontab line as cron runs it (`do_command.c`): after the five time fields, up to
-    /// the first `%` not escaped by a backslash; `\%` is a `%`. cronie keeps other backslash pairs as they
-    /// are; some crons (`collapsing`) read `\\` as one backslash too.
-    static func cronCommand(_ line: String, collapsing: Bool) -> String {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-        var command = ""
-        var escaped = false
-        for character in fields[5] {
-            if escaped {
-                if character == "%" || (collapsing && character == "\\") { command.removeLast() }
-                command.append(character)
-                escaped = false
-                continue
-            }
-            if character == "%" { break }
-            command.append(character)
-            escaped = character == "\\"
-        }
-        return command
-    }
-
     @Test(
         "a % or a backslash in a setting reaches refresh exactly as given, the crontab line read as cron reads it",
         arguments: [#"me\%x@y.org"#, "100%", #"a\\%b"#, #"50%\"#, #"it's%'s"#, #"\\\%%\"#, "%%", #"a\b"#])
@@ -136,7 +115,7 @@ struct NoUserManagerTests {
         let line = try #require(set.stderr.components(separatedBy: "add this line with crontab -e: ").last)
             .trimmingCharacters(in: .newlines)
         for collapsing in [false, true] {
-            var command = Self.cronCommand(line, collapsing: collapsing)
+            var command = CronLine.command(in: line, collapsingBackslashes: collapsing)
             let ending = TestPaths.weatherBinary + " refresh >/dev/null 2>&1"
             #expect(command.hasSuffix(ending), "cron would cut the command: \(command)")
             command = String(command.dropLast(ending.count)) + "/usr/bin/env"

@@ -233,30 +233,9 @@ enum Pipeline {
             check(!cron.contains { $0.isNewline }, "one crontab line")
             check(!cron.containsControlCharacters, "no control characters in the crontab line")
             check(
-                cronCommand(cron).hasSuffix(" refresh >/dev/null 2>&1"),
+                CronLine.command(in: cron).hasSuffix(" refresh >/dev/null 2>&1"),
                 "no % in a value ends the crontab line's command: \(cron)")
         }
-    }
-
-    /// The command of a crontab `line` as cron runs it (cronie's `do_command.c`): after the five time
-    /// fields, up to the first `%` not escaped by a backslash; `\%` becomes `%`, other escapes stay.
-    static func cronCommand(_ line: String) -> String {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-        guard fields.count == 6 else { return "" }
-        var command = ""
-        var escaped = false
-        for character in fields[5] {
-            if escaped {
-                if character == "%" { command.removeLast() }
-                command.append(character)
-                escaped = false
-                continue
-            }
-            if character == "%" { break }
-            command.append(character)
-            escaped = character == "\\"
-        }
-        return command
     }
 
     static let plainTimerLines = lineCount(RefreshUnits.timer(every: 900))

@@ -66,4 +66,27 @@ package enum CronLine {
         }
         return quoted + "'"
     }
+
+    /// The command cron runs for a crontab `line`, as cronie's `do_command.c` reads it: after the five
+    /// time fields, up to the first `%` not escaped by a backslash, `\%` made a `%`; with
+    /// `collapsingBackslashes`, `\\` made one backslash too, as some crons do. The reading `quoted`
+    /// writes for, under either rule: the tests and the fuzzer check each line by it.
+    package static func command(in line: String, collapsingBackslashes: Bool = false) -> String {
+        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+        guard fields.count == 6 else { return "" }
+        var command = ""
+        var escaped = false
+        for character in fields[5] {
+            if escaped {
+                if character == "%" || (collapsingBackslashes && character == "\\") { command.removeLast() }
+                command.append(character)
+                escaped = false
+                continue
+            }
+            if character == "%" { break }
+            command.append(character)
+            escaped = character == "\\"
+        }
+        return command
+    }
 }
