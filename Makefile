@@ -20,7 +20,7 @@
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
-PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl
+PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata
 # What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
 TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq

@@ -63,7 +63,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["WeatherKit"],
             path: "Tests/TestSupport",
-            exclude: ["fixture-server.py", "make-forecast-fixtures.py", "demo.sh", "real-bar"]
+            exclude: ["fixture-server.py", "make-forecast-fixtures.py", "demo.sh", "real-bar", "fakeclock.c"]
         ),
         .testTarget(
             name: "WeatherKitTests",

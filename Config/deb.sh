@@ -5,6 +5,8 @@
 #
 # Depends: is computed by dpkg-shlibdeps from the libraries the binaries link (libc; jansson is linked in), plus libcurl's
 # runtime package by hand: weather loads libcurl.so.4 with dlopen, only for a request, so no tool sees it.
+# Recommends: tzdata, the time-zone rules a place's local times follow across daylight-saving changes;
+# without it weather uses the one offset the service sends, and says so in --json.
 # Conflicts: weather-util, which also installs /usr/bin/weather: dpkg then refuses to overwrite its file and
 # apt offers to replace it, rather than one package silently taking the other's file.
 #
@@ -54,6 +56,7 @@ Architecture: $arch
 Maintainer: weather developers <weather@users.noreply.github.com>
 Installed-Size: $size
 Depends: $shlibs, libcurl4
+Recommends: tzdata
 Conflicts: weather-util
 Section: utils
 Priority: optional

@@ -12,7 +12,7 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "..", "TestSupport", "fixture-server.py")
-FAKE_CLOCK_SOURCE = os.path.join(HERE, "fakeclock.c")
+FAKE_CLOCK_SOURCE = os.path.join(HERE, "..", "TestSupport", "fakeclock.c")
 
 
 def build_fake_clock(folder):

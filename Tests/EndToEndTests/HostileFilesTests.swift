@@ -43,18 +43,18 @@ struct HostileFilesTests {
     @Test(
         "a saved result with values no server could send is reported as damaged and read as empty",
         arguments: [
-            ("\"relativeHumidity\":81", "\"relativeHumidity\":1e300"),
-            ("\"interval\":900", "\"interval\":0.4"),
-            ("\"utcOffsetSeconds\":7200", "\"utcOffsetSeconds\":-9223372036854775808"),
-            ("\"name\":\"Berlin\"", "\"name\":\"\(String(repeating: "x", count: 300))\""),
-            ("\"temperature\":10.9", "\"temperature\":1e308"),
+            ("relativeHumidity", "1e300"), ("interval", "0.4"), ("utcOffsetSeconds", "-9223372036854775808"),
+            ("name", "\"\(String(repeating: "x", count: 300))\""), ("temperature", "1e308"),
         ])
-    func damagedValues(old: String, new: String) throws {
+    func damagedValues(key: String, new: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let text = String(decoding: sandbox.contents(sandbox.resultFile) ?? Data(), as: UTF8.self)
-        #expect(text.contains(old), "\(text)")
-        try sandbox.write(text.replacingOccurrences(of: old, with: new), to: sandbox.resultFile)
+        // The first member of that name, whatever its value (the offset depends on the season).
+        let member = try #require(text.firstRange(of: try Regex("\"\(key)\":(-?[0-9.e+]+|\"[^\"]*\")")), "\(text)")
+        var damaged = text
+        damaged.replaceSubrange(member, with: "\"\(key)\":\(new)")
+        try sandbox.write(damaged, to: sandbox.resultFile)
         let show = try sandbox.run("show")
         #expect(show.status == 1, "\(show)")
         #expect(show.stderr.contains("is damaged"), "\(show)")

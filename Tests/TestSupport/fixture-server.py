@@ -8,9 +8,15 @@ the fixture nearest to the requested coordinates. Each forecast fixture holds wh
 `forecast_hours`: `current`, 168 `hourly` entries from 00:00 local time of its first day, and 7 `daily` days.
 The server moves it to "now" and cuts it to the request, as the real service would answer:
 
-- `current.time` becomes now rounded down to `current.interval`, in the place's local time (Unix seconds in a
-  `unixtime` fixture), and the hourly times, daily dates, sunrises and sunsets move by the same whole number
-  of days so that the first day is the place's today (polar days and nights keep their 00:00 encoding).
+- `current.time` becomes now rounded down to `current.interval`. A fixture's local times are wall-clock times
+  of its `timezone` (read by the system's zone rules, Python's zoneinfo; the fixed `utc_offset_seconds` for a
+  zone the system lacks): the series move by whole days of that calendar so that the first day is the place's
+  today, an hour keeping its place on the wall clock (polar days and nights keep their 00:00 encoding), and
+  the hours run on an hour apart in UTC, across a daylight-saving change too.
+- Times are written as the real service writes them: with `timeformat=unixtime` as seconds since 1970 (a day
+  as its local midnight), else as local ISO times; either way with one offset, the zone's offset now, which
+  `utc_offset_seconds` gives (so ISO times after a daylight-saving change are an hour off, as the service's
+  are: open-meteo issues #261, #488, #1545).
 - `hourly=` and `daily=` select variables (plus `time`) and their units; without them there is no
   `hourly`/`hourly_units` (or `daily`/`daily_units`) at all. A valid variable the fixture lacks comes back as
   nulls. `forecast_days` (0-16, default 7) keeps that many days, and hourly values for those days from 00:00
@@ -50,6 +56,7 @@ import gzip
 import json
 import math
 import os
+import re
 import socket
 import sys
 import threading
@@ -58,6 +65,7 @@ import unicodedata
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 FORECAST_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation", "rain",
@@ -118,47 +126,123 @@ class State:
             return dict(response)
 
 
-def local_time(value, offset):
-    """An ISO local time ("2026-10-08T19:00") or Unix seconds as a naive local datetime."""
+def place_zone(document):
+    """The fixture's zone by the system's rules (`timezone`), or its fixed `utc_offset_seconds`."""
+    name = document.get("timezone")
+    if isinstance(name, str) and name not in ("GMT", "UTC"):
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return timezone(timedelta(seconds=document.get("utc_offset_seconds", 0)))
+
+
+def instant(wall, zone):
+    """Seconds since 1970 of a naive local datetime on `zone`'s clock (the earlier of a repeated hour)."""
+    return int(wall.replace(tzinfo=zone).timestamp())
+
+
+def wall_clock(seconds, zone):
+    """The naive local datetime of an instant on `zone`'s clock."""
+    return datetime.fromtimestamp(seconds, zone).replace(tzinfo=None)
+
+
+def fixture_instant(value, zone, offset):
+    """A fixture's time as an instant: ISO local times are wall-clock times of the place, Unix seconds are
+    instants already."""
     if isinstance(value, str):
-        return datetime.strptime(value, "%Y-%m-%dT%H:%M")
-    return datetime.fromtimestamp(value + offset, timezone.utc).replace(tzinfo=None)
+        return instant(datetime.strptime(value, "%Y-%m-%dT%H:%M"), zone)
+    return int(value)
 
 
-def shift_days(document, today):
-    """Moves the hourly and daily series by whole days so that they start on `today`, the place's date now.
-
-    Times are ISO local times or Unix seconds (`timeformat=unixtime`); a shift by whole days keeps polar days
-    and nights encoded as they are (sunrise at 00:00, sunset at 00:00 of the same or the next day).
-    """
+def prepare(document, now):
+    """The fixture moved to `now` as the real service would answer now: `current.time` is now rounded down
+    to `current.interval`; the hourly series, the dates and the sunrises and sunsets move by whole days of
+    the place's calendar so that the first day is the place's today (an hour keeps its place on the wall
+    clock; polar days and nights keep their 00:00 encoding). Times are kept as instants (`_instants`) until
+    `render` writes them as the request asks. `utc_offset_seconds` becomes the zone's offset now: the one
+    offset the service writes every local time with, even after a daylight-saving change."""
+    zone = place_zone(document)
     offset = document.get("utc_offset_seconds", 0)
-    daily, hourly = document.get("daily"), document.get("hourly")
-    if isinstance(daily, dict) and daily.get("time"):
-        first = daily["time"][0]
-        if isinstance(first, str):
-            first = datetime.strptime(first, "%Y-%m-%d").date()
-        else:
-            first = local_time(first, offset).date()
-    elif isinstance(hourly, dict) and hourly.get("time"):
-        first = local_time(hourly["time"][0], offset).date()
+    current = document.get("current")
+    if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
+        interval = int(current.get("interval", 900))
+        current["time"] = int(now) // interval * interval
     else:
-        return
-    delta = today - first
+        current = None
+    today = wall_clock(int(now), zone).date()
+    daily, hourly = document.get("daily"), document.get("hourly")
+    first = None
+    if isinstance(daily, dict) and daily.get("time"):
+        value = daily["time"][0]
+        first = (datetime.strptime(value, "%Y-%m-%d").date() if isinstance(value, str)
+                 else wall_clock(value + offset, timezone.utc).date())
+    elif isinstance(hourly, dict) and hourly.get("time"):
+        first = wall_clock(fixture_instant(hourly["time"][0], zone, offset), zone).date()
+    delta = timedelta(days=(today - first).days if first is not None else 0)
 
-    def moved(value, form):
+    def moved(value):
         if value is None:
             return None
-        if not isinstance(value, str):
-            return value + delta.days * 86400
-        return (datetime.strptime(value, form) + delta).strftime(form)
+        return instant(wall_clock(fixture_instant(value, zone, offset), zone) + delta, zone)
     if isinstance(daily, dict):
         for key, values in daily.items():
             if key == "time":
-                daily[key] = [moved(v, "%Y-%m-%d") for v in values]
+                daily[key] = [(datetime.strptime(v, "%Y-%m-%d").date() if isinstance(v, str)
+                               else wall_clock(v + offset, timezone.utc).date()) + delta for v in values]
             elif key in ("sunrise", "sunset"):
-                daily[key] = [moved(v, "%Y-%m-%dT%H:%M") for v in values]
-    if isinstance(hourly, dict) and isinstance(hourly.get("time"), list):
-        hourly["time"] = [moved(v, "%Y-%m-%dT%H:%M") for v in hourly["time"]]
+                daily[key] = [moved(v) for v in values]
+    if isinstance(hourly, dict) and isinstance(hourly.get("time"), list) and hourly["time"]:
+        # The hours run on in UTC, an hour apart, from the first one's wall-clock time.
+        start = moved(hourly["time"][0])
+        hourly["time"] = [start + 3600 * index for index in range(len(hourly["time"]))]
+    now_offset = int(datetime.fromtimestamp(int(now), zone).utcoffset().total_seconds())
+    document["utc_offset_seconds"] = now_offset
+    if str(document.get("timezone_abbreviation", "")).startswith("GMT"):
+        hours, rest = divmod(abs(now_offset), 3600)
+        document["timezone_abbreviation"] = "GMT" + ("" if not now_offset else ("-" if now_offset < 0 else "+")
+                                                     + str(hours) + (":%02d" % (rest // 60) if rest else ""))
+    document["_instants"] = current is not None or first is not None
+    return document
+
+
+def render(document, query):
+    """Writes the prepared times as the service does: Unix seconds with `timeformat=unixtime` (days as their
+    local midnight by the one offset), else local ISO times, every one with the one offset (sic)."""
+    if not document.pop("_instants", False):
+        return document
+    offset = document.get("utc_offset_seconds", 0)
+    unix = query.get("timeformat") == "unixtime"
+    unit = "unixtime" if unix else "iso8601"
+
+    def moment(value):
+        if value is None or unix:
+            return value
+        return wall_clock(value + offset, timezone.utc).strftime("%Y-%m-%dT%H:%M")
+
+    def day(value):
+        midnight = datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
+        return int(midnight.timestamp()) - offset if unix else value.strftime("%Y-%m-%d")
+    current = document.get("current")
+    if isinstance(current, dict) and isinstance(current.get("time"), int):
+        current["time"] = moment(current["time"])
+        if isinstance(document.get("current_units"), dict):
+            document["current_units"]["time"] = unit
+    for block in ("hourly", "daily"):
+        series = document.get(block)
+        if not isinstance(series, dict):
+            continue
+        for key, values in series.items():
+            if key == "time":
+                series[key] = [day(v) if block == "daily" else moment(v) for v in values]
+            elif key in ("sunrise", "sunset"):
+                series[key] = [moment(v) for v in values]
+        units = document.get(block + "_units")
+        if isinstance(units, dict):
+            for key in units:
+                if key == "time" or key in ("sunrise", "sunset"):
+                    units[key] = unit
+    return document
 
 
 def unit_of(variable, document, time_unit):
@@ -218,12 +302,11 @@ def cut(document, query):
         elif hours is None:
             window = slice(0, days * 24)
         else:
-            # From the hour that holds current.time on (local time, whole hours).
+            # From the hour that holds current.time on.
             start = 0
             now = (document.get("current") or {}).get("time")
-            if now is not None and times:
-                hour = local_time(now, offset).replace(minute=0)
-                start = max(0, int((hour - local_time(times[0], offset)).total_seconds() // 3600))
+            if isinstance(now, int) and times and isinstance(times[0], int):
+                start = max(0, (now - times[0]) // 3600)
             window = slice(start, start + hours)
         units = units or {}
         time_unit = units.get("time", "iso8601")
@@ -247,6 +330,19 @@ def slug(name):
 
 def json_bytes(document):
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# Amounts of precipitation, which the service writes with two decimals ("precipitation":[0.00,0.10,...]).
+AMOUNTS = re.compile(r'"(precipitation|precipitation_sum|rain|showers|snowfall)":(\[[^\]]*\]|-?[0-9][0-9.eE+-]*)')
+NUMBER = re.compile(r"-?[0-9][0-9.eE+-]*")
+
+
+def service_json(document):
+    """A forecast as the service writes its numbers: amounts of precipitation with two decimals,
+    percentages and codes as whole numbers (as the fixtures hold them), everything else as Python does."""
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return AMOUNTS.sub(lambda match: '"%s":%s' % (match.group(1), NUMBER.sub(
+        lambda number: "%.2f" % float(number.group(0)), match.group(2))), text).encode()
 
 
 def error_body(reason):
@@ -371,20 +467,13 @@ class Handler(BaseHTTPRequestHandler):
         _, _, document = min(
             self.state.forecasts,
             key=lambda entry: math.hypot(entry[0] - latitude, entry[1] - longitude))
-        document = cut(self.current_time(json.loads(json.dumps(document))), query)
-        self.send(200, json_bytes(document))
+        document = self.moved(json.loads(json.dumps(document)), query)
+        self.send(200, service_json(document))
 
-    def current_time(self, document):
-        """Moves current.time to now, rounded down to the interval, in the place's local time (or Unix seconds
-        in a `unixtime` fixture), and the hourly and daily series to the place's today."""
-        current = document.get("current")
-        if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
-            interval = int(current.get("interval", 900))
-            now = int(self.state.now()) // interval * interval
-            local = datetime.fromtimestamp(now, timezone.utc) + timedelta(seconds=document.get("utc_offset_seconds", 0))
-            current["time"] = local.strftime("%Y-%m-%dT%H:%M") if isinstance(current["time"], str) else now
-            shift_days(document, local.date())
-        return document
+    def moved(self, document, query):
+        """The fixture as the service answers `query` now: moved to now, cut to the request, times written
+        as it asks."""
+        return render(cut(prepare(document, self.state.now()), query), query)
 
     def scripted(self, response, query):
         if response.get("delay"):
@@ -403,7 +492,7 @@ class Handler(BaseHTTPRequestHandler):
             elif "/open-meteo/forecast" in path and body:
                 document = json.loads(body)
                 if isinstance(document, dict):
-                    body = json_bytes(cut(self.current_time(document), query))
+                    body = service_json(self.moved(document, query))
         elif "huge" in response:
             size = int(response["huge"])
             filler = "x" * max(0, size - 40)

@@ -32,7 +32,8 @@ What stays as it is in an existing file: every key before `hourly_units` (the he
 - `far_nulls`: precipitation_probability is null for the hours of days 6 and 7 and its daily maximum null on
   day 7, as Open-Meteo answers beyond the horizon of the models that give it.
 
-Files: Fixtures/open-meteo/forecast/*.json (one per place; apia.json is written whole),
+Files: Fixtures/open-meteo/forecast/*.json (one per place; apia.json, sydney.json and santiago.json are
+written whole),
 forecast-alert-june.json (written whole; midnight sun), and the scripted answers, all Berlin:
 forecast-berlin-same-values.json (berlin.json's blocks, identical), forecast-berlin-later.json (the same
 forecast moved a little, with light rain from 19:00), forecast-berlin-day.json (a run of its own through its
@@ -47,6 +48,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 from datetime import date, datetime, timedelta, timezone
 
@@ -175,6 +177,26 @@ PLACES = {
         D(25.0, 29.9, "fair", 4.9, ("showers", 12, 14, 1.1)),
         D(25.2, 30.2, "fair", 4.4),
     ]},
+    # Southern spring: a warm, windy coast and a dry basin under the Andes, for the daylight-saving
+    # changes of the southern hemisphere.
+    "sydney": {"days": [
+        D(14.2, 22.6, "fair", 5.1),
+        D(15.0, 25.3, "clear", 4.0),
+        D(16.4, 28.9, "fair", 4.6, ("thunder", 17, 19, 3.5)),
+        D(13.1, 19.8, "overcast", 7.2, ("showers", 9, 14, 1.1)),
+        D(12.6, 20.4, "cloudy", 5.5),
+        D(13.9, 23.1, "fair", 3.9),
+        D(15.3, 24.8, "clear", 3.4),
+    ]},
+    "santiago": {"days": [
+        D(7.1, 22.4, "clear", 2.1),
+        D(8.3, 24.0, "clear", 2.4),
+        D(9.0, 21.7, "fair", 2.9),
+        D(8.6, 17.2, "cloudy", 3.3, ("rain", 20, 23, 0.7)),
+        D(6.2, 16.5, "fair", 2.6, ("rain", 0, 4, 0.5)),
+        D(5.8, 19.9, "clear", 1.8),
+        D(7.4, 23.3, "clear", 2.0),
+    ]},
     # Midnight sun: the sun circles low, the swing is small, fog and drizzle are common.
     "alert-june": {"days": [
         D(1.0, 3.5, "cloudy", 4.2),
@@ -197,6 +219,26 @@ NEW_FILES = {
                     "apparent_temperature": 33.8, "relative_humidity_2m": 74, "is_day": 1, "precipitation": 0.3,
                     "weather_code": 80, "cloud_cover": 78, "pressure_msl": 1009.6, "wind_speed_10m": 4.1,
                     "wind_direction_10m": 110, "wind_gusts_10m": 8.9},
+        "start": "2026-10-08",
+    },
+    "forecast/sydney.json": {
+        "latitude": -33.875, "longitude": 151.25, "generationtime_ms": 0.0441074371337891,
+        "utc_offset_seconds": 39600, "timezone": "Australia/Sydney", "timezone_abbreviation": "GMT+11",
+        "elevation": 58.0, "current_units": CURRENT_UNITS,
+        "current": {"time": "2026-10-08T14:00", "interval": 900, "temperature_2m": 21.8,
+                    "apparent_temperature": 20.1, "relative_humidity_2m": 52, "is_day": 1, "precipitation": 0.0,
+                    "weather_code": 1, "cloud_cover": 18, "pressure_msl": 1017.9, "wind_speed_10m": 5.3,
+                    "wind_direction_10m": 40, "wind_gusts_10m": 10.6},
+        "start": "2026-10-08",
+    },
+    "forecast/santiago.json": {
+        "latitude": -33.5, "longitude": -70.625, "generationtime_ms": 0.0389814376831055,
+        "utc_offset_seconds": -10800, "timezone": "America/Santiago", "timezone_abbreviation": "GMT-3",
+        "elevation": 556.0, "current_units": CURRENT_UNITS,
+        "current": {"time": "2026-10-08T14:00", "interval": 900, "temperature_2m": 20.6,
+                    "apparent_temperature": 19.2, "relative_humidity_2m": 31, "is_day": 1, "precipitation": 0.0,
+                    "weather_code": 0, "cloud_cover": 4, "pressure_msl": 1014.2, "wind_speed_10m": 2.2,
+                    "wind_direction_10m": 225, "wind_gusts_10m": 4.8},
         "start": "2026-10-08",
     },
     "forecast-alert-june.json": {
@@ -577,8 +619,15 @@ def assemble(document, blocks):
     return {key: document[key] for key in KEY_ORDER if key in document}
 
 
+# Amounts of precipitation, which the service writes with two decimals ("precipitation":[0.00,0.10,...]).
+AMOUNTS = re.compile(r'"(precipitation|precipitation_sum)":(\[[^\]]*\]|-?[0-9][0-9.eE+-]*)')
+NUMBER = re.compile(r"-?[0-9][0-9.eE+-]*")
+
+
 def render(document):
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return AMOUNTS.sub(lambda match: '"%s":%s' % (match.group(1), NUMBER.sub(
+        lambda number: "%.2f" % float(number.group(0)), match.group(2))), text)
 
 
 def load(path):
@@ -626,7 +675,8 @@ def fixtures():
         if path in NEW_FILES:
             continue
         out[path] = place_fixture(place, path)
-    out["forecast/apia.json"] = new_fixture("apia", "forecast/apia.json")
+    for place in ("apia", "sydney", "santiago"):
+        out["forecast/%s.json" % place] = new_fixture(place, "forecast/%s.json" % place)
     out["forecast-alert-june.json"] = new_fixture("alert-june", "forecast-alert-june.json")
 
     berlin = out["forecast/berlin.json"]

@@ -118,7 +118,9 @@ struct PlaceTests {
             url.hasPrefix(
                 "https://f.example/v1/forecast?apikey=k&latitude=51.5085&longitude=-0.1257&current=temperature_2m%2Capparent_temperature"
             ))
-        #expect(url.hasSuffix("&timezone=auto&temperature_unit=celsius&wind_speed_unit=ms&precipitation_unit=mm"))
+        #expect(
+            url.hasSuffix(
+                "&timezone=auto&timeformat=unixtime&temperature_unit=celsius&wind_speed_unit=ms&precipitation_unit=mm"))
     }
 }
 

@@ -490,7 +490,7 @@ public final class WeatherFetcher: Sendable {
     private func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
         WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
-            utcOffsetSeconds: response.utcOffsetSeconds, interval: response.interval, sunrise: response.sunrise,
+            clock: response.clock, interval: response.interval, sunrise: response.sunrise,
             sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt),
             updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
         )

@@ -6,8 +6,13 @@ public struct WeatherResult: Sendable, Equatable {
     package var conditions: CurrentConditions
     /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
     var observedAt: Timestamp
-    /// The place's offset from UTC in seconds, to print `observedAt` in local time.
-    package var utcOffsetSeconds: Int
+    /// The place's clock: its offset from UTC, and its zone's daylight-saving changes over the forecast.
+    package var clock: PlaceClock
+    /// The place's offset from UTC at the observation, in seconds.
+    package var utcOffsetSeconds: Int {
+        get { clock.utcOffset }
+        set { clock.utcOffset = newValue }
+    }
     /// How often the service makes new values, in seconds (Open-Meteo's `current.interval`, 900).
     package var interval: Double?
     /// Today's sunrise and sunset at the place; none in a polar day or night.
@@ -33,7 +38,8 @@ public struct WeatherResult: Sendable, Equatable {
     /// A result of these values; its `naturalStaleAt` is worked out from them unless given.
     package init(
         location: Location, conditions: CurrentConditions, observedAt: Timestamp, utcOffsetSeconds: Int = 0,
-        interval: Double? = nil, sunrise: Timestamp? = nil, sunset: Timestamp? = nil, outlook: Forecast = Forecast(),
+        clock: PlaceClock? = nil, interval: Double? = nil, sunrise: Timestamp? = nil, sunset: Timestamp? = nil,
+        outlook: Forecast = Forecast(),
         updatedAt: Timestamp,
         cachingHeaders: CachingHeaders = CachingHeaders(),
         naturalStaleAt: Freshness.Moment? = nil
@@ -41,7 +47,7 @@ public struct WeatherResult: Sendable, Equatable {
         self.location = location
         self.conditions = conditions
         self.observedAt = observedAt
-        self.utcOffsetSeconds = utcOffsetSeconds
+        self.clock = clock ?? PlaceClock(utcOffset: utcOffsetSeconds)
         self.interval = interval
         self.sunrise = sunrise
         self.sunset = sunset
@@ -99,6 +105,8 @@ extension WeatherResult {
             writer.object("conditions") { conditions.write(into: &$0, words: false) }
             writer.field("observedAt", observedAt.secondsSince1970)
             writer.field("utcOffsetSeconds", utcOffsetSeconds)
+            writer.field("zone", clock.zoneName)
+            if clock.followsZoneRules { writer.field("offsets", clock.packedOffsets) }
             writer.field("interval", interval)
             writer.field("sunrise", sunrise?.secondsSince1970)
             writer.field("sunset", sunset?.secondsSince1970)
@@ -125,7 +133,10 @@ extension WeatherResult {
             location: try Location(reading: reader.field("location")),
             conditions: try CurrentConditions(reading: reader.field("conditions")),
             observedAt: current ? try reader.moment("observedAt") : try reader.iso8601("observedAt"),
-            utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
+            clock: PlaceClock(
+                utcOffset: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
+                zoneName: try reader.optionalString("zone").flatMap { ZoneRules.isZoneName($0) ? $0 : nil },
+                offsets: PlaceClock.offsets(packed: try reader.optionalString("offsets") ?? "")),
             interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
             sunrise: try reader.optionalMoment("sunrise"),
             sunset: try reader.optionalMoment("sunset"),

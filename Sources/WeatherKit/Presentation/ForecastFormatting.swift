@@ -179,7 +179,7 @@ extension WeatherFormatter {
     package func forecastJSON(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.object("location") { result.location.write(into: &$0) }
+            writer.object("location") { place(of: result, into: &$0) }
             writer.field("updatedAt", result.updatedAt.iso8601())
             writer.field("age", age(of: result))
             writer.field("stale", stale)

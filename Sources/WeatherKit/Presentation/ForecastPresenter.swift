@@ -81,7 +81,7 @@ public struct ForecastPresenter: Sendable {
     private func print(_ saved: SavedForecast, of result: WeatherResult) {
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.showsStale(result, at: now)
-        let shown = saved.forecast.from(now, hours: hours, days: days, utcOffset: result.utcOffsetSeconds)
+        let shown = saved.forecast.from(now, hours: hours, days: days, utcOffset: result.clock.offset(at: now))
         let formatter = formatter(now)
         if json {
             console.printLine(formatter.forecastJSON(shown, of: result, stale: stale))

@@ -143,7 +143,7 @@ public struct WeatherFormatter: Sendable {
     package func json(_ result: WeatherResult, stale: Bool) -> String {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.object("location") { result.location.write(into: &$0) }
+            writer.object("location") { place(of: result, into: &$0) }
             result.conditions.write(into: &writer, words: true)
             writer.field("sunrise", result.sunrise?.iso8601())
             writer.field("sunset", result.sunset?.iso8601())
@@ -163,6 +163,16 @@ public struct WeatherFormatter: Sendable {
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
         return writer.text
+    }
+
+    /// The `location` object of `--json`: the place, and how its clock reads: `timezoneRules` says
+    /// `zoneinfo` when local times follow the zone's rules from the system's database, `utc-offset`
+    /// when the database lacks the zone and one offset, the service's, serves for every time.
+    func place(of result: WeatherResult, into writer: inout JSONWriter) {
+        result.location.write(into: &writer)
+        if result.location.timezone == nil { writer.field("timezone", result.clock.zoneName) }
+        writer.field("utcOffsetSeconds", result.clock.offset(at: now))
+        writer.field("timezoneRules", result.clock.followsZoneRules ? "zoneinfo" : "utc-offset")
     }
 
     /// Whole seconds since the result was fetched; 0 when the clock says it lies ahead.
@@ -268,8 +278,7 @@ public struct WeatherFormatter: Sendable {
 
     /// `moment` on the place's calendar and clock.
     static func civilTime(_ moment: Timestamp, at result: WeatherResult) -> CivilTime {
-        let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
-        return CivilTime(secondsSince1970: seconds, utcOffset: result.utcOffsetSeconds)
+        result.clock.civilTime(moment)
     }
 
     /// "SW": the 16-point compass direction of `degrees`.

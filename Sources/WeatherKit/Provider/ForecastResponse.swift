@@ -4,8 +4,10 @@ package struct ForecastResponse: Sendable, Equatable {
     package var conditions: CurrentConditions
     /// The moment they describe, in UTC.
     package var observedAt: Timestamp
-    /// The place's UTC offset in seconds.
-    package var utcOffsetSeconds: Int
+    /// The place's clock: its UTC offset now, and its zone's daylight-saving changes over the forecast.
+    package var clock: PlaceClock
+    /// The place's UTC offset in seconds at the observation.
+    package var utcOffsetSeconds: Int { clock.utcOffset }
     /// How often the values change, in seconds (900 for Open-Meteo's 15-minute data).
     package var interval: Double?
     /// Today's sunrise and sunset at the place, when the sun rises and sets today.
@@ -28,6 +30,12 @@ package struct ForecastResponse: Sendable, Equatable {
             let current = try root.field("current")
             let units = try Units(root.optionalField("current_units"))
             let observedAt = try current.field("time").moment(utcOffset: offset)
+            // From the day before the observation's to the day after the last of the forecast.
+            let firstDay = Double(observedAt.day(utcOffset: offset) - 1) * 86_400 - Double(offset)
+            let clock = PlaceClock(
+                utcOffset: offset, zoneName: try root.optionalText("timezone", maximumLength: 64),
+                from: Timestamp(secondsSince1970: firstDay),
+                to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400))
             /// A value in SI units, converted from the response's unit, refused outside `range`.
             func value(
                 _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
@@ -55,10 +63,10 @@ package struct ForecastResponse: Sendable, Equatable {
             )
             let forecast = Forecast(
                 hours: try Self.hours(root, utcOffset: offset, from: observedAt),
-                days: try Self.days(root, utcOffset: offset, from: observedAt.day(utcOffset: offset)))
+                days: try Self.days(root, clock: clock, from: observedAt.day(utcOffset: offset)))
             let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
             return ForecastResponse(
-                conditions: conditions, observedAt: observedAt, utcOffsetSeconds: offset,
+                conditions: conditions, observedAt: observedAt, clock: clock,
                 interval: try current.optionalDouble("interval", within: Self.intervals),
                 sunrise: today?.risingTime, sunset: today?.settingTime, forecast: forecast,
                 cachingHeaders: CachingHeaders(headers)
@@ -96,11 +104,13 @@ package struct ForecastResponse: Sendable, Equatable {
     }
 
     /// The `daily` block from the day `today` on (days since 1970 of the place's calendar), at most
-    /// `Forecast.dayCount` days; none without one. A sunrise or sunset that is not a time of its day is
-    /// left out (old versions of the service said 1970-01-01T00:00 for a polar day or night).
-    private static func days(_ root: JSONReader, utcOffset: Int, from today: Int) throws(JSONShapeError)
+    /// `Forecast.dayCount` days; none without one. A sunrise or sunset that is not a time of its day on
+    /// the place's clock is left out (old versions of the service said 1970-01-01T00:00 for a polar day
+    /// or night). The dates are read with the one offset the service wrote them with.
+    private static func days(_ root: JSONReader, clock: PlaceClock, from today: Int) throws(JSONShapeError)
         -> [DayForecast]
     {
+        let utcOffset = clock.utcOffset
         guard let daily = try root.optionalField("daily") else { return [] }
         let units = try Units(
             root.optionalField("daily_units"), temperature: "temperature_2m_max", speed: nil,
@@ -120,7 +130,7 @@ package struct ForecastResponse: Sendable, Equatable {
             let day = dates[index]
             func ofTheDay(_ moment: Timestamp?) -> Timestamp? {
                 guard let moment else { return nil }
-                return (day...day + 1).contains(moment.day(utcOffset: utcOffset)) ? moment : nil
+                return (day...day + 1).contains(clock.day(of: moment)) ? moment : nil
             }
             days.append(
                 DayForecast(
@@ -142,8 +152,16 @@ package struct ForecastResponse: Sendable, Equatable {
         /// `time` as moments (hourly: local times, or seconds since 1970 with unixtime).
         mutating func times(utcOffset: Int) throws(JSONShapeError) -> [Timestamp] {
             let field = try block.field("time")
-            // Strings read in one go, without a reader for each; anything else (seconds with unixtime, a
-            // time that is not one, which this then names) reader by reader.
+            // Seconds since 1970 (`timeformat=unixtime`, what weather asks for) read in one go too.
+            if let seconds = try? field.optionalNumbers() {
+                let moments = seconds.compactMap { $0.flatMap { Timestamp(checkingSecondsSince1970: $0) } }
+                if moments.count == seconds.count {
+                    count = seconds.count
+                    return moments
+                }
+            }
+            // Strings read in one go, without a reader for each; anything else (a time that is not one,
+            // which this then names) reader by reader.
             if let texts = field.stringsIfAll() {
                 let moments = texts.compactMap { Timestamp(iso8601: $0, assumingUTCOffset: utcOffset) }
                 if moments.count == texts.count {

@@ -77,7 +77,8 @@ struct OpenMeteo: Sendable {
 
     /// The one request for everything `weather` shows of `location`: the current weather, the next 48
     /// hours and 7 days (from today), coordinates rounded to 4 decimals (about 10 m), values in SI units,
-    /// times in the place's own zone; conditional when `cachingHeaders` has an `ETag` (`If-None-Match`) or
+    /// times as seconds since 1970 (the service writes local times with one offset, today's, even after a
+    /// daylight-saving change; `PlaceClock` reads instants right), days in the place's own zone; conditional when `cachingHeaders` has an `ETag` (`If-None-Match`) or
     /// a `Last-Modified` (`If-Modified-Since`, the exact stored text).
     func forecastRequest(for location: Location, cachingHeaders: CachingHeaders? = nil) -> HTTPRequest {
         let parameters = [
@@ -89,6 +90,7 @@ struct OpenMeteo: Sendable {
             ("forecast_hours", String(Forecast.hourCount)),
             ("forecast_days", String(Forecast.dayCount)),
             ("timezone", "auto"),
+            ("timeformat", "unixtime"),
             ("temperature_unit", "celsius"),
             ("wind_speed_unit", "ms"),
             ("precipitation_unit", "mm"),

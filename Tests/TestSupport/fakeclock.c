@@ -1,7 +1,8 @@
 /* A fake wall clock for the simulated day of requests.py: LD_PRELOAD it, and CLOCK_REALTIME (with time()
  * and gettimeofday()) runs FAKE_CLOCK_OFFSET seconds ahead. The monotonic clock is left alone, so time
  * budgets still measure real time. (libfaketime would do, but under it Swift programs lose their
- * command-line arguments.) Built by requests.py; never part of weather. */
+ * command-line arguments.) Built by the benchmarks (support.py) and the daylight-saving tests (FakeClock.swift);
+ * never part of weather. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdlib.h>
