@@ -18,32 +18,11 @@ struct UntrustedInputTests {
     // MARK: Numbers in a response
 
     @Test(
-        "physically absurd or out-of-range values are refused, naming the field",
+        "what the first line needs, and the response's frame, are refused when absurd, naming the field",
         arguments: [
-            (
-                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300",
-                "current.relative_humidity_2m is 1e+300, outside 0...100"
-            ),
-            (
-                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":-1",
-                "current.relative_humidity_2m is -1.0, outside 0...100"
-            ),
-            ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m is 1e+300, outside 0...200"),
-            ("\"wind_gusts_10m\":8.3", "\"wind_gusts_10m\":-8.3", "current.wind_gusts_10m is -8.3, outside 0...200"),
             (
                 "\"temperature_2m\":10.9", "\"temperature_2m\":150",
                 "current.temperature_2m is 150.0, outside -100...100"
-            ),
-            (
-                "\"apparent_temperature\":8.2", "\"apparent_temperature\":-1e9",
-                "current.apparent_temperature is -1000000000.0, outside -100...100"
-            ),
-            ("\"pressure_msl\":1016.3", "\"pressure_msl\":1e18", "current.pressure_msl is 1e+18, outside 500...1200"),
-            ("\"cloud_cover\":64", "\"cloud_cover\":101", "current.cloud_cover is 101.0, outside 0...100"),
-            ("\"precipitation\":0.0", "\"precipitation\":-0.5", "current.precipitation is -0.5, outside 0...1000"),
-            (
-                "\"wind_direction_10m\":232", "\"wind_direction_10m\":720",
-                "current.wind_direction_10m is 720.0, outside 0...360"
             ),
             (
                 "\"weather_code\":2", "\"weather_code\":9223372036854775807",
@@ -83,6 +62,58 @@ struct UntrustedInputTests {
         } catch {
             #expect(error.description.hasPrefix(message), "\(error)")
         }
+    }
+
+    @Test(
+        "any other absurd current value becomes a gap, named and counted; the rest stands",
+        arguments: [
+            (
+                "\"relative_humidity_2m\":81", "\"relative_humidity_2m\":1e300",
+                "current.relative_humidity_2m was 1e+300"
+            ),
+            ("\"relative_humidity_2m\":81", "\"relative_humidity_2m\":-1", "current.relative_humidity_2m was -1"),
+            ("\"wind_speed_10m\":3.9", "\"wind_speed_10m\":1e300", "current.wind_speed_10m was 1e+300"),
+            ("\"wind_gusts_10m\":8.3", "\"wind_gusts_10m\":-8.3", "current.wind_gusts_10m was -8.3"),
+            (
+                "\"apparent_temperature\":8.2", "\"apparent_temperature\":-1e9",
+                "current.apparent_temperature was -1000000000"
+            ),
+            ("\"pressure_msl\":1016.3", "\"pressure_msl\":1e18", "current.pressure_msl was 1e+18"),
+            ("\"cloud_cover\":64", "\"cloud_cover\":101", "current.cloud_cover was 101"),
+            ("\"precipitation\":0.00", "\"precipitation\":-3276.8", "current.precipitation was -3276.8"),
+            ("\"wind_direction_10m\":232", "\"wind_direction_10m\":720", "current.wind_direction_10m was 720"),
+        ])
+    func absurdOptionalValues(old: String, new: String, note: String) throws {
+        let plain = try ForecastResponse.decode(
+            try Self.berlin(replacing: "\"interval\":900", with: "\"interval\":900"))
+        let response = try ForecastResponse.decode(try Self.berlin(replacing: old, with: new))
+        #expect(response.implausible == [note])
+        #expect(response.conditions.temperature == plain.conditions.temperature)
+        #expect(response.conditions.weatherCode == plain.conditions.weatherCode)
+        #expect(response.forecast == plain.forecast)
+        // Exactly one value differs, and it is now a gap.
+        let fields: [(CurrentConditions) -> Double?] = [
+            \.apparentTemperature, \.relativeHumidity, \.precipitation, \.cloudCover, \.pressure, \.windSpeed,
+            \.windDirection, \.windGusts,
+        ]
+        let changed = fields.filter { $0(response.conditions) != $0(plain.conditions) }
+        #expect(changed.count == 1)
+        #expect(changed.allSatisfy { $0(response.conditions) == nil })
+    }
+
+    @Test(
+        "a precipitation down to -1 mm is 0, in the current block, the hours and the days; not counted",
+        arguments: [
+            ("\"precipitation\":0.00", "\"precipitation\":-0.1"),
+            ("\"precipitation\":0.00", "\"precipitation\":-1"),
+            ("\"precipitation\":[0.00,", "\"precipitation\":[-0.4,"),
+            ("\"precipitation_sum\":[0.00,", "\"precipitation_sum\":[-0.99,"),
+        ])
+    func smallNegativePrecipitation(old: String, new: String) throws {
+        let plain = try ForecastResponse.decode(try Self.berlin(replacing: old, with: old))
+        let response = try ForecastResponse.decode(try Self.berlin(replacing: old, with: new))
+        #expect(response.implausible.isEmpty)
+        #expect(response == plain)
     }
 
     @Test(

@@ -64,6 +64,15 @@ public struct BackgroundFetchHandler: Sendable {
         return report.exitCode
     }
 
+    /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
+    static func leftOut(_ count: Int) -> String {
+        switch count {
+        case 0: ""
+        case 1: "; 1 implausible value left out"
+        default: "; \(count) implausible values left out"
+        }
+    }
+
     /// One fetch; `asked` is the session, when the adaptive schedule asked for it.
     private func fetchOnce(askingSession asked: inout AdaptiveSchedule.Session?) -> (
         BackgroundFetchResult, String, Int32
@@ -111,9 +120,16 @@ public struct BackgroundFetchHandler: Sendable {
         let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
         switch try fetcher.fetch(for: .background) {
         case .newData(let result):
-            return (.newData, "\(result.location.displayName): \(formatter.summary(of: result.conditions))")
+            return (
+                .newData,
+                "\(result.location.displayName): \(formatter.summary(of: result.conditions))"
+                    + Self.leftOut(result.implausibleValues)
+            )
         case .noData(let result):
-            return (.noData, "the weather in \(result.location.displayName) has not changed")
+            return (
+                .noData,
+                "the weather in \(result.location.displayName) has not changed" + Self.leftOut(result.implausibleValues)
+            )
         case .fetchedByAnotherRun(let result):
             return (
                 .noData,

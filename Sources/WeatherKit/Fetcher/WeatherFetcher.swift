@@ -260,6 +260,16 @@ public final class WeatherFetcher: Sendable {
             return .noData(renewed)
         case .modified(let response):
             var result = makeResult(response, for: location)
+            if let stored, !forecastMissing, result.observedAt <= stored.observedAt,
+                result.implausibleValues > stored.implausibleValues
+            {
+                // The same data with more values left out would replace good ones: the saved result is
+                // renewed instead, as by a 304.
+                var renewed = stored.renewed(by: response.cachingHeaders, at: clock.now())
+                if scheduled { renewed.overdueAt = overdueAt(of: renewed) }
+                try save(renewed, in: store)
+                return .noData(renewed)
+            }
             if scheduled { result.overdueAt = overdueAt(of: result) }
             try saveForecast(response, for: location, in: store)
             try save(result, in: store)
@@ -488,12 +498,14 @@ public final class WeatherFetcher: Sendable {
     // MARK: Helpers
 
     private func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
-        WeatherResult(
+        var result = WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
             clock: response.clock, interval: response.interval, sunrise: response.sunrise,
             sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt),
             updatedAt: clock.now(), cachingHeaders: response.cachingHeaders
         )
+        result.implausibleValues = response.implausible.count
+        return result
     }
 
     /// The saved place's background schedule as the user chose it (`weather schedule`), `minimum` being

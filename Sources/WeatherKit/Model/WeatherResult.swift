@@ -24,6 +24,8 @@ public struct WeatherResult: Sendable, Equatable {
     var packedOutlook: String
     /// When the result was fetched or last revalidated.
     package var updatedAt: Timestamp
+    /// How many values of the response were implausible and left out as gaps (`ForecastResponse.implausible`).
+    package var implausibleValues = 0
     /// The response's caching headers, for conditional requests and freshness.
     package var cachingHeaders: CachingHeaders
     /// When the result turns stale by the server's word or the data's own clock (`Freshness.natural`),
@@ -115,6 +117,7 @@ extension WeatherResult {
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
             writer.field("overdueAt", overdueAt?.secondsSince1970)
+            if implausibleValues > 0 { writer.field("implausible", implausibleValues) }
             writer.object("http") { cachingHeaders.write(into: &$0) }
         }
         return writer.bytes
@@ -148,6 +151,7 @@ extension WeatherResult {
         )
         // Never more than a day past the moment it stands in for (a file not written by weather).
         overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
+        implausibleValues = try reader.optionalInt("implausible", within: 0...100_000) ?? 0
         // At most the size of a whole packed forecast; read when asked for (see `outlook`).
         let outlook = try reader.optionalString("outlook") ?? ""
         packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""

@@ -160,6 +160,7 @@ public struct WeatherFormatter: Sendable {
             writer.field("updatedAt", result.updatedAt.iso8601())
             writer.field("age", age(of: result))
             writer.field("stale", stale)
+            if result.implausibleValues > 0 { writer.field("implausibleValues", result.implausibleValues) }
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
         return writer.text

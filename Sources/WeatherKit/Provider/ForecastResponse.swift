@@ -18,9 +18,16 @@ package struct ForecastResponse: Sendable, Equatable {
     package var forecast = Forecast()
     /// The response's caching headers.
     package var cachingHeaders: CachingHeaders
+    /// The values no observation can have, left out as gaps: where each was and what it said, such as
+    /// `hourly.precipitation[2] was -3276.8`. Models send such values now and then (Open-Meteo's issues
+    /// #330, #375, #929); one of them costs that value, not the response.
+    package var implausible: [String] = []
 
-    /// Reads a 200 response strictly: a temperature is required, other values may be `null` or absent.
-    /// Units other than the ones we ask for (°F, km/h, inches...) are converted.
+    /// Reads a 200 response: the current temperature and weather code, which the first line shows, must
+    /// be plausible; any other value outside what an observation can have becomes a gap (`implausible`
+    /// lists them), and a precipitation down to -1 mm is 0. A series with more than a quarter of its
+    /// values implausible is refused, as is anything malformed. Units other than the ones we ask for
+    /// (°F, km/h, inches...) are converted.
     package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem)
         -> ForecastResponse
     {
@@ -36,12 +43,16 @@ package struct ForecastResponse: Sendable, Equatable {
                 utcOffset: offset, zoneName: try root.optionalText("timezone", maximumLength: 64),
                 from: Timestamp(secondsSince1970: firstDay),
                 to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400))
-            /// A value in SI units, converted from the response's unit, refused outside `range`.
+            var implausible: [String] = []
+            /// A value in SI units, converted from the response's unit; a gap outside `range`.
             func value(
-                _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
+                _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 },
+                smallNegativeIsZero: Bool = false
             ) throws(JSONShapeError) -> Double? {
                 guard let raw = try current.optionalDouble(key) else { return nil }
-                return try current.checked(converted(raw), key, within: range)
+                return Self.plausible(
+                    converted(raw), range, raw: raw, at: current.path + "." + key,
+                    smallNegativeIsZero: smallNegativeIsZero, into: &implausible)
             }
             let plausible = CurrentConditions.Plausible.self
             let conditions = CurrentConditions(
@@ -53,7 +64,8 @@ package struct ForecastResponse: Sendable, Equatable {
                     "apparent_temperature", plausible.temperature, converted: units.temperature),
                 relativeHumidity: try value("relative_humidity_2m", plausible.percentage),
                 isDay: try current.optionalBool("is_day"),
-                precipitation: try value("precipitation", plausible.precipitation, converted: units.precipitation),
+                precipitation: try value(
+                    "precipitation", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true),
                 weatherCode: try current.optionalInt("weather_code", within: plausible.weatherCode),
                 cloudCover: try value("cloud_cover", plausible.percentage),
                 pressure: try value("pressure_msl", plausible.pressure),
@@ -62,14 +74,15 @@ package struct ForecastResponse: Sendable, Equatable {
                 windGusts: try value("wind_gusts_10m", plausible.windSpeed, converted: units.speed)
             )
             let forecast = Forecast(
-                hours: try Self.hours(root, utcOffset: offset, from: observedAt),
-                days: try Self.days(root, clock: clock, from: observedAt.day(utcOffset: offset)))
+                hours: try Self.hours(root, utcOffset: offset, from: observedAt, implausible: &implausible),
+                days: try Self.days(
+                    root, clock: clock, from: observedAt.day(utcOffset: offset), implausible: &implausible))
             let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, clock: clock,
                 interval: try current.optionalDouble("interval", within: Self.intervals),
                 sunrise: today?.risingTime, sunset: today?.settingTime, forecast: forecast,
-                cachingHeaders: CachingHeaders(headers)
+                cachingHeaders: CachingHeaders(headers), implausible: implausible
             )
         } catch {
             throw ResponseProblem(error.description)
@@ -78,9 +91,9 @@ package struct ForecastResponse: Sendable, Equatable {
 
     /// The `hourly` block from the hour that holds `moment` on, at most `Forecast.hourCount` hours; none
     /// without one. Variables may be missing or `null`; the times may not.
-    private static func hours(_ root: JSONReader, utcOffset: Int, from moment: Timestamp) throws(JSONShapeError)
-        -> [HourForecast]
-    {
+    private static func hours(
+        _ root: JSONReader, utcOffset: Int, from moment: Timestamp, implausible: inout [String]
+    ) throws(JSONShapeError) -> [HourForecast] {
         guard let hourly = try root.optionalField("hourly") else { return [] }
         let units = try Units(root.optionalField("hourly_units"))
         var columns = ResponseColumns(hourly)
@@ -88,7 +101,8 @@ package struct ForecastResponse: Sendable, Equatable {
         let plausible = CurrentConditions.Plausible.self
         let temperatures = try columns.values("temperature_2m", plausible.temperature, converted: units.temperature)
         let chances = try columns.values("precipitation_probability", plausible.percentage)
-        let amounts = try columns.values("precipitation", plausible.precipitation, converted: units.precipitation)
+        let amounts = try columns.values(
+            "precipitation", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true)
         let codes = try columns.values("weather_code", 0...99)
         let winds = try columns.values("wind_speed_10m", plausible.windSpeed, converted: units.speed)
         let days = try columns.values("is_day", 0...1)
@@ -100,6 +114,7 @@ package struct ForecastResponse: Sendable, Equatable {
                     precipitation: amounts[index], weatherCode: codes[index].map { Int($0) }, windSpeed: winds[index],
                     isDay: days[index].map { $0 != 0 }))
         }
+        implausible += columns.implausible
         return hours
     }
 
@@ -107,9 +122,9 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `Forecast.dayCount` days; none without one. A sunrise or sunset that is not a time of its day on
     /// the place's clock is left out (old versions of the service said 1970-01-01T00:00 for a polar day
     /// or night). The dates are read with the one offset the service wrote them with.
-    private static func days(_ root: JSONReader, clock: PlaceClock, from today: Int) throws(JSONShapeError)
-        -> [DayForecast]
-    {
+    private static func days(
+        _ root: JSONReader, clock: PlaceClock, from today: Int, implausible: inout [String]
+    ) throws(JSONShapeError) -> [DayForecast] {
         let utcOffset = clock.utcOffset
         guard let daily = try root.optionalField("daily") else { return [] }
         let units = try Units(
@@ -122,7 +137,8 @@ package struct ForecastResponse: Sendable, Equatable {
         let maxima = try columns.values("temperature_2m_max", plausible.temperature, converted: units.temperature)
         let minima = try columns.values("temperature_2m_min", plausible.temperature, converted: units.temperature)
         let chances = try columns.values("precipitation_probability_max", plausible.percentage)
-        let sums = try columns.values("precipitation_sum", plausible.precipitation, converted: units.precipitation)
+        let sums = try columns.values(
+            "precipitation_sum", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true)
         let sunrises = try columns.moments("sunrise", utcOffset: utcOffset)
         let sunsets = try columns.moments("sunset", utcOffset: utcOffset)
         var days: [DayForecast] = []
@@ -139,13 +155,28 @@ package struct ForecastResponse: Sendable, Equatable {
                     precipitationSum: sums[index], sunrise: ofTheDay(sunrises[index]), sunset: ofTheDay(sunsets[index]))
             )
         }
+        implausible += columns.implausible
         return days
+    }
+
+    /// `value` when it lies in `range`; a precipitation down to -1 mm (`smallNegativeIsZero`) is 0;
+    /// otherwise a gap, noted in `implausible` with its `path` and the `raw` value the service sent.
+    static func plausible(
+        _ value: Double, _ range: ClosedRange<Double>, raw: Double, at path: String, smallNegativeIsZero: Bool = false,
+        into implausible: inout [String]
+    ) -> Double? {
+        if range.contains(value) { return value }
+        if smallNegativeIsZero, (-1.0..<0).contains(value) { return 0 }
+        implausible.append("\(path) was \(raw.shortText)")
+        return nil
     }
 
     /// The parallel arrays of an `hourly` or `daily` block, each as long as its `time`.
     private struct ResponseColumns {
         let block: JSONReader
         private var count = 0
+        /// The values left out as implausible so far.
+        private(set) var implausible: [String] = []
 
         init(_ block: JSONReader) { self.block = block }
 
@@ -197,29 +228,45 @@ package struct ForecastResponse: Sendable, Equatable {
             return days
         }
 
-        /// The numbers of `key` within `range` after `converted`, `nil` where `null`; all `nil` when the
-        /// service left the variable out.
+        /// The numbers of `key` after `converted`, `nil` where `null` or outside `range` (see `plausible`);
+        /// all `nil` when the service left the variable out. Refused when more than a quarter of the
+        /// values are outside `range`: that is no longer a stray value but a bad response.
         mutating func values(
-            _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 }
+            _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 },
+            smallNegativeIsZero: Bool = false
         ) throws(JSONShapeError) -> [Double?] {
             guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
             let raw = try field.optionalNumbers()
             try checkLength(raw.count, field)
             var values: [Double?] = []
             values.reserveCapacity(raw.count)
+            var leftOut: [String] = []
+            var given = 0
             for (index, value) in raw.enumerated() {
                 guard let value else {
                     values.append(nil)
                     continue
                 }
+                given += 1
                 let convertedValue = converted(value)
-                guard range.contains(convertedValue) else {
-                    throw .invalid(
-                        path: "\(field.path)[\(index)]",
-                        reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+                // The path is built only for a value left out: a string for each value cost `refresh` 4%.
+                if range.contains(convertedValue) {
+                    values.append(convertedValue)
+                } else {
+                    values.append(
+                        ForecastResponse.plausible(
+                            convertedValue, range, raw: value, at: "\(field.path)[\(index)]",
+                            smallNegativeIsZero: smallNegativeIsZero, into: &leftOut))
                 }
-                values.append(convertedValue)
             }
+            if leftOut.count * 4 > given {
+                throw .invalid(
+                    path: field.path,
+                    reason: "has \(leftOut.count) of \(given) values outside "
+                        + "\(range.lowerBound.shortText)...\(range.upperBound.shortText), such as "
+                        + (leftOut.first?.split(separator: " ").last.map(String.init) ?? ""))
+            }
+            implausible += leftOut
             return values
         }
 

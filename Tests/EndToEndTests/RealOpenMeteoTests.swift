@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the real Open-Meteo sends that our first fixtures did not (issue 25), end to end through the
+/// fixture server.
+@Suite("What the real Open-Meteo sends")
+struct RealOpenMeteoTests {
+    static let stale = ["WEATHER_STALE_AFTER": "0"]
+
+    /// Berlin's forecast fixture with `change` applied, written into the sandbox where the fixture server
+    /// moves it to now as it does its own; the path to script it by.
+    static func berlin(in sandbox: Sandbox, _ change: (inout [String: Any]) -> Void) throws -> String {
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(try TestPaths.fixture("open-meteo/forecast/berlin.json")))
+                as? [String: Any])
+        change(&document)
+        let folder = sandbox.root + "/open-meteo/forecast"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/changed-\(UUID().uuidString).json"
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func set(_ block: String, _ key: String, _ index: Int?, to value: Any) -> (inout [String: Any]) -> Void {
+        { document in
+            var series = document[block] as! [String: Any]
+            if let index {
+                var values = series[key] as! [Any]
+                values[index] = value
+                series[key] = values
+            } else {
+                series[key] = value
+            }
+            document[block] = series
+        }
+    }
+
+    /// Puts the server's clock 5 seconds past the start of a 15-minute data interval, so that the runs of
+    /// a test see the same observation time.
+    static func startOfInterval(_ sandbox: Sandbox) throws {
+        let now = Date().timeIntervalSince1970
+        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 5 - now)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("absurd values in the current block and the hours are gaps, counted by refresh and --json")
+    func implausibleValuesAreGaps() throws {
+        let sandbox = try Sandbox()
+        try Self.startOfInterval(sandbox)
+        try sandbox.setBerlin()
+        let hourly = try Self.berlin(in: sandbox) { document in
+            Self.set("current", "relative_humidity_2m", nil, to: 250)(&document)
+            var series = document["hourly"] as! [String: Any]
+            var amounts = series["precipitation"] as! [Any]
+            for index in stride(from: 0, to: amounts.count, by: 12) { amounts[index] = -3276.8 }
+            series["precipitation"] = amounts
+            document["hourly"] = series
+        }
+        // A later observation: 15 minutes on.
+        let now = Date().timeIntervalSince1970
+        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 905 - now)
+        try sandbox.server.script(.forecast, [.init(fixture: hourly)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
+        #expect(refresh.stdout.contains("; 5 implausible values left out ("), "\(refresh)")
+        let show = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(show["implausibleValues"] as? Int == 5)
+        #expect(show["relativeHumidity"] == nil)
+        #expect(show["temperature"] as? Double == 10.9)
+        let text = try sandbox.run(["show"]).stdout
+        #expect(!text.contains("humidity"), "\(text)")
+        #expect(text.contains("10.9 °C"), "\(text)")
+        let forecast = try Self.json(try sandbox.run(["forecast", "--cached", "--json", "--hours", "48"]).stdout)
+        let hours = try #require(forecast["hourly"] as? [[String: Any]])
+        #expect(hours.count == 48)
+        let gaps = hours.filter { $0["precipitation"] is NSNull }.count
+        // The response holds the 48 hours from the current one: 4 of them at 00:00 or 12:00, and the
+        // humidity: 5 values left out.
+        #expect(gaps == 4, "one hour in 12 of the 48 shown")
+    }
+
+    @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
+    func mostlyAbsurdIsRefused() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        let body = try Self.berlin(in: sandbox) { document in
+            var series = document["hourly"] as! [String: Any]
+            series["wind_speed_10m"] = (series["wind_speed_10m"] as! [Any]).map { _ in -1 }
+            document["hourly"] = series
+        }
+        try sandbox.server.script(.forecast, [.init(fixture: body)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 1, "\(refresh)")
+        #expect(refresh.stdout.contains("hourly.wind_speed_10m has 48 of 48 values outside 0...200"), "\(refresh)")
+        #expect(sandbox.savedFiles() == saved)
+    }
+
+    @Test("the same observation with values left out never replaces the saved one: renewed, noData")
+    func neverWorse() throws {
+        let sandbox = try Sandbox()
+        try Self.startOfInterval(sandbox)
+        try sandbox.setBerlin()
+        let before = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        for (key, value) in [("relative_humidity_2m", 250.0), ("pressure_msl", 10.0), ("wind_speed_10m", -4.0)] {
+            let body = try Self.berlin(in: sandbox, Self.set("current", key, nil, to: value))
+            try sandbox.server.script(.forecast, [.init(fixture: body)])
+            let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+            #expect(refresh.status == 0, "\(refresh)")
+            #expect(refresh.stdout.hasPrefix("noData: the weather in Berlin"), "\(refresh)")
+            let after = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+            for field in ["relativeHumidity", "pressure", "windSpeed", "temperature"] {
+                #expect((after[field] as? Double) == (before[field] as? Double), "\(key): \(field)")
+            }
+            #expect(after["implausibleValues"] == nil)
+            #expect(after["updatedAt"] as? String != nil)
+        }
+        #expect(try sandbox.requestCount(.forecast) == 4)
+    }
+}
