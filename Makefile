@@ -109,10 +109,13 @@ uninstall:
 		$(PREFIX)/share/doc/weather/README.md $(PREFIX)/share/doc/weather/LICENSE
 	-rmdir $(PREFIX)/share/doc/weather $(PREFIX)/libexec/weather 2>/dev/null
 
-# The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests): build
-# them first.
+# The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests), the
+# completions in real shells, a real systemd user manager and real status bars: build the binary and the page
+# first, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
+# a bare `swift test` skips them, saying why).
+REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1
 test: test-deps build
-	$(SWIFT) test
+	$(REQUIRE) $(SWIFT) test
 
 # Packages: Config/deb.sh, Config/dist.sh and Config/check-package.sh say what each holds and proves.
 PACKAGE_DIR = .build/package

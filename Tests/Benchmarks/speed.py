@@ -61,6 +61,21 @@ def instructions(command, environment):
     return sum(int(count.replace(",", "")) for count in found)
 
 
+def order_report(binary):
+    """How many of Config/weather.order's names the binary still has: a renamed function falls back to where
+    the linker would put it anyway, which costs speed (pages touched), not correctness."""
+    order_file = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Config", "weather.order")
+    with open(order_file, encoding="utf-8") as file:
+        order = [line.strip() for line in file if line.strip()]
+    symbols = subprocess.run(["nm", binary], capture_output=True, text=True).stdout
+    names = {line.split()[-1] for line in symbols.splitlines() if len(line.split()) == 3}
+    if not names:
+        return "Config/weather.order: the binary has no symbol table to check it against"
+    missing = sum(1 for name in order if name not in names)
+    verdict = "up to date" if missing * 10 <= len(order) else "**stale**: run make order-file"
+    return f"Config/weather.order: {len(order) - missing} of {len(order)} names in the binary ({verdict})"
+
+
 def binary_type(binary):
     header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True).stdout
     return "PIE" if "DYN (Position-Independent" in header else "not PIE"
@@ -72,7 +87,7 @@ def main():
     parser.add_argument("--runs", type=int, default=1000, help="runs of each command (default 1000)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
-    for tool in ("hyperfine", "curl", "/usr/bin/time", "valgrind", "readelf", "jq"):
+    for tool in ("hyperfine", "curl", "/usr/bin/time", "valgrind", "readelf", "nm", "jq"):
         if not shutil.which(tool):
             sys.exit(f"speed.py needs {tool}: apt-get install hyperfine curl time valgrind binutils jq")
 
@@ -104,7 +119,8 @@ def main():
             (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
                      ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
         ]
-        print(f"Binary: {binary} ({binary_type(binary)}, {os.path.getsize(binary) / 1_048_576:.1f} MiB)\n")
+        print(f"Binary: {binary} ({binary_type(binary)}, {os.path.getsize(binary) / 1_048_576:.1f} MiB)")
+        print(order_report(binary) + "\n")
         print("| command | instructions | ratio | median | ratio | peak memory | page faults | targets |")
         print("|---|---:|---:|---:|---:|---:|---:|---|")
         for group_environment, rows in groups:

@@ -59,7 +59,7 @@ struct InstallTests {
     func bashCompletionLoads() throws {
         let loader = "/usr/share/bash-completion/bash_completion"
         guard FileManager.default.fileExists(atPath: loader) else {
-            try Test.cancel("skipped: bash-completion is not installed")
+            try Requirement.shells.skip("bash-completion is not installed")
         }
         let run = try shell(
             "/bin/bash",
@@ -69,7 +69,7 @@ struct InstallTests {
 
     @Test("zsh registers the completion function from its site-functions folder")
     func zsh() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/bin/zsh") else { try Test.cancel("skipped: no zsh here") }
+        guard FileManager.default.fileExists(atPath: "/usr/bin/zsh") else { try Requirement.shells.skip("no zsh here") }
         let run = try shell(
             "/usr/bin/zsh",
             [
@@ -81,7 +81,9 @@ struct InstallTests {
 
     @Test("fish finds the completions in its vendor folder and offers schedule's intervals")
     func fish() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/bin/fish") else { try Test.cancel("skipped: no fish here") }
+        guard FileManager.default.fileExists(atPath: "/usr/bin/fish") else {
+            try Requirement.shells.skip("no fish here")
+        }
         let run = try shell(
             "/usr/bin/fish", ["-c", "complete -C 'weather schedule '"],
             environment: ["HOME": sandbox.root, "XDG_DATA_HOME": share])
