@@ -180,7 +180,7 @@ struct ForecastTests {
             utcOffsetSeconds: 3600, outlook: response.forecast.outlook(after: response.observedAt),
             updatedAt: Self.moment("2026-11-22T10:20"))
         #expect(WeatherStore.decodeResult(result.fileContents, path: "current.json") == .result(result))
-        #expect(result.today?.temperatureMax == 11.2)
+        #expect(result.day(at: response.observedAt)?.temperatureMax == 11.2)
     }
 
     @Test(

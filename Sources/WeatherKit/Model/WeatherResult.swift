@@ -67,10 +67,33 @@ public struct WeatherResult: Sendable, Equatable {
         set { packedOutlook = newValue.isEmpty ? "" : newValue.packed }
     }
 
-    /// The forecast of the observation's day, with its high, low and chance of rain, when the outlook has it.
-    var today: DayForecast? {
+    /// The forecast of the place's day at `moment` (today, for now), with its high, low, chance of rain
+    /// and sun, when the outlook has it: a result fetched on an earlier day never calls its own day today.
+    func day(at moment: Timestamp) -> DayForecast? {
         guard !packedOutlook.isEmpty else { return nil }
-        return Forecast.day(observedAt.day(utcOffset: utcOffsetSeconds), inPacked: packedOutlook)
+        return Forecast.day(clock.day(of: moment), inPacked: packedOutlook)
+    }
+
+    /// The next moment after `moment` at which what is shown of the outlook changes by the clock alone:
+    /// the end of the first hour still shown, or the place's next midnight, when today's entry changes.
+    func nextOutlookChange(after moment: Timestamp) -> Timestamp? {
+        guard !packedOutlook.isEmpty else { return nil }
+        var next = Timestamp(secondsSince1970: Double(clock.day(of: moment) + 1) * 86_400)
+        next = next - Double(clock.offset(at: next))
+        Forecast.forEach(
+            inPacked: packedOutlook,
+            hour: { hour in
+                let end = hour.time + 3600
+                if end > moment, end < next { next = end }
+            }, day: { _ in })
+        return next
+    }
+
+    /// Sunrise and sunset of the place's day at `moment`: the result's own when it was observed that day,
+    /// else `day`'s (from `day(at:)`); none when neither is known.
+    func sun(at moment: Timestamp, day: DayForecast?) -> (sunrise: Timestamp?, sunset: Timestamp?) {
+        if clock.day(of: observedAt) == clock.day(of: moment) { return (sunrise, sunset) }
+        return (day?.risingTime, day?.settingTime)
     }
 
     /// Whether `other` shows anything else than this result: other current values or another outlook.

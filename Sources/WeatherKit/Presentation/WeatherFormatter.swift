@@ -81,19 +81,21 @@ public struct WeatherFormatter: Sendable {
             list.add("precipitation ", units.precipitation(precipitation))
         }
         list.endLine()
-        if let today = result.today {
+        let today = result.day(at: now)
+        if let today {
             if let high = today.temperatureMax { list.add("today: high ", units.temperature(high)) }
             if let low = today.temperatureMin { list.add("low ", units.temperature(low)) }
             if let chance = today.precipitationProbabilityMax { list.add("chance of rain ", Self.percent(chance)) }
             if let sum = today.precipitationSum, sum > 0 { list.add("precipitation ", units.precipitation(sum)) }
             list.endLine()
         }
-        switch result.today?.sun {
+        switch today?.sun {
         case .upAllDay?: list.add("sun ", "up all day")
         case .downAllDay?: list.add("sun ", "down all day")
         default:
-            if let sunrise = result.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
-            if let sunset = result.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
+            let sun = result.sun(at: now, day: today)
+            if let sunrise = sun.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
+            if let sunset = sun.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
         }
         if let pressure = values.pressure { list.add("pressure ", units.pressure(pressure)) }
         list.endLine()
@@ -145,9 +147,11 @@ public struct WeatherFormatter: Sendable {
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
             result.conditions.write(into: &writer, words: true)
-            writer.field("sunrise", result.sunrise?.iso8601())
-            writer.field("sunset", result.sunset?.iso8601())
-            if let today = result.today {
+            let today = result.day(at: now)
+            let sun = result.sun(at: now, day: today)
+            writer.field("sunrise", sun.sunrise?.iso8601())
+            writer.field("sunset", sun.sunset?.iso8601())
+            if let today {
                 writer.object("today") { writer in
                     writer.field("temperatureMax", today.temperatureMax)
                     writer.field("temperatureMin", today.temperatureMin)
@@ -206,11 +210,13 @@ public struct WeatherFormatter: Sendable {
             return arrow + units.speed(speed, compact: true)
         case .precipitation: return values.precipitation.map { units.precipitation($0, compact: true) } ?? ""
         case .pressure: return values.pressure.map { units.pressure($0, compact: true) } ?? ""
-        case .sunrise: return result.sunrise.map { Self.clock($0, at: result) } ?? ""
-        case .sunset: return result.sunset.map { Self.clock($0, at: result) } ?? ""
-        case .high: return result.today?.temperatureMax.map(units.shortTemperature) ?? ""
-        case .low: return result.today?.temperatureMin.map(units.shortTemperature) ?? ""
-        case .chanceOfRain: return result.today?.precipitationProbabilityMax.map(Self.percent) ?? ""
+        case .sunrise:
+            return result.sun(at: now, day: result.day(at: now)).sunrise.map { Self.clock($0, at: result) } ?? ""
+        case .sunset:
+            return result.sun(at: now, day: result.day(at: now)).sunset.map { Self.clock($0, at: result) } ?? ""
+        case .high: return result.day(at: now)?.temperatureMax.map(units.shortTemperature) ?? ""
+        case .low: return result.day(at: now)?.temperatureMin.map(units.shortTemperature) ?? ""
+        case .chanceOfRain: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt)
         case .staleMark: return stale ? "(stale)" : ""
         }

@@ -54,9 +54,11 @@ public final class WeatherWatcher: Sendable {
     var linesPrinted: Int { lines.withLock { $0 } }
 
     /// Looks at the files again and prints what changed: new values through `WeatherUpdated`, the rest
-    /// directly. Returns when the result will turn stale, if it is fresh: the next moment to look.
+    /// directly; with `byTheClock`, also a line that only the clock changed (a new day: today's entry; an
+    /// hour of the tooltip past). Returns the next moment to look: when the result turns stale, if it is
+    /// fresh, or when the clock changes what is shown of its outlook.
     @discardableResult
-    func update() -> Timestamp? {
+    func update(byTheClock: Bool = false) -> Timestamp? {
         fetcher.rereadFiles()
         let now = fetcher.clock.now()
         let current: Seen
@@ -81,6 +83,8 @@ public final class WeatherWatcher: Sendable {
                 fetcher.notifications.post(name: .weatherUpdated, object: new)
             } else if wasStale != stale {
                 printLine(for: current)
+            } else if byTheClock {
+                printLine(for: current)
             } else {
                 // A renewal (noData): the same values, fresher. Nothing a bar shows changed.
                 seen.withLock { $0 = current }
@@ -88,8 +92,11 @@ public final class WeatherWatcher: Sendable {
         default:
             if current != previous { printLine(for: current) }
         }
-        guard case .result(let result, stale: false) = current else { return nil }
-        return fetcher.freshness.showsStaleAt(result)
+        guard case .result(let result, let stale) = current else { return nil }
+        let outlookChange = result.nextOutlookChange(after: now)
+        guard !stale else { return outlookChange }
+        let staleAt = fetcher.freshness.showsStaleAt(result)
+        return [staleAt, outlookChange].compactMap { $0 }.min()
     }
 
     /// Prints the line for `state` and remembers it as seen.
@@ -125,7 +132,8 @@ public final class WeatherWatcher: Sendable {
     }
 
     /// Watches until SIGTERM, SIGINT, or the reader of standard output going away; exit 0 then. Blocks
-    /// between events: the only wake-up of its own is for the moment the result turns stale.
+    /// between events: its only wake-ups of its own are for the moment the result turns stale and the
+    /// moments the clock changes what is shown of the outlook (at most once an hour).
     public func run() throws(WeatherError) -> Int32 {
         FolderWatch.catchStopSignals()
         let paths = fetcher.store.paths
@@ -136,11 +144,12 @@ public final class WeatherWatcher: Sendable {
         } catch {
             throw .store(.file(error))
         }
-        var staleAt = update()
+        var next = update()
         while true {
-            switch watch.wait(until: staleAt.map { $0 + 0.001 }, now: fetcher.clock.now()) {
+            switch watch.wait(until: next.map { $0 + 0.001 }, now: fetcher.clock.now()) {
             case .stopped, .outputClosed: return 0
-            case .changed, .timeout: staleAt = update()
+            case .changed: next = update()
+            case .timeout: next = update(byTheClock: true)
             }
         }
     }
