@@ -76,6 +76,8 @@ struct ShowCommand: ContextCommand {
         try validateFormat(format)
     }
 
+    var printsForWaybar: Bool { waybar }
+
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         var request = ShowRequest(source: WeatherPresenter.Source(source), display: display.options)
         let line = try parsedFormat(format, command: "show")

@@ -39,6 +39,8 @@ struct WatchCommand: ContextCommand {
         try validateFormat(format)
     }
 
+    var printsForWaybar: Bool { waybar }
+
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
         let line = try parsedFormat(format, command: "watch") ?? context.shortLine
         let output: WeatherPresenter.Output = json ? .json : waybar ? .waybar(line) : .format(line)

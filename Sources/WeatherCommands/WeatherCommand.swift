@@ -128,10 +128,17 @@ public func runWeatherCommand(_ arguments: ArraySlice<String>) {
 protocol ContextCommand: ParsableCommand {
     /// Does the command's work in `context`; returns the exit status, or throws what went wrong.
     func run(in context: WeatherContext) throws(WeatherError) -> Int32
+    /// Whether the command prints for waybar, so that a bad setting is waybar's warning object too.
+    var printsForWaybar: Bool { get }
 }
 
 extension ContextCommand {
+    var printsForWaybar: Bool { false }
+
     func run() throws {
-        try WeatherCommand.exit(with: WeatherContext.runLive { context throws(WeatherError) in try run(in: context) })
+        try WeatherCommand.exit(
+            with: WeatherContext.runLive(forWaybar: printsForWaybar) { context throws(WeatherError) in
+                try run(in: context)
+            })
     }
 }

@@ -8,7 +8,10 @@ import WeatherKit
 // pointers at every start (README, "Fast path"). Either way the same WeatherKit code runs.
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {
-    finish(WeatherContext.runLive { context throws(WeatherError) in try request.show(in: context) })
+    finish(
+        WeatherContext.runLive(forWaybar: request.output.isWaybar) { context throws(WeatherError) in
+            try request.show(in: context)
+        })
 }
 if arguments.elementsEqual(["refresh"]) {
     finish(WeatherContext.runLive { context in BackgroundFetchHandler.run(in: context) })

@@ -6,6 +6,12 @@ public struct ShowRequest: Equatable, Sendable {
         case format(FormatString)
         case short
         case waybar(FormatString?)
+
+        /// Whether a failure is printed as waybar's warning object, so that the module stays in the bar.
+        public var isWaybar: Bool {
+            if case .waybar = self { return true }
+            return false
+        }
     }
 
     public var output: Output = .text

@@ -107,13 +107,19 @@ extension WeatherContext {
     }
 
     /// Runs `body` in this process's context (`live`, built once) and returns the exit status; a context
-    /// that cannot be built (a bad setting) is one line on stderr and its status.
-    public static func runLive(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
+    /// that cannot be built (a bad setting) is one line on stderr and its status. `forWaybar`: that line
+    /// is also waybar's warning object on stdout, status 0, as for any other failure of `--waybar`: a
+    /// module that printed nothing would vanish from the bar, the reason with it.
+    public static func runLive(forWaybar: Bool = false, _ body: (WeatherContext) throws(WeatherError) -> Int32)
+        -> Int32
+    {
         do throws(WeatherError) {
             return try live.run(body)
         } catch {
             TerminalConsole().printError(error.description)
-            return error.exitCode
+            guard forWaybar, case .settings = error else { return error.exitCode }
+            TerminalConsole().printLine(WeatherFormatter.waybar(error: error.description))
+            return 0
         }
     }
 

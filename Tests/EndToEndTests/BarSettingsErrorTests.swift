@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A settings mistake must not make the bar module vanish: waybar hides a module that prints nothing
+/// (issue 31, item 4).
+@Suite("A bad setting under --waybar: the warning object, the reason in its tooltip")
+struct BarSettingsErrorTests {
+    enum Mistake: String, CaseIterable, CustomTestStringConvertible {
+        case unitsVariable, iconsVariable, damagedConfig, configUnits, formatVariable
+        var testDescription: String { rawValue }
+    }
+
+    static func arrange(_ mistake: Mistake, in sandbox: Sandbox) throws -> (
+        environment: [String: String], words: String
+    ) {
+        switch mistake {
+        case .unitsVariable: return (["WEATHER_UNITS": "imperal"], "imperal")
+        case .iconsVariable: return (["WEATHER_ICONS": "emojis"], "emojis")
+        case .formatVariable: return (["WEATHER_FORMAT": "%t %y"], "%y")
+        case .damagedConfig:
+            try sandbox.write("{\"units\": \"metric\",", to: sandbox.configFile)
+            return ([:], "config.json")
+        case .configUnits:
+            try sandbox.write("{\"units\": \"kelvin\"}", to: sandbox.configFile)
+            return ([:], "\"units\" must be one of")
+        }
+    }
+
+    @Test(
+        "show --waybar (fast path and with a place) and watch --waybar print the ⚠ object", arguments: Mistake.allCases)
+    func warningObject(mistake: Mistake) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let (environment, words) = try Self.arrange(mistake, in: sandbox)
+        for arguments in [
+            ["show", "--waybar"], ["--waybar"], ["show", "--waybar", "--cached"], ["show", "Paris", "--waybar"],
+        ] {
+            let run = try sandbox.run(arguments, environment: environment)
+            #expect(run.status == 0, "\(arguments): \(run)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(arguments): \(run)")
+            #expect(object["text"] as? String == "⚠")
+            #expect(object["class"] as? [String] == ["error"])
+            let tooltip = object["tooltip"] as? String ?? ""
+            #expect(tooltip.hasPrefix("weather: ") && tooltip.contains(words), "\(arguments): \(tooltip)")
+            #expect(run.errorLines.count == 1 && run.stderr.contains(words), "\(arguments): \(run)")
+        }
+        // watch prints the object once and ends: nothing it could watch would make the setting right.
+        let watch = try sandbox.run(["watch", "--waybar"], environment: environment)
+        #expect(watch.status == 0, "\(watch)")
+        #expect(watch.stdout.split(separator: "\n").count == 1, "\(watch)")
+        #expect(watch.stdout.contains("\"class\":[\"error\"]"), "\(watch)")
+        // Other forms still refuse with the settings' exit status, as before.
+        let plain = try sandbox.run(["show"], environment: environment)
+        #expect(plain.status == 78, "\(plain)")
+        #expect(plain.stdout.isEmpty)
+    }
+}
