@@ -18,8 +18,9 @@ struct LogoutCommand: ContextCommand {
             context.console.printLine("Nothing was saved.")
         }
         do throws(WeatherError) {
-            try BackgroundRefresh(context: context).disable()
+            let cron = try BackgroundRefresh(context: context).disable()
             context.console.printLine("Background refresh is off.")
+            if let cron { context.console.printLine(cron) }
         } catch {
             context.console.printError(error.description)
         }

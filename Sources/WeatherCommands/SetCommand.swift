@@ -53,6 +53,10 @@ struct SetCommand: ContextCommand {
                 context.console.printLine("\n" + background.summary(of: try background.enable()))
             } catch {
                 context.console.printError(error.description)
+                // The crontab line alone on its own line, to be copied whole; checked as it was written.
+                if case .background(let problem) = error, let line = problem.cronLine {
+                    context.console.writeError(line + "\n")
+                }
             }
         }
         return 0

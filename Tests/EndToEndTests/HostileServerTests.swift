@@ -214,7 +214,7 @@ struct HostileServerTests {
         #expect(set.status == 0, "\(set)")
         // Without a user manager here, the crontab line shows the period the timer would get.
         #expect(
-            set.stderr.range(of: #"crontab -e: \d-59/5 \* \* \* \* "#, options: .regularExpression) != nil,
+            set.stderr.range(of: #"crontab -e:\n\d-59/5 \* \* \* \* "#, options: .regularExpression) != nil,
             "\(set.stderr)")
     }
 }

@@ -13,12 +13,12 @@ struct NoUserManagerTests {
         let run = try sandbox.run("set", "Berlin")
         #expect(run.status == 0)
         #expect(run.stdout.contains("10.9 °C"))
-        #expect(run.errorLines.count == 1)
+        #expect(run.errorLines.count == 2, "the sentence, then the line alone, to be copied whole")
         #expect(run.stderr.hasPrefix(Self.sentence))
         let command =
             "WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
         #expect(run.stderr.hasSuffix(command), "\(run)")
-        let line = try #require(run.stderr.components(separatedBy: "add this line with crontab -e: ").last)
+        let line = try #require(run.stderr.components(separatedBy: "add this line with crontab -e:\n").last)
         #expect(try Self.offset(of: line) == 120 + Int(FixedDelay.current().seconds(within: 450)), "\(line)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.configHome + "/systemd"))
     }
@@ -74,14 +74,20 @@ struct NoUserManagerTests {
         )
     }
 
-    @Test("logout and refresh with nothing scheduled stay quiet")
+    @Test("logout says which crontab line to remove; refresh with nothing scheduled stays quiet")
     func quiet() throws {
         let sandbox = try Sandbox()
         try sandbox.run("set", "Berlin")
         let logout = try sandbox.run("logout")
         #expect(logout.status == 0)
         #expect(logout.stderr.isEmpty)
-        #expect(logout.stdout.hasSuffix("Background refresh is off.\n"))
+        // Which crontab line to remove, alone on its own line.
+        #expect(
+            logout.stdout.contains(
+                "Background refresh is off.\nWithout systemd: if you added weather's line with crontab -e, remove it;"),
+            "\(logout)")
+        #expect(try Self.offset(of: String(logout.stdout.split(separator: "\n").last ?? "")) >= 120, "\(logout)")
+        #expect(logout.stdout.hasSuffix(" refresh >/dev/null 2>&1\n"))
         let refresh = try sandbox.run("refresh")
         #expect(refresh.stdout.hasPrefix("noData: no place saved; background refresh is disabled ("))
     }
@@ -112,7 +118,7 @@ struct NoUserManagerTests {
         let sandbox = try Sandbox()
         let set = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_CONTACT": contact])
         #expect(set.status == 0, "\(set)")
-        let line = try #require(set.stderr.components(separatedBy: "add this line with crontab -e: ").last)
+        let line = try #require(set.stderr.components(separatedBy: "add this line with crontab -e:\n").last)
             .trimmingCharacters(in: .newlines)
         for collapsing in [false, true] {
             var command = CronLine.command(in: line, collapsingBackslashes: collapsing)
@@ -126,5 +132,78 @@ struct NoUserManagerTests {
                 shell.stdout.split(separator: "\n").contains { $0 == "WEATHER_CONTACT=" + contact },
                 "collapsing \(collapsing): \(command) gave \(shell.stdout)")
         }
+    }
+
+    @Test(
+        "schedule writes a crontab line that keeps the interval chosen, or says what cron keeps instead",
+        arguments: [
+            ("7d", #"^\d+ \d+ \* \* 0 "#, nil),
+            (
+                "1h30m", #"^\d+-59/30 \* \* \* \* "#,
+                "cron runs weather every 30 min, and it fetches every 1 h 30 min, as chosen"
+            ),
+            (
+                "45m", #"^\d+-59/15 \* \* \* \* "#,
+                "cron runs weather every 15 min, and it fetches every 45 min, as chosen"
+            ),
+            (
+                "25m", #"^\d+-59/5 \* \* \* \* "#,
+                "cron runs weather every 5 min, and it fetches every 25 min, as chosen"
+            ),
+            (
+                "100m", #"^\d+-59/20 \* \* \* \* "#,
+                "cron runs weather every 20 min, and it fetches every 1 h 40 min, as chosen"
+            ),
+            (
+                "7m", #"^\d+-59/5 \* \* \* \* "#,
+                "cron cannot keep every 7 min: cron runs weather every 5 min, so it fetches every 10 min, the nearest it can"
+            ),
+            ("2d", #"^\d+ \d+ \* \* \* "#, "cron runs weather every 24 h, and it fetches every 2 days, as chosen"),
+            ("6h", #"^\d+ \d+-23/6 \* \* \* "#, nil),
+        ] as [(String, String, String?)])
+    func intervalKept(interval: String, pattern: String, note: String?) throws {
+        let sandbox = try Sandbox()
+        let chosen = try sandbox.run("schedule", interval)
+        #expect(chosen.status == 0, "\(chosen)")
+        let line = try Self.cronLine(chosen.stdout)
+        #expect(line.range(of: pattern, options: .regularExpression) != nil, "\(line)")
+        if let note {
+            #expect(chosen.stdout.contains("\n          (\(note))"), "\(chosen)")
+        } else {
+            #expect(!chosen.stdout.contains("cron runs weather"), "\(chosen)")
+        }
+        // set says the same, the line alone on its own line.
+        let set = try sandbox.run("set", "Berlin")
+        #expect(set.stderr.hasSuffix(":\n" + line + "\n"), "\(set)")
+        if let note { #expect(set.stderr.contains("(\(note))"), "\(set)") }
+    }
+
+    @Test("refresh keeps the interval chosen whatever starts it: no request before it has passed, one after")
+    func refreshHonoursInterval() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("schedule", "45m").status == 0)
+        try sandbox.setBerlin()
+        let requests = try sandbox.requestCount(.forecast)
+        // 20 and 40 minutes on: the data changed (a stale result) but 45 minutes have not passed.
+        for minutes in [20.0, 40.0] {
+            let moment = Date().addingTimeInterval(minutes * 60)
+            try sandbox.server.setClock(offset: minutes * 60)
+            let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
+            #expect(refresh.status == 0, "\(refresh)")
+            #expect(refresh.stdout.hasPrefix("noData: the result for Berlin"), "\(refresh)")
+            #expect(refresh.stdout.contains("the interval chosen with weather schedule has not passed"), "\(refresh)")
+            #expect(try sandbox.requestCount(.forecast) == requests)
+        }
+        // 45 minutes on, less cron's half minute: fetched.
+        let moment = Date().addingTimeInterval(45 * 60 - 20)
+        try sandbox.server.setClock(offset: 45 * 60 - 20)
+        let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
+        #expect(
+            refresh.stdout.hasPrefix("newData: ") || refresh.stdout.hasPrefix("noData: the weather in"), "\(refresh)")
+        #expect(try sandbox.requestCount(.forecast) == requests + 1)
+        // WEATHER_STALE_AFTER decides where it is set, as it does the stale mark.
+        let forced = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try sandbox.requestCount(.forecast) == requests + 2)
     }
 }

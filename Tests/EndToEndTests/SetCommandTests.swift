@@ -20,7 +20,7 @@ struct SetCommandTests {
                 Updated just now
 
                 """)
-        #expect(run.errorLines.count == 1, "only the note that no user manager runs here")
+        #expect(run.errorLines.count == 2, "only the note that no user manager runs here, then its crontab line")
         #expect(run.stderr.hasPrefix("weather: background refresh is not scheduled"))
         #expect(try sandbox.mode(sandbox.resultFile) == 0o600)
         #expect(try sandbox.mode(sandbox.locationFile) == 0o600)

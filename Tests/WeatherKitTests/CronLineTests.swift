@@ -47,6 +47,36 @@ struct CronLineTests {
     }
 }
 
+@Suite("How cron keeps an interval")
+struct CronPlanTests {
+    @Test(
+        "the longest step that divides the interval, or the one whose multiple comes nearest above it",
+        arguments: [
+            (300.0, 5, 300.0), (900, 15, 900), (1800, 30, 1800), (2700, 15, 2700), (1500, 5, 1500),
+            (3600, 60, 3600), (5400, 30, 5400), (6000, 20, 6000), (18_000, 60, 18_000), (21_600, 360, 21_600),
+            (86_400, 1440, 86_400), (129_600, 720, 129_600), (172_800, 1440, 172_800), (604_800, 10_080, 604_800),
+            (420, 5, 600), (660, 6, 720), (1020, 6, 1080), (3900, 5, 3900),
+        ] as [(Double, Int, Double)])
+    func plan(interval: Double, stepMinutes: Int, fetchesEvery: Double) {
+        let plan = CronLine.plan(every: interval)
+        #expect(plan.step.seconds == Double(stepMinutes * 60))
+        #expect(plan.fetchesEvery == fetchesEvery)
+        #expect(plan.isExact == (Double(stepMinutes * 60) == interval))
+        #expect(plan.fetchesEvery.truncatingRemainder(dividingBy: plan.step.seconds) == 0)
+        #expect(plan.fetchesEvery >= interval)
+    }
+
+    @Test("a weekly line runs on Sunday at the user's minute; a daily one every day")
+    func longLines() throws {
+        let weekly = try CronLine.line(every: 604_800, environment: [], executable: "/bin/weather")
+        #expect(weekly.hasPrefix("2 0 * * 0 /bin/weather refresh"), "\(weekly)")
+        let daily = try CronLine.line(every: 172_800, environment: [], executable: "/bin/weather")
+        #expect(daily.hasPrefix("2 0 * * * /bin/weather refresh"), "\(daily)")
+        #expect(CronLine.note(every: 604_800) == nil)
+        #expect(CronLine.note(every: 900) == nil)
+    }
+}
+
 @Suite("Each user's fixed delay, as systemd works it out")
 struct FixedDelayTests {
     @Test("SipHash-2-4 gives the paper's test vectors")

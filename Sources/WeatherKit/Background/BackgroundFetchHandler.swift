@@ -64,6 +64,29 @@ public struct BackgroundFetchHandler: Sendable {
         return report.exitCode
     }
 
+    /// When a fetch is due by the interval the user chose (`weather schedule 45m`), if that is still ahead:
+    /// refresh honours it whatever starts it (the timer, a crontab line that runs more often than the
+    /// interval, a person). For an interval of clock times (one that divides an hour or a day), the first
+    /// of them after the last fetch, as the timer runs; for any other, the interval after the last fetch.
+    /// Not under `minimum`, whose runs follow the data, nor with `WEATHER_STALE_AFTER`, which then
+    /// decides. A run up to a minute early is on time: `updatedAt` is when the last fetch ended, up to the
+    /// run's time budget after that run started, and cron starts on the minute (every step is 5 minutes
+    /// or longer, so a minute never makes an earlier step due).
+    func nextFetchByChosenInterval(after result: WeatherResult) -> Timestamp? {
+        guard fetcher.settings.staleAfter == nil, case .every(let seconds) = fetcher.store.chosenInterval() else {
+            return nil
+        }
+        let next: Timestamp
+        if RefreshUnits.ClockStep(every: seconds) != nil,
+            let schedule = fetcher.runSchedule(dataInterval: result.interval)
+        {
+            next = schedule.firstRun(atOrAfter: result.updatedAt + 60, lastRun: nil)
+        } else {
+            next = result.updatedAt + seconds
+        }
+        return fetcher.clock.now() < next - 60 ? next : nil
+    }
+
     /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
     static func leftOut(_ count: Int) -> String {
         switch count {
@@ -104,6 +127,14 @@ public struct BackgroundFetchHandler: Sendable {
             return (
                 .noData,
                 "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
+            )
+        }
+        if let cached, let next = nextFetchByChosenInterval(after: cached) {
+            let now = fetcher.clock.now()
+            let after = LocalTime.describe(next, now: now, in: fetcher.timeZone)
+            return (
+                .noData,
+                "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) stands: the interval chosen with weather schedule has not passed; the next fetch after \(after)"
             )
         }
         let decision = fetcher.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in

@@ -33,8 +33,19 @@ public struct BackgroundRefresh: Sendable {
     }
 
     /// Stops background fetching (after `logout`), keeping the chosen interval for the next `set`.
-    public func disable() throws(WeatherError) {
+    /// Without a systemd user manager nothing was scheduled here, but a crontab line the user added may
+    /// run refresh: returns which line that is, to remove.
+    public func disable() throws(WeatherError) -> String? {
         try scheduler.setMinimumBackgroundFetchInterval(.never)
+        let interval = store.chosenInterval()
+        do throws(WeatherError) {
+            _ = try scheduler.status(interval: interval == .never ? .minimum : interval)
+        } catch {
+            guard case .background(.noUserManager(_, .success(let line), _)) = error else { return nil }
+            return "Without systemd: if you added weather's line with crontab -e, remove it; it ends in "
+                + "\"refresh >/dev/null 2>&1\", as this one does:\n" + line
+        }
+        return nil
     }
 
     /// Records `interval` as the user's choice and applies it: at once when a place is saved, otherwise
@@ -100,7 +111,7 @@ extension BackgroundRefresh {
         do throws(WeatherError) {
             status = try scheduler.status(interval: interval == .never ? .minimum : interval)
         } catch {
-            guard case .background(.noUserManager(let reason, let cron)) = error else { throw error }
+            guard case .background(.noUserManager(let reason, let cron, let note)) = error else { throw error }
             lines.append("Timer:    none, as no systemd user manager is reachable (\(reason))")
             switch (interval, cron) {
             case (_, .failure(let problem)):
@@ -108,10 +119,12 @@ extension BackgroundRefresh {
             case (.never, .success(let line)):
                 lines.append("Cron:     if you added weather's line with crontab -e, remove it; it ends in")
                 lines.append("          \"refresh >/dev/null 2>&1\", as this one for every 15 min does:")
-                lines.append("          " + line)
+                lines.append(line)
             case (_, .success(let line)):
                 lines.append("Cron:     to refresh in the background, add this line with crontab -e:")
-                lines.append("          " + line)
+                // Alone on its line, to be copied whole.
+                lines.append(line)
+                if let note { lines.append("          (" + note + ")") }
             }
             return (lines.joined(separator: "\n"), nil)
         }

@@ -2,7 +2,8 @@
 public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No systemd user manager answers (a container, WSL without systemd, a session without one); the
     /// crontab line that would do the same job, or why there is none.
-    indirect case noUserManager(reason: String, cronLine: Result<String, BackgroundRefreshError>)
+    /// `note`: what the crontab line does when it is not simply the interval (`CronLine.note`).
+    indirect case noUserManager(reason: String, cronLine: Result<String, BackgroundRefreshError>, note: String?)
     /// A value cannot be written into the units as it is.
     case unsafeForUnit(what: String, value: String?, problem: String)
     /// A value cannot be written into a crontab line as it is.
@@ -18,11 +19,19 @@ public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConv
     /// Text that is no interval.
     case unreadableInterval(String)
 
+    /// The crontab line to print alone after the description, when there is one.
+    public var cronLine: String? {
+        guard case .noUserManager(_, .success(let line), _) = self else { return nil }
+        return line
+    }
+
     public var description: String {
         switch self {
-        case .noUserManager(let reason, .success(let cronLine)):
-            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)); to refresh in the background anyway, add this line with crontab -e: \(cronLine)"
-        case .noUserManager(let reason, .failure(let problem)):
+        // The line itself goes alone on a line of its own, to be copied whole (`cronLine`).
+        case .noUserManager(let reason, .success, let note):
+            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)); to refresh in the background anyway, add this line with crontab -e"
+                + (note.map { " (\($0))" } ?? "") + ":"
+        case .noUserManager(let reason, .failure(let problem), _):
             "background refresh is not scheduled: no systemd user manager is reachable (\(reason)), and no crontab line can stand in: \(problem)"
         case .unsafeForUnit(let what, let value, let problem):
             "background refresh is not set up: \(what)\(value.map { " (\($0))" } ?? "") \(problem); rename it, or choose another"

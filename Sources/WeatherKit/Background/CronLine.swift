@@ -1,24 +1,90 @@
 /// The crontab line that does the timer's job where no systemd user manager runs (containers, WSL).
 package enum CronLine {
-    /// A line that runs `executable refresh` with `environment` every `interval` seconds, a couple of
-    /// minutes after the data's own update times like the timer, and as much later as the user's own
-    /// `delay` says within the timer's spread: a minute in the schedule and a `sleep` of the seconds, so
-    /// that cron users are spread as the timer's are. An interval cron cannot keep (one that
-    /// divides neither an hour nor a day) runs at the data's 15 minutes. Throws, naming the value, when
-    /// one cannot be written into a crontab line as it is.
+    /// How cron keeps an interval: cron runs `weather refresh` at clock times `step` apart, and refresh
+    /// fetches once `fetchesEvery` has passed since the last fetch (`BackgroundFetchHandler`).
+    package struct Plan: Equatable, Sendable {
+        /// How often cron runs weather.
+        package var step: Step
+        /// How often weather then fetches: the interval chosen, or, when no step cron can keep divides
+        /// it, the nearest longer one it can.
+        package var fetchesEvery: Double
+
+        package enum Step: Equatable, Sendable {
+            /// At clock times that divide an hour or a day.
+            case clock(RefreshUnits.ClockStep)
+            /// Once a week.
+            case weekly
+
+            package var seconds: Double {
+                switch self {
+                case .clock(let step): Double(step.seconds)
+                case .weekly: 7 * 86_400
+                }
+            }
+        }
+
+        /// Whether cron runs weather exactly as often as it fetches.
+        package var isExact: Bool { step.seconds == fetchesEvery }
+    }
+
+    /// The steps cron can keep, in minutes: those that divide an hour (from 5 minutes, as the timer's
+    /// shortest interval) or a day, and a week.
+    static let steps = [5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440, 10_080]
+
+    /// How cron keeps `interval`: run at the longest step that divides it, so that refresh fetches on
+    /// every run it is due; where none does (7 min), at the step whose multiple comes nearest to the
+    /// interval from above, which is then how often weather fetches.
+    package static func plan(every interval: Double) -> Plan {
+        let minutes = max(5, Int(saturating: (interval / 60).rounded()))
+        let fitting = steps.filter { $0 <= minutes }
+        func step(_ minutes: Int) -> Plan.Step {
+            minutes == 10_080 ? .weekly : minutes < 60 ? .clock(.minutes(minutes)) : .clock(.hours(minutes / 60))
+        }
+        if let exact = fitting.last(where: { minutes % $0 == 0 }) {
+            return Plan(step: step(exact), fetchesEvery: Double(minutes * 60))
+        }
+        // A step's multiple at or above the interval, the nearest; on a tie the longer step (fewer runs).
+        let best = fitting.min { a, b in
+            let (first, second) = ((minutes + a - 1) / a * a, (minutes + b - 1) / b * b)
+            return first != second ? first < second : a > b
+        }
+        let chosen = best ?? 5
+        return Plan(step: step(chosen), fetchesEvery: Double((minutes + chosen - 1) / chosen * chosen * 60))
+    }
+
+    /// What the line does, when it is not simply the interval: "cron runs weather every 15 min, and it
+    /// fetches every 45 min, as chosen", or that cron cannot keep the interval and what it keeps instead.
+    package static func note(every interval: Double) -> String? {
+        let plan = plan(every: interval)
+        if plan.isExact { return nil }
+        let runs = "cron runs weather every \(DurationText.format(plan.step.seconds))"
+        if abs(plan.fetchesEvery - interval) < 60 {
+            return runs + ", and it fetches every \(DurationText.format(plan.fetchesEvery)), as chosen"
+        }
+        return "cron cannot keep every \(DurationText.format(interval)): "
+            + runs + ", so it fetches every \(DurationText.format(plan.fetchesEvery)), the nearest it can"
+    }
+
+    /// A line that runs `executable refresh` with `environment` as `plan(every: interval)` says, a
+    /// couple of minutes after the data's own update times like the timer, and as much later as the user's
+    /// own `delay` says within the timer's spread: a minute in the schedule and a `sleep` of the seconds,
+    /// so that cron users are spread as the timer's are. Throws, naming the value, when one cannot be
+    /// written into a crontab line as it is.
     package static func line(
         every interval: Double, environment: [(name: String, value: String)], executable: String?,
         delay: FixedDelay? = nil
     ) throws(BackgroundRefreshError) -> String {
-        let step = RefreshUnits.ClockStep(every: interval) ?? .minutes(Int(Freshness.defaultInterval) / 60)
-        let seconds = delay?.seconds(within: RefreshUnits.spread(for: Double(step.seconds))) ?? 0
+        let step = plan(every: interval).step
+        let seconds = delay?.seconds(within: RefreshUnits.spread(for: min(step.seconds, 86_400))) ?? 0
         let start = RefreshUnits.publishDelayMinutes * 60 + Int(seconds)
         let when =
             switch step {
-            case .minutes(let minutes): "\(start / 60)-59/\(minutes) * * * *"
-            case .hours(1): "\(start % 3600 / 60) * * * *"
-            case .hours(24): "\(start % 3600 / 60) \(start / 3600) * * *"
-            case .hours(let hours): "\(start % 3600 / 60) \(start / 3600)-23/\(hours) * * *"
+            case .clock(.minutes(let minutes)): "\(start / 60)-59/\(minutes) * * * *"
+            case .clock(.hours(1)): "\(start % 3600 / 60) * * * *"
+            case .clock(.hours(24)): "\(start % 3600 / 60) \(start / 3600) * * *"
+            case .clock(.hours(let hours)): "\(start % 3600 / 60) \(start / 3600)-23/\(hours) * * *"
+            // Sunday: a day of the week like any other for the data.
+            case .weekly: "\(start % 3600 / 60) \(start / 3600) * * 0"
             }
         var words: [String] = start % 60 > 0 ? ["sleep \(start % 60);"] : []
         for (name, value) in environment {

@@ -122,7 +122,7 @@ package enum RefreshUnits {
 
     /// How an interval lines up with the clock, so that runs can fall a little after the data's update
     /// times: every so many minutes within the hour, or every so many hours within the day.
-    enum ClockStep: Equatable {
+    package enum ClockStep: Equatable, Sendable {
         case minutes(Int)
         case hours(Int)
 

@@ -165,7 +165,7 @@ package struct SystemdTimer: BackgroundScheduler {
         let cron = Result { () throws(BackgroundRefreshError) in
             try CronLine.line(every: seconds, environment: environment, executable: executable, delay: .current())
         }
-        throw .background(.noUserManager(reason: reason, cronLine: cron))
+        throw .background(.noUserManager(reason: reason, cronLine: cron, note: CronLine.note(every: seconds)))
     }
 
     /// Runs `systemctl --user arguments...` and returns its output without the final newline. With `TZ=UTC`,
