@@ -160,7 +160,7 @@ struct SetCommandTests {
             route: .forecast, response: .init(huge: 3_000_000),
             words: "sent more than 1 MiB; refusing a response that large"),
         Failure(
-            route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200, gzip: false),
+            route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200),
             words: "transfer closed with"),
         Failure(route: .forecast, response: .init(drop: true), words: "Empty reply from server"),
     ]

@@ -74,13 +74,15 @@ public final class FixtureServer: @unchecked Sendable {
         public var huge: Int?
         public var unannounced: Bool?
         public var drop: Bool?
-        public var gzip: Bool?
+        public var encoding: Encoding?
+        public var chunked: Bool?
         public var times: Int?
 
         public init(
             status: Int? = nil, fixture: String? = nil, body: String? = nil, headers: [String: String]? = nil,
             delay: Double? = nil, trickle: Double? = nil, truncate: Int? = nil, huge: Int? = nil,
-            unannounced: Bool? = nil, drop: Bool? = nil, gzip: Bool? = nil, times: Int? = nil
+            unannounced: Bool? = nil, drop: Bool? = nil, encoding: Encoding? = nil, chunked: Bool? = nil,
+            times: Int? = nil
         ) {
             self.status = status
             self.fixture = fixture
@@ -92,9 +94,18 @@ public final class FixtureServer: @unchecked Sendable {
             self.huge = huge
             self.unannounced = unannounced
             self.drop = drop
-            self.gzip = gzip
+            self.encoding = encoding
+            self.chunked = chunked
             self.times = times
         }
+    }
+
+    /// How a scripted answer's body is compressed: as the real service does (`deflate`, zlib-wrapped), as
+    /// other services do (`gzip`), or not at all.
+    public enum Encoding: String, Encodable, Sendable {
+        case deflate
+        case gzip
+        case identity
     }
 
     public enum Route: String, Sendable {

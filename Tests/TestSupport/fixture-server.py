@@ -46,9 +46,16 @@ Tests control it over HTTP (nothing under /_control is logged):
 
 A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fixtures/), "body" (text),
 "headers" ({name: value}), "delay" (seconds before answering), "trickle" (seconds between 64-byte pieces),
-"truncate" (send only so many bytes of a body announced in full), "huge" (a valid JSON body of so many
-bytes), "unannounced" (no Content-Length: the body ends when the connection closes), "drop" (close the connection without answering), "gzip" (false to never compress),
+"truncate" (send only so many bytes of a body announced in full by Content-Length, uncompressed unless
+"encoding" says otherwise), "huge" (a valid JSON body of so many bytes), "unannounced" (no Content-Length
+and no chunks: the body ends when the connection closes), "drop" (close the connection without answering),
+"encoding" ("deflate", the default; "gzip"; "identity"), "chunked" (false: a Content-Length instead),
 "times" (how many requests it answers, default 1).
+
+Every answer is framed and compressed as api.open-meteo.com's are (a recorded answer: Fixtures/README.md):
+HTTP/1.1, `Transfer-Encoding: chunked`, `Content-Encoding: deflate` (zlib-wrapped) when the client accepts
+it, `Date`, the CORS headers, and no `ETag`, `Last-Modified`, `Cache-Control`, `Expires`, `Retry-After` or
+`Server`. Validators, gzip and a Content-Length are what a scripted answer asks for explicitly.
 """
 
 import argparse
@@ -62,6 +69,7 @@ import sys
 import threading
 import time
 import unicodedata
+import zlib
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -499,27 +507,60 @@ class Handler(BaseHTTPRequestHandler):
             body = json_bytes({"generationtime_ms": 0.5, "padding": filler})
         else:
             body = response.get("body", "").encode()
-        self.send(response.get("status", 200), body, headers=headers,
-                  truncate=response.get("truncate"), trickle=response.get("trickle"),
-                  allow_gzip=response.get("gzip", True), announce=not response.get("unannounced", False))
+        truncate = response.get("truncate")
+        encoding = response.get("encoding", "identity" if truncate is not None else "deflate")
+        self.send(response.get("status", 200), body, headers=headers, truncate=truncate,
+                  trickle=response.get("trickle"), encoding=encoding,
+                  chunked=response.get("chunked", truncate is None), announce=not response.get("unannounced", False))
 
     # Sending
 
-    def send(self, status, body, headers=None, truncate=None, trickle=None, allow_gzip=True, announce=True):
+    # What api.open-meteo.com sends with every answer besides the body's own headers (a recorded answer).
+    CORS = {
+        "access-control-allow-headers":
+            "accept, authorization, content-type, origin, x-requested-with, user-agent, access-control-allow-origin",
+        "access-control-allow-methods": "GET, POST, OPTIONS",
+        "access-control-allow-origin": "*",
+        "access-control-max-age": "600",
+    }
+
+    def version_string(self):
+        return ""  # the real service sends no Server header; send_header skips it (below)
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "server" and not value:
+            return
+        super().send_header(keyword, value)
+
+    def send(self, status, body, headers=None, truncate=None, trickle=None, encoding="deflate", chunked=True,
+             announce=True):
+        """Answers as the real service frames and compresses: `encoding` when the client accepts it (zlib's
+        deflate by default, gzip, or identity), in chunks unless `chunked` is false (a Content-Length), or
+        ending when the connection closes without `announce`. `truncate` sends only so many bytes of a body
+        announced in full; `trickle` sends it in 64-byte pieces that far apart."""
         headers = dict(headers or {})
         headers.setdefault("Content-Type", "application/json; charset=utf-8")
-        accepts_gzip = "gzip" in (self.headers.get("Accept-Encoding") or "")
-        if allow_gzip and accepts_gzip and body and status != 304 and truncate is None:
-            body = gzip.compress(body)
-            headers["Content-Encoding"] = "gzip"
+        accepted = self.headers.get("Accept-Encoding") or ""
+        if body and status != 304 and encoding in ("deflate", "gzip") and encoding in accepted:
+            body = zlib.compress(body) if encoding == "deflate" else gzip.compress(body)
+            headers["Content-Encoding"] = encoding
         self.send_response(status)
-        for name, value in headers.items():
+        for name, value in dict(self.CORS, **headers).items():
             self.send_header(name, value)
-        if status != 304 and announce:
+        # Chunks and a kept connection are HTTP/1.1's; a 1.0 client (the tests' control calls) reads to the close.
+        modern = self.request_version == "HTTP/1.1"
+        chunked = chunked and modern and announce and truncate is None and status != 304
+        if status == 304:
+            pass
+        elif chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        elif announce:
             self.send_header("Content-Length", str(len(body)))
         if not announce:
             self.send_header("Connection", "close")
             self.close_connection = True
+        elif modern:
+            self.send_header("Connection", "keep-alive")
         self.end_headers()
         if status == 304:
             return
@@ -528,13 +569,15 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
-        if trickle:
-            for start in range(0, len(body), 64):
-                self.wfile.write(body[start:start + 64])
-                self.wfile.flush()
+        size = 64 if trickle else 16384
+        for start in range(0, len(body), size):
+            piece = body[start:start + size]
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+            self.wfile.flush()
+            if trickle:
                 time.sleep(trickle)
-            return
-        self.wfile.write(body)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
 
 
 def main():

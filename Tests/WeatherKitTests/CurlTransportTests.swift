@@ -18,23 +18,43 @@ struct CurlTransportTests {
             before: Deadline(seconds: budget))
     }
 
-    @Test("a plain GET: status, headers, gzip-decoded body, and who we are")
-    func plainGet() throws {
+    @Test(
+        "a plain GET: status, headers, the body decoded as the service compressed it, and who we are",
+        arguments: [
+            (nil, "deflate"), (FixtureServer.Encoding.gzip, "gzip"), (.identity, nil),
+        ] as [(FixtureServer.Encoding?, String?)])
+    func plainGet(encoding: FixtureServer.Encoding?, contentEncoding: String?) throws {
         try server.script(
             .forecast,
             [
                 .init(
                     fixture: "open-meteo/forecast/berlin.json",
-                    headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=60"])
+                    headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=60"], encoding: encoding)
             ])
         let response = try get()
         #expect(response.status == 200)
         #expect(response.headers["etag"] == "\"v1\"")
-        #expect(response.headers["Content-Encoding"] == "gzip")
+        #expect(response.headers["Content-Encoding"] == contentEncoding)
+        #expect(response.headers["Transfer-Encoding"] == "chunked")
         #expect(try ForecastResponse.decode(response.body).conditions.temperature == 10.9)
         let request = try #require(try server.requests(.forecast).last)
         #expect(request.header("User-Agent") == "weather/\(WeatherKitInfo.version)")
+        #expect(request.header("Accept-Encoding")?.contains("deflate") == true)
         #expect(request.header("Accept-Encoding")?.contains("gzip") == true)
+    }
+
+    @Test("an answer as the real service sends it: deflate, chunked, Date and CORS, and no validators")
+    func realShape() throws {
+        let response = try get()
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Encoding"] == "deflate")
+        #expect(response.headers["Transfer-Encoding"] == "chunked")
+        #expect(response.headers["Date"].flatMap(HTTPDate.parse) != nil)
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+        for validator in ["ETag", "Last-Modified", "Cache-Control", "Expires", "Retry-After", "Server"] {
+            #expect(response.headers[validator] == nil, "\(validator)")
+        }
+        #expect(try ForecastResponse.decode(response.body).conditions.temperature != nil)
     }
 
     @Test("extra request headers are sent as given")
@@ -57,9 +77,11 @@ struct CurlTransportTests {
     @Test(
         "bodies over 1 MiB are refused, announced or not, compressed or not",
         arguments: [
-            FixtureServer.Response(huge: 2_000_000, gzip: false),
-            FixtureServer.Response(huge: 2_000_000, gzip: true),
-            FixtureServer.Response(huge: 1_100_000, unannounced: true, gzip: false),
+            FixtureServer.Response(huge: 2_000_000, encoding: .identity),
+            FixtureServer.Response(huge: 2_000_000),
+            FixtureServer.Response(huge: 2_000_000, encoding: .gzip),
+            FixtureServer.Response(huge: 2_000_000, encoding: .gzip, chunked: false),
+            FixtureServer.Response(huge: 1_100_000, unannounced: true, encoding: .identity),
         ])
     func tooLarge(response: FixtureServer.Response) throws {
         try server.script(.forecast, [response])
@@ -133,15 +155,14 @@ struct CurlTransportTests {
         "transport failures carry libcurl's words",
         arguments: [
             (FixtureServer.Response(drop: true), "Empty reply from server"),
-            (FixtureServer.Response(truncate: 100, gzip: false), "transfer closed with"),
+            (FixtureServer.Response(truncate: 100), "transfer closed with"),
         ])
     func failures(response: FixtureServer.Response, words: String) throws {
         try server.script(
             .forecast,
             [
                 .init(
-                    fixture: "open-meteo/forecast/berlin.json", truncate: response.truncate, drop: response.drop,
-                    gzip: false)
+                    fixture: "open-meteo/forecast/berlin.json", truncate: response.truncate, drop: response.drop)
             ])
         #expect {
             _ = try get()
