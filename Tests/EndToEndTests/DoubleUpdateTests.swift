@@ -188,6 +188,51 @@ struct DoubleUpdateTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.stateHome + "/weather/backoff.json"))
     }
 
+    @Test(
+        "a daily or hourly limit, as the real service words it without Retry-After, waits until it counts afresh",
+        arguments: [
+            ("daily-limit", "its daily limit starts again at 00:00 UTC, so no request before ", 86_400.0),
+            ("hourly-limit", "its hourly limit starts again on the hour, so no request before ", 3600),
+        ])
+    func countingWindow(fixture: String, explanation: String, window: Double) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(status: 429, fixture: "open-meteo/errors/\(fixture).json")])
+        let first = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("exceeded. Please try again "), "\(first)")
+        #expect(first.stdout.contains(explanation), "\(first)")
+        let now = Date().timeIntervalSince1970
+        let boundary = ((now / window).rounded(.down) + 1) * window
+        let backoff = try sandbox.backoff()
+        #expect((boundary + 60...boundary + 120).contains(backoff.until), "\(backoff)")
+        // Nobody asks again before then: not the timer, not a terminal, not set.
+        #expect(try sandbox.run(["refresh"], environment: Self.stale).stdout.contains(explanation))
+        #expect(try sandbox.run(["show", "--refresh"], environment: Self.stale).stderr.contains(explanation))
+        #expect(try sandbox.run("set", "Paris").stderr.contains(explanation))
+        #expect(try sandbox.requestCount() == 1, "only the refused request")
+        // Once the service counts afresh, the next run asks.
+        let after = Date(timeIntervalSince1970: backoff.until + 1)
+        let later = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: after))
+        #expect(later.stdout.hasPrefix("newData") || later.stdout.hasPrefix("noData"), "\(later)")
+        #expect(try sandbox.requestCount() == 2)
+    }
+
+    @Test(
+        "too many concurrent requests and an overloaded service keep the short pause",
+        arguments: [(429, "concurrent-requests"), (503, "overloaded")])
+    func shortPause(status: Int, fixture: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(status: status, fixture: "open-meteo/errors/\(fixture).json")])
+        let run = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(run.status == 1)
+        #expect(!run.stdout.contains("starts again"), "\(run)")
+        let pause = try sandbox.backoff().until - Date().timeIntervalSince1970
+        #expect((50...80).contains(pause), "\(pause)")
+    }
+
     @Test("503 without Retry-After backs off for about a minute")
     func unavailable() throws {
         let sandbox = try Sandbox()

@@ -26,6 +26,18 @@ extension Sandbox {
         [contents(resultFile), contents(locationFile)]
     }
 
+    /// The one back-off in the state file, as weather wrote it: when it ends (seconds since 1970) and why.
+    func backoff(sourceLocation: SourceLocation = #_sourceLocation) throws -> (until: Double, reason: String) {
+        let data = try #require(contents(stateHome + "/weather/backoff.json"), sourceLocation: sourceLocation)
+        let hosts = try #require(
+            try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]], sourceLocation: sourceLocation)
+        let backoff = try #require(hosts.values.first, sourceLocation: sourceLocation)
+        let until = try #require(
+            (backoff["until"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) },
+            sourceLocation: sourceLocation)
+        return (until.timeIntervalSince1970, backoff["reason"] as? String ?? "")
+    }
+
     /// The number of requests the server received for `route`.
     func requestCount(_ route: FixtureServer.Route? = nil) throws -> Int {
         try server.requests(route).count

@@ -39,6 +39,42 @@ struct BackoffTests {
         }
     }
 
+    @Test(
+        "a daily or hourly limit waits until the service counts afresh (UTC); the others take the short pause",
+        arguments: [
+            ("HTTP 429: Daily API request limit exceeded. Please try again tomorrow.", 1_791_504_060.0),
+            ("HTTP 429: Hourly API request limit exceeded. Please try again in the next hour.", 1_791_482_460),
+            ("HTTP 429: Minutely API request limit exceeded. Please try again in one minute.", nil),
+            ("HTTP 429: Too many concurrent requests", nil),
+            ("HTTP 503: The service is overloaded", nil),
+        ] as [(String, Double?)])
+    func limitWindows(reason: String, countsAfresh: Double?) {
+        // 17:20:34 UTC: the next hour is 18:00, the next day 00:00, each a minute later for the counters.
+        let now = Self.now + 1234
+        for jitter in [0.0, 0.25] {
+            let backoff = Backoff.after(refusal: reason, retryAfter: nil, previous: nil, now: now, jitter: jitter)
+            if let countsAfresh {
+                #expect(backoff.until.secondsSince1970 == countsAfresh + 240 * jitter)
+                #expect(backoff.isPlausible(at: now))
+            } else {
+                #expect(backoff.until - now == 60 * (1 + jitter))
+            }
+        }
+        // The service's own Retry-After still decides, as it is the more exact word.
+        let told = Backoff.after(refusal: reason, retryAfter: "30", previous: nil, now: now, jitter: 0)
+        #expect(told.until - now == 30)
+        #expect((LimitWindow(reason: reason) != nil) == (countsAfresh != nil))
+    }
+
+    @Test("just before midnight UTC the daily window ends in a minute, not a day")
+    func windowEdge() {
+        let justBefore = Timestamp(secondsSince1970: 1_791_503_999)
+        let backoff = Backoff.after(
+            refusal: "HTTP 429: Daily API request limit exceeded.", retryAfter: nil, previous: nil, now: justBefore,
+            jitter: 0)
+        #expect(backoff.until - justBefore == 61)
+    }
+
     @Test("a failed request: a minute for callers who look, 1, 2, 4 ... minutes for the timer; refusals bind everyone")
     func sharedFailure() throws {
         let first = Backoff.after(failure: "cannot reach h", previous: nil, now: Self.now, jitter: 0)

@@ -53,9 +53,11 @@ package struct Backoff: Sendable, Equatable {
         refused || background ? until : min(until, at + Self.sharedFailureWindow)
     }
 
-    /// The pause after a refusal at `now`: `Retry-After` (seconds or an HTTP date) when given and readable,
-    /// otherwise 1, 2, 4, ... minutes (up to an hour) for the 1st, 2nd, 3rd refusal in a row, stretched
-    /// by a random quarter at most so that clients refused together do not return together.
+    /// The pause after a refusal at `now`: `Retry-After` (seconds or an HTTP date) when given and readable;
+    /// else, when the refusal names a daily or hourly limit, until the service counts afresh
+    /// (`LimitWindow`); otherwise 1, 2, 4, ... minutes (up to an hour) for the 1st, 2nd, 3rd refusal in a
+    /// row. Stretched by a random quarter at most (a quarter of 4 minutes after a window), so that clients
+    /// refused together do not return together.
     package static func after(
         refusal reason: String, retryAfter: String?, previous: Backoff?, now: Timestamp,
         jitter: Double = Double.random(in: 0...0.25)
@@ -63,6 +65,10 @@ package struct Backoff: Sendable, Equatable {
         let failures = min((previous?.failures ?? 0), Self.mostFailures) + 1
         if let retryAfter, let pause = Self.pause(retryAfter: retryAfter, now: now) {
             return Backoff(until: now + min(pause, longestRetryAfter), failures: failures, reason: reason, at: now)
+        }
+        if let window = LimitWindow(reason: reason) {
+            return Backoff(
+                until: window.countsAfresh(after: now) + 240 * jitter, failures: failures, reason: reason, at: now)
         }
         var pause = firstPause
         for _ in 1..<min(failures, 8) where pause < longestPause { pause *= 2 }
@@ -84,7 +90,7 @@ package struct Backoff: Sendable, Equatable {
     /// a longer wait, or says it happened later than now, was not written by weather, and is ignored
     /// rather than obeyed for ever.
     package func isPlausible(at now: Timestamp) -> Bool {
-        until - now <= Self.longestRetryAfter + 60 && at - now <= Timestamp.futureTolerance
+        until - now <= Self.longestRetryAfter + 180 && at - now <= Timestamp.futureTolerance
             && (0...Self.mostFailures + 1).contains(failures)
     }
 
@@ -104,5 +110,50 @@ package struct Backoff: Sendable, Equatable {
             reason: try reader.text("reason", maximumLength: 400), refused: try reader.optionalBool("refused") ?? true,
             at: try reader.optionalField("at") != nil ? try reader.iso8601("at") : nil
         )
+    }
+}
+
+/// A limit a service counts within a window of the clock, as Open-Meteo's refusals name them ("Daily API
+/// request limit exceeded. Please try again tomorrow."): its counters of calls per address are cleared in
+/// the first minute of each UTC day and hour (`RateLimiter` in its server source), and it sends no
+/// `Retry-After`. A minutely limit, too many concurrent requests and an overloaded service are not
+/// windows: the short pause serves them.
+package enum LimitWindow: Sendable, Equatable {
+    case day
+    case hour
+
+    /// The window `reason` names, if any.
+    package init?(reason: String) {
+        let words = reason.lowercased()
+        if words.includes("daily api request limit") {
+            self = .day
+        } else if words.includes("hourly api request limit") {
+            self = .hour
+        } else {
+            return nil
+        }
+    }
+
+    /// The window's length in seconds.
+    var seconds: Double {
+        switch self {
+        case .day: 86_400
+        case .hour: 3600
+        }
+    }
+
+    /// When the service counts afresh after `now`: the next UTC midnight or hour, and the minute in which
+    /// its counters are cleared.
+    package func countsAfresh(after now: Timestamp) -> Timestamp {
+        let next = ((now.secondsSince1970 / seconds).rounded(.down) + 1) * seconds
+        return Timestamp(secondsSince1970: next + 60)
+    }
+
+    /// "the daily limit starts again at 00:00 UTC": why the pause is as long as it is.
+    var explanation: String {
+        switch self {
+        case .day: "its daily limit starts again at 00:00 UTC"
+        case .hour: "its hourly limit starts again on the hour"
+        }
     }
 }

@@ -54,7 +54,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
             "no weather for \"\(place)\" cached yet; run the same command without --cached to fetch it"
         case .background(let error): error.description
         case .backingOff(let service, let reason, let resumesAt, let remaining):
-            "\(service) asked weather to slow down (\(reason)); no request before \(resumesAt) (in \(DurationText.format(remaining)))"
+            "\(service) asked weather to slow down (\(reason)); "
+                + (LimitWindow(reason: reason).map { $0.explanation + ", so " } ?? "")
+                + "no request before \(resumesAt) (in \(DurationText.format(remaining)))"
         case .recentFailure(let service, let reason, let ago, let resumesAt, let remaining):
             "the last request to \(service) failed \(RelativeTime.ago(ago)) (\(reason)); no new request before \(resumesAt) (in \(DurationText.format(remaining)))"
         case .busy(let budget):
