@@ -84,6 +84,68 @@ struct RealOpenMeteoTests {
         #expect(gaps == 4, "one hour in 12 of the 48 shown")
     }
 
+    @Test(
+        "a variable the model lacks (unit \"undefined\", values null) is a gap, not a bad response",
+        arguments: [
+            ("current_units", "wind_speed_10m", "current", "wind_speed_10m"),
+            ("hourly_units", "precipitation", "hourly", "precipitation"),
+            ("hourly_units", "temperature_2m", "hourly", "temperature_2m"),
+            ("daily_units", "precipitation_sum", "daily", "precipitation_sum"),
+            ("daily_units", "temperature_2m_max", "daily", "temperature_2m_max"),
+        ])
+    func undefinedUnit(unitsBlock: String, key: String, block: String, variable: String) throws {
+        let sandbox = try Sandbox()
+        try Self.startOfInterval(sandbox)
+        try sandbox.setBerlin()
+        let body = try Self.berlin(in: sandbox) { document in
+            Self.set(unitsBlock, key, nil, to: "undefined")(&document)
+            if block == "current" {
+                Self.set(block, variable, nil, to: NSNull())(&document)
+                Self.set(block, "wind_gusts_10m", nil, to: NSNull())(&document)
+            } else {
+                let count = ((document[block] as! [String: Any])["time"] as! [Any]).count
+                Self.set(block, variable, nil, to: [Any](repeating: NSNull(), count: count))(&document)
+            }
+        }
+        let now = Date().timeIntervalSince1970
+        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 905 - now)
+        try sandbox.server.script(.forecast, [.init(fixture: body)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(refresh.stdout.hasPrefix("newData: Berlin") || refresh.stdout.hasPrefix("noData"), "\(refresh)")
+        #expect(!refresh.stdout.contains("implausible"), "nulls are gaps, not implausible values: \(refresh)")
+        let show = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(show["temperature"] as? Double == 10.9)
+        if block == "current" { #expect(show["windSpeed"] == nil, "\(show)") }
+        let forecast = try Self.json(try sandbox.run(["forecast", "--cached", "--json"]).stdout)
+        let entries = try #require(forecast[block == "daily" ? "daily" : "hourly"] as? [[String: Any]])
+        #expect(!entries.isEmpty)
+        let jsonKey = [
+            "precipitation": "precipitation", "temperature_2m": "temperature", "precipitation_sum": "precipitationSum",
+            "temperature_2m_max": "temperatureMax", "wind_speed_10m": "windSpeed",
+        ][variable]!
+        if block != "current" { #expect(entries.allSatisfy { $0[jsonKey] is NSNull }, "\(entries.first!)") }
+    }
+
+    @Test("without the current temperature (\"undefined\"), a bad response that names it; the saved result stays")
+    func undefinedTemperature() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        let body = try Self.berlin(in: sandbox) { document in
+            Self.set("current_units", "temperature_2m", nil, to: "undefined")(&document)
+            Self.set("current", "temperature_2m", nil, to: NSNull())(&document)
+        }
+        try sandbox.server.script(.forecast, [.init(fixture: body)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 1)
+        #expect(
+            refresh.stdout.contains(
+                "current_units.temperature_2m is \"undefined\": the service has no temperature for this place"),
+            "\(refresh)")
+        #expect(sandbox.savedFiles() == saved)
+    }
+
     @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
     func mostlyAbsurdIsRefused() throws {
         let sandbox = try Sandbox()

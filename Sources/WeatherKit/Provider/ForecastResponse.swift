@@ -32,10 +32,16 @@ package struct ForecastResponse: Sendable, Equatable {
         -> ForecastResponse
     {
         let root = try ResponseBody.json(body, headers: headers)
-        do {
+        do throws(JSONShapeError) {
             let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
             let current = try root.field("current")
-            let units = try Units(root.optionalField("current_units"))
+            let units = Units(try root.optionalField("current_units"))
+            let celsius = try units.temperature("temperature_2m")
+            if case .undefined = celsius {
+                throw JSONShapeError.invalid(
+                    path: "current_units.temperature_2m",
+                    reason: "is \"undefined\": the service has no temperature for this place")
+            }
             let observedAt = try current.field("time").moment(utcOffset: offset)
             // From the day before the observation's to the day after the last of the forecast.
             let firstDay = Double(observedAt.day(utcOffset: offset) - 1) * 86_400 - Double(offset)
@@ -46,7 +52,7 @@ package struct ForecastResponse: Sendable, Equatable {
             var implausible: [String] = []
             /// A value in SI units, converted from the response's unit; a gap outside `range`.
             func value(
-                _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 },
+                _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .none,
                 smallNegativeIsZero: Bool = false
             ) throws(JSONShapeError) -> Double? {
                 guard let raw = try current.optionalDouble(key) else { return nil }
@@ -57,21 +63,25 @@ package struct ForecastResponse: Sendable, Equatable {
             let plausible = CurrentConditions.Plausible.self
             let conditions = CurrentConditions(
                 temperature: try current.checked(
-                    units.temperature(try current.double("temperature_2m")), "temperature_2m",
+                    celsius(try current.double("temperature_2m")), "temperature_2m",
                     within: plausible.temperature
                 ),
                 apparentTemperature: try value(
-                    "apparent_temperature", plausible.temperature, converted: units.temperature),
+                    "apparent_temperature", plausible.temperature,
+                    converted: try units.temperature("apparent_temperature")),
                 relativeHumidity: try value("relative_humidity_2m", plausible.percentage),
                 isDay: try current.optionalBool("is_day"),
                 precipitation: try value(
-                    "precipitation", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true),
+                    "precipitation", plausible.precipitation, converted: try units.precipitation("precipitation"),
+                    smallNegativeIsZero: true),
                 weatherCode: try current.optionalInt("weather_code", within: plausible.weatherCode),
                 cloudCover: try value("cloud_cover", plausible.percentage),
                 pressure: try value("pressure_msl", plausible.pressure),
-                windSpeed: try value("wind_speed_10m", plausible.windSpeed, converted: units.speed),
+                windSpeed: try value(
+                    "wind_speed_10m", plausible.windSpeed, converted: try units.speed("wind_speed_10m")),
                 windDirection: try value("wind_direction_10m", plausible.windDirection),
-                windGusts: try value("wind_gusts_10m", plausible.windSpeed, converted: units.speed)
+                windGusts: try value(
+                    "wind_gusts_10m", plausible.windSpeed, converted: try units.speed("wind_gusts_10m"))
             )
             let forecast = Forecast(
                 hours: try Self.hours(root, utcOffset: offset, from: observedAt, implausible: &implausible),
@@ -95,16 +105,19 @@ package struct ForecastResponse: Sendable, Equatable {
         _ root: JSONReader, utcOffset: Int, from moment: Timestamp, implausible: inout [String]
     ) throws(JSONShapeError) -> [HourForecast] {
         guard let hourly = try root.optionalField("hourly") else { return [] }
-        let units = try Units(root.optionalField("hourly_units"))
+        let units = Units(try root.optionalField("hourly_units"))
         var columns = ResponseColumns(hourly)
         let times = try columns.times(utcOffset: utcOffset)
         let plausible = CurrentConditions.Plausible.self
-        let temperatures = try columns.values("temperature_2m", plausible.temperature, converted: units.temperature)
+        let temperatures = try columns.values(
+            "temperature_2m", plausible.temperature, converted: try units.temperature("temperature_2m"))
         let chances = try columns.values("precipitation_probability", plausible.percentage)
         let amounts = try columns.values(
-            "precipitation", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true)
+            "precipitation", plausible.precipitation, converted: try units.precipitation("precipitation"),
+            smallNegativeIsZero: true)
         let codes = try columns.values("weather_code", 0...99)
-        let winds = try columns.values("wind_speed_10m", plausible.windSpeed, converted: units.speed)
+        let winds = try columns.values(
+            "wind_speed_10m", plausible.windSpeed, converted: try units.speed("wind_speed_10m"))
         let days = try columns.values("is_day", 0...1)
         var hours: [HourForecast] = []
         for index in times.indices where times[index] + 3600 > moment && hours.count < Forecast.hourCount {
@@ -127,18 +140,19 @@ package struct ForecastResponse: Sendable, Equatable {
     ) throws(JSONShapeError) -> [DayForecast] {
         let utcOffset = clock.utcOffset
         guard let daily = try root.optionalField("daily") else { return [] }
-        let units = try Units(
-            root.optionalField("daily_units"), temperature: "temperature_2m_max", speed: nil,
-            precipitation: "precipitation_sum")
+        let units = Units(try root.optionalField("daily_units"))
         var columns = ResponseColumns(daily)
         let dates = try columns.dates(utcOffset: utcOffset)
         let plausible = CurrentConditions.Plausible.self
         let codes = try columns.values("weather_code", 0...99)
-        let maxima = try columns.values("temperature_2m_max", plausible.temperature, converted: units.temperature)
-        let minima = try columns.values("temperature_2m_min", plausible.temperature, converted: units.temperature)
+        let maxima = try columns.values(
+            "temperature_2m_max", plausible.temperature, converted: try units.temperature("temperature_2m_max"))
+        let minima = try columns.values(
+            "temperature_2m_min", plausible.temperature, converted: try units.temperature("temperature_2m_min"))
         let chances = try columns.values("precipitation_probability_max", plausible.percentage)
         let sums = try columns.values(
-            "precipitation_sum", plausible.precipitation, converted: units.precipitation, smallNegativeIsZero: true)
+            "precipitation_sum", plausible.precipitation, converted: try units.precipitation("precipitation_sum"),
+            smallNegativeIsZero: true)
         let sunrises = try columns.moments("sunrise", utcOffset: utcOffset)
         let sunsets = try columns.moments("sunset", utcOffset: utcOffset)
         var days: [DayForecast] = []
@@ -232,7 +246,7 @@ package struct ForecastResponse: Sendable, Equatable {
         /// all `nil` when the service left the variable out. Refused when more than a quarter of the
         /// values are outside `range`: that is no longer a stray value but a bad response.
         mutating func values(
-            _ key: String, _ range: ClosedRange<Double>, converted: (Double) -> Double = { $0 },
+            _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .none,
             smallNegativeIsZero: Bool = false
         ) throws(JSONShapeError) -> [Double?] {
             guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
@@ -295,48 +309,64 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `weather` ask too often, or never.
     static let intervals = 60.0...86_400.0
 
-    /// Conversions from the units the response states (`current_units`, `hourly_units`, `daily_units`) to
-    /// ours; `temperature`, `speed` and `precipitation` name the variables whose units say them.
+    /// The units a response states for its variables (`current_units`, `hourly_units`, `daily_units`),
+    /// each variable its own, and how its values become ours.
     private struct Units {
-        var temperatureUnit = "°C"
-        var speedUnit = "m/s"
-        var precipitationUnit = "mm"
+        let reader: JSONReader?
 
-        init(
-            _ reader: JSONReader?, temperature: String = "temperature_2m", speed: String? = "wind_speed_10m",
-            precipitation: String = "precipitation"
-        ) throws(JSONShapeError) {
-            guard let reader else { return }
-            temperatureUnit = try reader.optionalString(temperature) ?? temperatureUnit
-            speedUnit = try speed.flatMap { key throws(JSONShapeError) in try reader.optionalString(key) } ?? speedUnit
-            precipitationUnit = try reader.optionalString(precipitation) ?? precipitationUnit
-            let known: [(String?, String, [String])] = [
-                (temperature, temperatureUnit, ["°C", "°F"]),
-                (speed, speedUnit, ["m/s", "km/h", "mp/h", "mph", "kn"]),
-                (precipitation, precipitationUnit, ["mm", "inch"]),
-            ]
-            for (key, unit, allowed) in known where !allowed.contains(unit) {
-                throw .invalid(
-                    path: "\(reader.path).\(key ?? "")",
-                    reason: "is \"\(unit.prefix(20))\", a unit weather does not know")
+        init(_ reader: JSONReader?) { self.reader = reader }
+
+        /// How `key`'s values become °C, from °C or °F.
+        func temperature(_ key: String) throws(JSONShapeError) -> Conversion {
+            try conversion(key, ["°C": .none, "°F": .fahrenheit])
+        }
+
+        /// How `key`'s values become m/s, from the speeds the service writes (its mph is `mp/h`).
+        func speed(_ key: String) throws(JSONShapeError) -> Conversion {
+            try conversion(
+                key,
+                ["m/s": .none, "km/h": .kilometresPerHour, "mp/h": .milesPerHour, "mph": .milesPerHour, "kn": .knots])
+        }
+
+        /// How `key`'s values become mm, from mm or inches.
+        func precipitation(_ key: String) throws(JSONShapeError) -> Conversion {
+            try conversion(key, ["mm": .none, "inch": .inches])
+        }
+
+        /// The conversion of `key`'s stated unit among `known`; none stated is ours. "undefined", the
+        /// unit of a variable the model lacks, is allowed: its values are null, gaps like any other.
+        private func conversion(_ key: String, _ known: [String: Conversion]) throws(JSONShapeError) -> Conversion {
+            guard let unit = try reader?.optionalString(key) else { return .none }
+            if let conversion = known[unit] { return conversion }
+            if unit == "undefined" { return .undefined }
+            throw .invalid(
+                path: "\(reader?.path ?? "").\(key)",
+                reason: "is \"\(unit.prefix(20).printable)\", a unit weather does not know")
+        }
+    }
+
+    /// A conversion of a value into SI units.
+    package enum Conversion: Sendable {
+        case none
+        case fahrenheit
+        case kilometresPerHour
+        case milesPerHour
+        case knots
+        case inches
+        /// The variable has no unit ("undefined": the model lacks it) and should hold only nulls; a
+        /// number under it is of no known unit: not a plausible value (NaN), counted as such.
+        case undefined
+
+        func callAsFunction(_ value: Double) -> Double {
+            switch self {
+            case .none: value
+            case .fahrenheit: (value - 32) * 5 / 9
+            case .kilometresPerHour: value / 3.6
+            case .milesPerHour: value * 0.44704
+            case .knots: value * 1852 / 3600
+            case .inches: value * 25.4
+            case .undefined: .nan
             }
-        }
-
-        func temperature(_ value: Double) -> Double {
-            temperatureUnit == "°F" ? (value - 32) * 5 / 9 : value
-        }
-
-        func speed(_ value: Double) -> Double {
-            switch speedUnit {
-            case "km/h": value / 3.6
-            case "mp/h", "mph": value * 0.44704
-            case "kn": value * 1852 / 3600
-            default: value
-            }
-        }
-
-        func precipitation(_ value: Double) -> Double {
-            precipitationUnit == "inch" ? value * 25.4 : value
         }
     }
 }
