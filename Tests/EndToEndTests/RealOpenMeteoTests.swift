@@ -146,6 +146,40 @@ struct RealOpenMeteoTests {
         #expect(sandbox.savedFiles() == saved)
     }
 
+    @Test(
+        "an answer the service broke off while streaming is said in words, shared, and costs nothing saved",
+        arguments: [
+            #"{"latitude":52.52,"longitude":13.419998,"generationtime_ms":0.0545978546142578,"utc_offset_seconds":3600,"#,
+            "",
+        ])
+    func brokenOffStream(start: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let saved = sandbox.savedFiles()
+        let body = start + "Unexpected error while streaming data: Connection reset by peer (errno: 104)"
+        try sandbox.server.script(.forecast, [.init(body: body)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.status == 1)
+        #expect(
+            refresh.stdout.contains(
+                "broke off its answer (Unexpected error while streaming data: Connection reset by peer (errno: 104)); try again in a few minutes"
+            ), "\(refresh)")
+        #expect(!refresh.stdout.contains("JSON"), "\(refresh)")
+        #expect(sandbox.savedFiles() == saved)
+        // A failure of the service, shared as a 500 is: a caller within the minute reports it.
+        let requests = try sandbox.requestCount(.forecast)
+        let show = try sandbox.run(["show", "--refresh"], environment: Self.stale)
+        #expect(show.stderr.contains("broke off its answer"), "\(show)")
+        #expect(try sandbox.requestCount(.forecast) == requests)
+        // The geocoding service's answers are read the same way.
+        try sandbox.server.script(.search, [.init(body: body)])
+        let set = try sandbox.run("set", "Paris")
+        #expect(set.status == 1)
+        #expect(set.stderr.contains("the geocoding service at "), "\(set)")
+        #expect(set.stderr.contains("broke off its answer"), "\(set)")
+        #expect(sandbox.savedFiles() == saved)
+    }
+
     @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
     func mostlyAbsurdIsRefused() throws {
         let sandbox = try Sandbox()

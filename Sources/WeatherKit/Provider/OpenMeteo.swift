@@ -69,7 +69,7 @@ struct OpenMeteo: Sendable {
         do {
             return try GeocodingResponse.decode(response.body, headers: response.headers)
         } catch {
-            throw .badResponse(geocodingService, problem: error.description)
+            throw .unreadable(geocodingService, error)
         }
     }
 
@@ -119,7 +119,7 @@ struct OpenMeteo: Sendable {
         do {
             return .modified(try ForecastResponse.decode(response.body, headers: response.headers))
         } catch {
-            throw .badResponse(forecastService, problem: error.description)
+            throw .unreadable(forecastService, error)
         }
     }
 

@@ -7,6 +7,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case status(Service, code: Int, reason: String?, retryAfter: String?)
     /// The service answered 200 with something we cannot read.
     case badResponse(Service, problem: String)
+    /// The service started a 200 answer and broke it off, saying so in plain text after it ("Unexpected
+    /// error while streaming data: ..."): a failure of the service, like a 500.
+    case brokeOff(Service, words: String)
     /// The geocoding service knows no place by that name.
     case placeNotFound(PlaceQuery)
     /// Places by that name exist, but none fits the qualifiers; `alternatives` are ways to write one that does.
@@ -46,6 +49,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             default:
                 return "\(service) refused the request (\(detail)); check \(service.setting) or update weather"
             }
+        case .brokeOff(let service, let words):
+            return "\(service) broke off its answer (\(words)); try again in a few minutes"
         case .badResponse(let service, let problem):
             return
                 "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
@@ -58,6 +63,12 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A 200 answer of `service` that could not be read: broken off by the service, or bad.
+    static func unreadable(_ service: Service, _ problem: ResponseProblem) -> ProviderError {
+        problem.brokeOff
+            ? .brokeOff(service, words: problem.description) : .badResponse(service, problem: problem.description)
+    }
+
     /// Whether no place fitted the words asked for: none by the name, or none where the qualifiers say.
     public var isPlaceNotFound: Bool {
         switch self {
@@ -67,11 +78,13 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the request failed in a way every caller would meet for a while: no answer in time, a
-    /// dropped connection, or a 500, 502 or 504. (429 and 503 are refusals; a bad body, ours to report.)
+    /// dropped connection, an answer the service broke off, or a 500, 502 or 504. (429 and 503 are
+    /// refusals; a bad body, ours to report.)
     var isSharedFailure: Bool {
         switch self {
         case .transport(.unreachable), .transport(.timedOut), .transport(.transfer): true
         case .status(_, let code, _, _): [500, 502, 504].contains(code)
+        case .brokeOff: true
         default: false
         }
     }

@@ -13,6 +13,7 @@ enum ResponseBody {
         do throws(JSONSyntaxError) {
             reader = try JSONDocument(parsing: body).reader
         } catch {
+            if let words = brokenOffStream(body) { throw ResponseProblem(words, brokeOff: true) }
             // jansson's words for input that stops in the middle, as opposed to text after the end.
             let cutOff = error.text.includes("premature end of input") || error.text.hasSuffix("near end of file")
             throw ResponseProblem("it is not valid JSON (\(error))" + (cutOff ? ", it looks cut off" : ""))
@@ -23,6 +24,20 @@ enum ResponseBody {
             throw ResponseProblem("it reports an error: \(reason)")
         }
         return reader
+    }
+
+    /// What Open-Meteo writes, after whatever JSON it had sent, when its server fails while streaming a 200
+    /// answer: "Unexpected error while streaming data: <error>" (`JsonWriter.swift` in its source). Those
+    /// words from the marker on, at most 200 characters, when `body` holds them.
+    static func brokenOffStream(_ body: [UInt8]) -> String? {
+        let marker = Array("Unexpected error while streaming data".utf8)
+        guard body.count >= marker.count else { return nil }
+        for start in 0...(body.count - marker.count) where body[start] == marker[0] {
+            guard body[start..<(start + marker.count)].elementsEqual(marker) else { continue }
+            let words = String(decoding: body[start...].prefix(200), as: UTF8.self).printable
+            return words.trimmingWhitespace()
+        }
+        return nil
     }
 
     /// The `reason` of an Open-Meteo error body, such as "Parameter count must be between 1 and 100.".
@@ -36,6 +51,12 @@ enum ResponseBody {
 /// Why a 200 response cannot be read, in one phrase for "sent a response weather cannot read: …".
 package struct ResponseProblem: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String
+    /// The service broke off its answer and said so (`ResponseBody.brokenOffStream`): its failure, not a
+    /// body we misread; `description` holds its words.
+    package var brokeOff = false
 
-    init(_ description: String) { self.description = description.printable }
+    init(_ description: String, brokeOff: Bool = false) {
+        self.description = description.printable
+        self.brokeOff = brokeOff
+    }
 }
