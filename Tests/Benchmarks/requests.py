@@ -6,6 +6,9 @@ the requests in the server's log; the naive tools' counts are worked out from th
 
 1. Concurrent stale callers: N copies of `weather show --refresh` start at once on a stale result
    (WEATHER_STALE_AFTER=0), the server taking 0.5 s to answer.
+   Open-Meteo counts a request with many variables as several calls against its free limits
+   (calculateQueryWeight in its source); the fixture server weighs each request it receives the same way,
+   and the day's table gives the calls counted (naive tools weighed as weather's requests).
 2. A simulated day: a status bar runs `weather show` every 5 s, the systemd timer runs `weather refresh`
    on its schedule (a fixed random delay after *:02/15), and a person types `weather` a dozen times in a
    terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
@@ -77,9 +80,11 @@ def day(binary, hours, seed=2026):
             counts[who][2] += "(stale)" in output
             if before is not None:
                 counts[who][1] += len(server.requests("forecast")) - before
-        total = len(server.requests("forecast"))
+        requests = server.requests("forecast")
+        total = len(requests)
         counts["bar"][1] = total - counts["timer"][1] - counts["person"][1]
-        return counts, hours
+        weight = sum(request["weight"] for request in requests)
+        return counts, hours, weight
     finally:
         home.close()
         server.close()
@@ -113,7 +118,7 @@ def main():
         print(f"| {callers} | {requests}{note} | {outputs} distinct | {callers} | {callers} |")
 
     started = time.time()
-    counts, hours = day(binary, arguments.hours)
+    counts, hours, weight = day(binary, arguments.hours)
     bar_moments = [5 * i for i in range(1, int(hours * 720))]
     print(f"\n## A simulated day ({hours:g} h)\n")
     print("A status bar runs `weather show` every 5 s, the timer runs `weather refresh` every 15 min, a person "
@@ -132,6 +137,11 @@ def main():
         totals = [totals[0] + runs, totals[1] + requests, totals[2] + stale,
                   totals[3] + (naive_every or 0), totals[4] + (naive_cache or 0)]
     print(f"| **total** | {totals[0]} | **{totals[1]}** | {totals[2]} | {totals[3]} | {totals[4]} |")
+    # What the free API's limits count: each request weighs what its variables and days make it
+    # (calculateQueryWeight, as the fixture server applies it to each request it received).
+    each = weight / totals[1] if totals[1] else 0
+    print(f"| calls Open-Meteo counts (of 10,000 a day) | | **{weight:,.1f}** ({each:g} each) | | "
+          f"{totals[3] * each:,.0f} | {totals[4] * each:,.0f} |")
     print(f"\n(one more request set the place at the start of the day; the simulation took {time.time() - started:.0f} s)")
 
 

@@ -119,6 +119,8 @@ public final class FixtureServer: @unchecked Sendable {
         public var path: String
         public var query: [String: String]
         public var headers: [String: String]
+        /// How many calls Open-Meteo's free API counts the request as (its `calculateQueryWeight`).
+        public var weight: Double
         public var time: Double
 
         /// A header's value, whatever the case of its name.

@@ -37,7 +37,8 @@ Run it by hand to try `weather` offline:
 
 Tests control it over HTTP (nothing under /_control is logged):
 
-    GET    /_control/requests   every request so far: method, path, query, headers, time
+    GET    /_control/requests   every request so far: method, path, query, headers, time, and weight (the
+                                calls Open-Meteo counts it as, `query_weight`)
     DELETE /_control/requests   forget them
     POST   /_control/responses  {"route": "forecast"|"search", "responses": [RESPONSE, ...]}
                                 queues scripted responses, used in order before the normal ones
@@ -331,6 +332,21 @@ def cut(document, query):
     return document
 
 
+def query_weight(query):
+    """How many calls Open-Meteo's free API counts a forecast request as (`calculateQueryWeight` in its
+    server source, against its 600 a minute, 5,000 an hour, 10,000 a day): a tenth of a call per variable
+    (current, minutely_15, hourly and daily together), times the days asked for over 14 when that is
+    more, and never less than one call."""
+    variables = sum(len([name for name in query.get(block, "").split(",") if name])
+                    for block in ("current", "minutely_15", "hourly", "daily"))
+    try:
+        days = int(query.get("forecast_days", "7")) + int(query.get("past_days", "0"))
+    except ValueError:
+        days = 7
+    fraction = variables / 10
+    return round(max(1.0, fraction, fraction * days / 14), 3)
+
+
 def slug(name):
     folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return "-".join(folded.lower().split())
@@ -403,12 +419,13 @@ class Handler(BaseHTTPRequestHandler):
             with self.state.lock:
                 return self.send(200, json_bytes(self.state.requests))
         query = {key: values[-1] for key, values in parse_qs(url.query, keep_blank_values=True).items()}
+        route = "search" if url.path.endswith("/search") else "forecast" if url.path.endswith("/forecast") else None
         with self.state.lock:
             self.state.requests.append({
                 "method": "GET", "path": url.path, "query": query,
                 "headers": {key: value for key, value in self.headers.items()}, "time": time.time(),
+                "weight": query_weight(query) if route == "forecast" else 1.0,
             })
-        route = "search" if url.path.endswith("/search") else "forecast" if url.path.endswith("/forecast") else None
         if route is None:
             return self.send(404, error_body("Not Found"))
         scripted = self.state.next_scripted(route)
