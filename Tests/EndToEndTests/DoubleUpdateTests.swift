@@ -214,7 +214,8 @@ struct DoubleUpdateTests {
         #expect(try sandbox.requestCount() == 1, "only the refused request")
         // Once the service counts afresh, the next run asks.
         let after = Date(timeIntervalSince1970: backoff.until + 1)
-        let later = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: after))
+        let later = try sandbox.run(
+            ["refresh"], environment: try FakeClock.environment(at: after).merging(Self.stale) { $1 })
         #expect(later.stdout.hasPrefix("newData") || later.stdout.hasPrefix("noData"), "\(later)")
         #expect(try sandbox.requestCount() == 2)
     }
@@ -231,6 +232,54 @@ struct DoubleUpdateTests {
         #expect(!run.stdout.contains("starts again"), "\(run)")
         let pause = try sandbox.backoff().until - Date().timeIntervalSince1970
         #expect((50...80).contains(pause), "\(pause)")
+    }
+
+    @Test("after an outage the network is back from, a command typed in a terminal tries once; a bar does not")
+    func typedAfterOutage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
+        #expect(try sandbox.run(["refresh"], environment: Self.stale).status == 1)
+        #expect(try sandbox.requestCount() == 1)
+        // A status bar's --refresh (a pipe) within the minute reports the failure, in one clause each.
+        let bar = try sandbox.run(["show", "--refresh"], environment: Self.stale)
+        #expect(
+            bar.stderr.range(
+                of:
+                    #"failed (just now|\d+ s ago) \(HTTP 500 Internal Server Error\); no new request before \d\d:\d\d \(in (\d+ s|1 min)\)"#,
+                options: .regularExpression) != nil, "\(bar)")
+        #expect(try sandbox.requestCount() == 1)
+        // The service is back: what a person types in a terminal asks, once each.
+        let show = try sandbox.run(["show"], environment: Self.stale.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
+        #expect(!show.stdout.contains("could not refresh"), "\(show)")
+        #expect(try sandbox.requestCount() == 2)
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale, terminal: true)
+        #expect(refresh.stdout.hasPrefix("newData") || refresh.stdout.hasPrefix("noData"), "\(refresh)")
+        #expect(try sandbox.requestCount() == 3)
+    }
+
+    @Test("a failed connection is reported without brackets in brackets, and without advice twice")
+    func failureMessage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let closed = "http://127.0.0.1:9/v1/forecast"
+        let first = try sandbox.run(
+            ["refresh"], environment: Self.stale.merging(["WEATHER_FORECAST_URL": closed]) { $1 })
+        #expect(first.status == 1)
+        let bar = try sandbox.run(
+            ["show", "--refresh"], environment: Self.stale.merging(["WEATHER_FORECAST_URL": closed]) { $1 })
+        let message = try #require(bar.stderr.split(separator: "\n").first.map(String.init))
+        #expect(message.contains("the last request to the forecast service at 127.0.0.1:9 failed"), "\(bar)")
+        var depth = 0
+        var deepest = 0
+        for character in message {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            deepest = max(deepest, depth)
+        }
+        #expect(deepest == 1, "\(message)")
+        #expect(message.components(separatedBy: "try again").count <= 2, "\(message)")
     }
 
     @Test("503 without Retry-After backs off for about a minute")

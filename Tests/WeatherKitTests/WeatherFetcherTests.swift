@@ -313,6 +313,38 @@ struct SharedFetchTests {
         #expect(backoff.reason == "HTTP 503 Service Unavailable")
     }
 
+    @Test("a command typed in a terminal tries once after a failure before it, and reports one while it waited")
+    func typedCommandTriesOnce() throws {
+        let fixture = try berlinSaved([
+            .fixture("broken/forecast-empty.json", status: 500),
+            .fixture("open-meteo/forecast/berlin.json"),
+            .fixture("broken/forecast-empty.json", status: 502),
+        ])
+        #expect(throws: WeatherError.self) { _ = try fixture.fetcher.fetch() }
+        fixture.clock.advance(10)
+        // A status bar's run (a pipe) reports the failure of 10 s ago; a person's, typed after it, asks.
+        #expect {
+            _ = try fixture.nextRun().fetcher.fetch()
+        } throws: { error in
+            guard case .recentFailure = error as? WeatherError else { return false }
+            return true
+        }
+        #expect(fixture.transport.requests.count == 1)
+        _ = try fixture.nextRun(terminal: true).fetcher.fetch()
+        #expect(fixture.transport.requests.count == 2)
+        // A typed run that began before a failure, waiting behind it, reports it without asking again.
+        let waiting = fixture.nextRun(terminal: true)
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch(for: .background) }
+        #expect(fixture.transport.requests.count == 3)
+        #expect {
+            _ = try waiting.fetcher.fetch()
+        } throws: { error in
+            guard case .recentFailure(_, let reason, _, _, _) = error as? WeatherError else { return false }
+            return reason == "HTTP 502 Bad Gateway"
+        }
+        #expect(fixture.transport.requests.count == 3)
+    }
+
     @Test("the back-off message says until when, and is not a usage error")
     func backoffMessage() {
         let error = WeatherError.backingOff(

@@ -46,12 +46,17 @@ public final class WeatherFetcher: Sendable {
     /// This user's delay within the timer's spread, read when a result is saved (`RunSchedule`); `nil`
     /// for none (a test's fetcher, whose timer runs at the clock times themselves).
     let fixedDelay: @Sendable () -> FixedDelay?
+    /// Whether a person typed this run's command in a terminal (its standard output is one): after a
+    /// shared failure such a run still tries once, unless the failure happened while it waited.
+    let typedAtTerminal: Bool
+    /// When the run began: a failure recorded since then happened while it waited for the lock.
+    let startedAt: Timestamp
 
     /// A fetcher of these parts.
     init(
         settings: Settings, store: WeatherStore, http: any HTTPTransport, clock: any WallClock,
         timeZone: LocalTimeZone, notifications: NotificationCenter, environment: Environment = Environment([:]),
-        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil }
+        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil }, typedAtTerminal: Bool = false
     ) {
         self.settings = settings
         self.store = store
@@ -62,6 +67,8 @@ public final class WeatherFetcher: Sendable {
         freshness = Freshness(staleAfter: settings.staleAfter)
         self.environment = environment
         self.fixedDelay = fixedDelay
+        self.typedAtTerminal = typedAtTerminal
+        startedAt = clock.now()
         provider = OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
         lookups = LookupCache(paths: store.paths)
     }
@@ -205,8 +212,9 @@ public final class WeatherFetcher: Sendable {
 
     /// Who asks for a fetch, which decides how a recorded failure is respected.
     package enum Caller: Sendable {
-        /// Someone looking (a terminal, `--refresh`, a one-off lookup): a failure of the last minute is
-        /// reported, not repeated.
+        /// Someone looking (a terminal, `--refresh`, a one-off lookup, `search`): a failure of the last
+        /// minute is reported, not repeated, unless a person typed the command after it
+        /// (`typedAtTerminal`).
         case foreground
         /// The timer: waits out the pause after failures, as after a refusal.
         case background
@@ -429,11 +437,14 @@ public final class WeatherFetcher: Sendable {
     // MARK: Back-off
 
     /// Throws `.backingOff` while `service` asked us to wait, and `.recentFailure` while a failed request
-    /// is `caller`'s to report (`Backoff.end(background:)`; never for `set`).
+    /// is `caller`'s to report (`Backoff.end(background:)`). A failed request is shared by the callers
+    /// queued behind it and, for a while, by runs nobody typed (a status bar's, the timer's): never by
+    /// `set`, nor by a command a person typed in a terminal after it, which tries once. A refusal binds
+    /// everyone.
     private func checkBackoff(for service: ProviderError.Service, caller: Caller) throws(WeatherError) {
         let now = clock.now()
         guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
-        if !backoff.refused, caller == .set { return }
+        if !backoff.refused, caller == .set || (typedAtTerminal && backoff.at < startedAt) { return }
         let end = backoff.end(background: caller == .background)
         guard end > now else { return }
         guard !backoff.refused else { throw backingOff(service, backoff, now: now) }
@@ -464,7 +475,7 @@ public final class WeatherFetcher: Sendable {
         guard let refusal = error.refusal else {
             guard error.isSharedFailure else { return .provider(error) }
             backoffs[service.host] = Backoff.after(
-                failure: error.description, previous: backoffs[service.host], now: now)
+                failure: error.cause, previous: backoffs[service.host], now: now)
             try? store.saveBackoffs(backoffs)
             return .provider(error)
         }

@@ -89,6 +89,18 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong, without the service's name or advice: the reason a shared failure is reported
+    /// by ("HTTP 500 Internal Server Error", libcurl's words for a failed connection).
+    var cause: String {
+        switch self {
+        case .transport(.unreachable(_, let error)), .transport(.transfer(_, let error)): error.message
+        case .transport(.timedOut(_, let budget)): "no answer within the time budget of \(budget)"
+        case .status(_, let code, let reason, _): reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code)
+        case .brokeOff: "it broke off its answer"
+        default: description
+        }
+    }
+
     /// The refusal that starts a back-off: 429 Too Many Requests or 503 Service Unavailable, in words.
     var refusal: (service: Service, reason: String, retryAfter: String?)? {
         guard case .status(let service, let code, let reason, let retryAfter) = self, code == 429 || code == 503 else {

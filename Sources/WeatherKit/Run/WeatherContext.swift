@@ -45,7 +45,8 @@ public final class WeatherContext: Sendable {
         makeScheduler = scheduler
         fetcher = WeatherFetcher(
             settings: settings, store: WeatherStore(paths: paths), http: http, clock: clock, timeZone: timeZone,
-            notifications: notifications, environment: environment, fixedDelay: fixedDelay
+            notifications: notifications, environment: environment, fixedDelay: fixedDelay,
+            typedAtTerminal: console.isTerminal
         )
     }
 
