@@ -103,11 +103,7 @@ install: build
 	Config/install.sh $(RELEASE) $(MANPAGE) $(PREFIX)
 
 uninstall:
-	rm -f $(PREFIX)/bin/weather $(PREFIX)/libexec/weather/weather-commands $(PREFIX)/share/man/man1/weather.1 \
-		$(PREFIX)/share/bash-completion/completions/weather $(PREFIX)/share/zsh/site-functions/_weather \
-		$(PREFIX)/share/fish/vendor_completions.d/weather.fish \
-		$(PREFIX)/share/doc/weather/README.md $(PREFIX)/share/doc/weather/LICENSE
-	-rmdir $(PREFIX)/share/doc/weather $(PREFIX)/libexec/weather 2>/dev/null
+	Config/uninstall.sh $(PREFIX)
 
 # The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests), the
 # completions in real shells, a real systemd user manager and real status bars: build the binary and the page

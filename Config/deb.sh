@@ -16,26 +16,28 @@ weather=$1
 manpage=$2
 outdir=$3
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/layout.sh"
 version=$("$weather" --version)
 arch=$(dpkg --print-architecture)
 name=weather_${version}_$arch
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 root=$stage/$name
-doc=$root/usr/share/doc/weather
+usr=$root/usr
+doc=$usr/$doc
 
-install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/libexec/weather" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
-    "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" "$doc"
-install -m 755 "$weather" "$root/usr/bin/weather"
-install -m 755 "$(dirname "$weather")/weather-commands" "$root/usr/libexec/weather/weather-commands"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/weather" \
-    "$root/usr/libexec/weather/weather-commands"
-gzip -9n < "$manpage" > "$root/usr/share/man/man1/weather.1.gz"
-chmod 644 "$root/usr/share/man/man1/weather.1.gz"
+install -d "$root/DEBIAN" "$usr/$bin" "$usr/$libexec" "$usr/$man1" "$usr/$bashCompletions" \
+    "$usr/$debianZshCompletions" "$usr/$fishCompletions" "$doc"
+install -m 755 "$weather" "$usr/$bin/weather"
+install -m 755 "$(dirname "$weather")/weather-commands" "$usr/$libexec/weather-commands"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$usr/$bin/weather" \
+    "$usr/$libexec/weather-commands"
+gzip -9n < "$manpage" > "$usr/$man1/weather.1.gz"
+chmod 644 "$usr/$man1/weather.1.gz"
 # bash-completion sources its scripts: no #! line (lintian: bash-completion-with-hashbang).
-"$weather" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/weather"
-"$weather" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_weather"
-"$weather" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/weather.fish"
+"$weather" --generate-completion-script bash | sed '1{/^#!/d}' > "$usr/$bashCompletions/weather"
+"$weather" --generate-completion-script zsh > "$usr/$debianZshCompletions/_weather"
+"$weather" --generate-completion-script fish > "$usr/$fishCompletions/weather.fish"
 install -m 644 "$here/../README.md" "$doc/README.md"
 gzip -9n "$doc/README.md"
 install -m 644 "$here/debian/copyright" "$doc/copyright"
@@ -47,7 +49,7 @@ chmod 644 "$root"/usr/share/*/*/* "$root"/usr/share/*/*/*/* 2>/dev/null || true
 # dpkg-shlibdeps reads a source package's control file: a minimal one, in the stage.
 mkdir -p "$stage/debian"
 printf 'Source: weather\n\nPackage: weather\nArchitecture: any\n' > "$stage/debian/control"
-shlibs=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/bin/weather" "$name/usr/libexec/weather/weather-commands" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$stage" && dpkg-shlibdeps -O "$name/usr/$bin/weather" "$name/usr/$libexec/weather-commands" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: weather
@@ -60,7 +62,6 @@ Recommends: tzdata
 Conflicts: weather-util
 Section: utils
 Priority: optional
-Homepage: https://open-meteo.com/
 Description: current weather for one saved place, always ready
  weather keeps the current weather and the forecast for one saved place,
  refreshed in the background by a systemd user timer, and prints it at once:

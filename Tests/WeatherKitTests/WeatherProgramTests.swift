@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import WeatherKit
@@ -22,6 +24,36 @@ struct WeatherProgramTests {
                 "/bin/weather-commands", "/libexec/weather/weather-commands",
             ])
         #expect(WeatherProgram.commandsCandidates(besides: "/src/sbin/weather") == ["/src/sbin/weather-commands"])
+    }
+
+    @Test("the install scripts read the one layout weather searches by, every folder of it")
+    func installLayout() throws {
+        let config = TestPaths.repository + "/Config"
+        let names = [
+            ("bin", InstallLayout.bin), ("libexec", InstallLayout.libexec), ("man1", InstallLayout.man1),
+            ("bashCompletions", InstallLayout.bashCompletions), ("zshCompletions", InstallLayout.zshCompletions),
+            ("fishCompletions", InstallLayout.fishCompletions),
+            ("debianZshCompletions", InstallLayout.debianZshCompletions), ("doc", InstallLayout.doc),
+        ]
+        let script =
+            "here=\(config); . \(config)/layout.sh; " + names.map { "echo \"$\($0.0)\"" }.joined(separator: "; ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(read == names.map { $0.1 + "\n" }.joined())
+        // Every folder the file defines is one the scripts know by name.
+        let source = try String(
+            contentsOfFile: TestPaths.repository + "/Sources/WeatherKit/Run/InstallLayout.swift", encoding: .utf8)
+        #expect(source.components(separatedBy: "    static let ").count - 1 == names.count)
+        #expect(
+            WeatherProgram.commandsCandidates(besides: "/opt/w/bin/weather").last == "/opt/w/" + InstallLayout.libexec
+                + "/weather-commands")
     }
 
     @Test("the timer runs weather, also when weather-commands writes its unit or crontab line")

@@ -3,8 +3,8 @@ import Glibc
 /// weather's two programs and where each is. `weather` is the one users, status bars and the timer run: it
 /// does the status-bar forms of `show` and `refresh` itself and becomes `weather-commands` (`execv`, same
 /// process, same arguments) for every other command line, which ArgumentParser parses there. Installed,
-/// they are `PREFIX/bin/weather` and `PREFIX/libexec/weather/weather-commands`; in a build folder they are
-/// side by side.
+/// they are `PREFIX/bin/weather` and `PREFIX/libexec/weather/weather-commands` (`InstallLayout`); in a build
+/// folder they are side by side.
 ///
 /// `weather` runs a `weather-commands` only when no one but root and the user could have written it: the
 /// file and every folder above it belong to root or the user, and no one else may write in them (a folder
@@ -15,13 +15,14 @@ public enum WeatherProgram {
     public static let commandsName = "weather-commands"
 
     /// Where `weather-commands` may be for `weather` at `weather`, in the order to try: beside it, and,
-    /// for a `weather` in a folder named `bin`, in `../libexec/weather/`.
+    /// for a `weather` installed in a folder named `bin`, where the install layout puts it
+    /// (`../libexec/weather/`, `InstallLayout`).
     public static func commandsCandidates(besides weather: String) -> [String] {
         let folder = FileIO.parentDirectory(of: weather)
         var candidates = [(folder == "/" ? "" : folder) + "/" + commandsName]
-        if folder != "/", FileIO.baseName(of: folder) == "bin" {
+        if folder != "/", FileIO.baseName(of: folder) == InstallLayout.bin {
             let prefix = FileIO.parentDirectory(of: folder)
-            candidates.append((prefix == "/" ? "" : prefix) + "/libexec/weather/" + commandsName)
+            candidates.append((prefix == "/" ? "" : prefix) + "/" + InstallLayout.libexec + "/" + commandsName)
         }
         return candidates
     }
