@@ -52,7 +52,7 @@ package struct ForecastResponse: Sendable, Equatable {
             var implausible: [String] = []
             /// A value in SI units, converted from the response's unit; a gap outside `range`.
             func value(
-                _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .none,
+                _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .identity,
                 smallNegativeIsZero: Bool = false
             ) throws(JSONShapeError) -> Double? {
                 guard let raw = try current.optionalDouble(key) else { return nil }
@@ -246,7 +246,7 @@ package struct ForecastResponse: Sendable, Equatable {
         /// all `nil` when the service left the variable out. Refused when more than a quarter of the
         /// values are outside `range`: that is no longer a stray value but a bad response.
         mutating func values(
-            _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .none,
+            _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .identity,
             smallNegativeIsZero: Bool = false
         ) throws(JSONShapeError) -> [Double?] {
             guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
@@ -318,26 +318,44 @@ package struct ForecastResponse: Sendable, Equatable {
 
         /// How `key`'s values become °C, from °C or °F.
         func temperature(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(key, ["°C": .none, "°F": .fahrenheit])
+            try conversion(key) { unit in
+                switch unit {
+                case "°C": .identity
+                case "°F": .fahrenheit
+                default: nil
+                }
+            }
         }
 
         /// How `key`'s values become m/s, from the speeds the service writes (its mph is `mp/h`).
         func speed(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(
-                key,
-                ["m/s": .none, "km/h": .kilometresPerHour, "mp/h": .milesPerHour, "mph": .milesPerHour, "kn": .knots])
+            try conversion(key) { unit in
+                switch unit {
+                case "m/s": .identity
+                case "km/h": .kilometresPerHour
+                case "mp/h", "mph": .milesPerHour
+                case "kn": .knots
+                default: nil
+                }
+            }
         }
 
         /// How `key`'s values become mm, from mm or inches.
         func precipitation(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(key, ["mm": .none, "inch": .inches])
+            try conversion(key) { unit in
+                switch unit {
+                case "mm": .identity
+                case "inch": .inches
+                default: nil
+                }
+            }
         }
 
-        /// The conversion of `key`'s stated unit among `known`; none stated is ours. "undefined", the
-        /// unit of a variable the model lacks, is allowed: its values are null, gaps like any other.
-        private func conversion(_ key: String, _ known: [String: Conversion]) throws(JSONShapeError) -> Conversion {
-            guard let unit = try reader?.optionalString(key) else { return .none }
-            if let conversion = known[unit] { return conversion }
+        /// The conversion `known` gives `key`'s stated unit; none stated is ours. "undefined", the unit of
+        /// a variable the model lacks, is allowed: its values are null, gaps like any other.
+        private func conversion(_ key: String, _ known: (String) -> Conversion?) throws(JSONShapeError) -> Conversion {
+            guard let unit = try reader?.optionalString(key) else { return .identity }
+            if let conversion = known(unit) { return conversion }
             if unit == "undefined" { return .undefined }
             throw .invalid(
                 path: "\(reader?.path ?? "").\(key)",
@@ -347,7 +365,8 @@ package struct ForecastResponse: Sendable, Equatable {
 
     /// A conversion of a value into SI units.
     package enum Conversion: Sendable {
-        case none
+        /// Already ours.
+        case identity
         case fahrenheit
         case kilometresPerHour
         case milesPerHour
@@ -359,7 +378,7 @@ package struct ForecastResponse: Sendable, Equatable {
 
         func callAsFunction(_ value: Double) -> Double {
             switch self {
-            case .none: value
+            case .identity: value
             case .fahrenheit: (value - 32) * 5 / 9
             case .kilometresPerHour: value / 3.6
             case .milesPerHour: value * 0.44704
