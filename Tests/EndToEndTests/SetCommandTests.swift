@@ -123,8 +123,8 @@ struct SetCommandTests {
             words: "is having trouble (HTTP 500 Internal Server Error)"),
         Failure(route: .search, response: .init(fixture: "broken/geocoding-truncated.json"), words: "it looks cut off"),
         Failure(
-            route: .search, response: .init(fixture: "broken/geocoding-missing-latitude.json"),
-            words: "results[0].latitude is missing"),
+            route: .search, response: .init(fixture: "broken/geocoding-missing-name.json"),
+            words: "results[0].name is missing"),
         Failure(
             route: .forecast, response: .init(status: 429, fixture: "open-meteo/errors/rate-limited.json"),
             words:

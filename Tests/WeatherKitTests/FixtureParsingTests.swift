@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -39,6 +40,56 @@ struct FixtureParsingTests {
             places[1].location
                 == Location(id: 9_999_001, name: "Alert", countryCode: "US", latitude: 36.30009, longitude: -86.77972))
         #expect(places[1].location.displayName == "Alert, US")
+    }
+
+    @Test(
+        "a coordinate protobuf left out as 0 is 0: the prime meridian, the equator",
+        arguments: [
+            ("open-meteo/geocoding/greenwich.json", 51.47785, 0.0),
+            ("open-meteo/geocoding/mitad-del-mundo.json", 0.0, -78.45583),
+        ])
+    func omittedZeros(name: String, latitude: Double, longitude: Double) throws {
+        let places = try GeocodingResponse.decode(try TestPaths.fixture(name))
+        #expect(places[0].location.latitude == latitude)
+        #expect(places[0].location.longitude == longitude)
+    }
+
+    /// Berlin's ten matches with the entries at `broken` replaced by what no place can be (JSON text).
+    static func berlinBreaking(_ broken: [Int: String]) throws -> [UInt8] {
+        let data = Data(try TestPaths.fixture("open-meteo/geocoding/berlin.json"))
+        var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var results = try #require(document["results"] as? [Any])
+        for (index, entry) in broken { results[index] = try JSONSerialization.jsonObject(with: Data(entry.utf8)) }
+        document["results"] = results
+        return Array(try JSONSerialization.data(withJSONObject: document))
+    }
+
+    @Test(
+        "an entry that cannot be a place is left out, the others kept",
+        arguments: [
+            [3: #"{"id":1,"latitude":10}"#],
+            [9: #"{"id":2,"name":" ","latitude":10}"#],
+            [0: #"{"id":3,"name":"Berlin","latitude":152.5}"#, 5: #"{"id":4,"name":"Berlin","longitude":"east"}"#],
+            [7: #"[1]"#],
+        ])
+    func unusableEntries(broken: [Int: String]) throws {
+        let places = try GeocodingResponse.decode(try Self.berlinBreaking(broken))
+        #expect(places.count == 10 - broken.count)
+        #expect(!places.contains { [1, 2, 3, 4].contains($0.location.id) })
+        #expect(places.allSatisfy { $0.location.name.hasPrefix("Berl") })
+    }
+
+    @Test("a list of nothing but unusable entries is refused, naming the first problem")
+    func onlyUnusableEntries() throws {
+        let body = Array(
+            #"{"results":[{"id":1,"latitude":1},{"name":"X","latitude":-91}],"generationtime_ms":0.5}"#.utf8)
+        #expect {
+            _ = try GeocodingResponse.decode(body)
+        } throws: { error in
+            (error as? ResponseProblem)?.description == "results[0].name is missing"
+        }
+        let notObjects = Array(#"{"results":[1,"two"]}"#.utf8)
+        #expect(throws: ResponseProblem.self) { try GeocodingResponse.decode(notObjects) }
     }
 
     // MARK: Forecast
@@ -120,7 +171,7 @@ struct FixtureParsingTests {
         "broken geocoding bodies are refused too",
         arguments: [
             ("broken/geocoding-results-object.json", "results is an object, expected an array"),
-            ("broken/geocoding-missing-latitude.json", "results[0].latitude is missing"),
+            ("broken/geocoding-missing-name.json", "results[0].name is missing"),
             ("broken/geocoding-latitude-out-of-range.json", "results[0].latitude is 152.52437, outside -90...90"),
             ("broken/geocoding-truncated.json", "it looks cut off"),
             ("broken/forecast-html.html", "HTML page"),
@@ -140,7 +191,7 @@ struct FixtureParsingTests {
             "forecast-truncated.json", "forecast-trailing-text.json", "forecast-empty.json", "forecast-html.html",
             "forecast-no-temperature.json", "forecast-null-temperature.json", "forecast-temperature-string.json",
             "forecast-wrong-shape.json", "forecast-bad-time.json", "forecast-unknown-unit.json", "forecast-array.json",
-            "forecast-error-200.json", "geocoding-results-object.json", "geocoding-missing-latitude.json",
+            "forecast-error-200.json", "geocoding-results-object.json", "geocoding-missing-name.json",
             "geocoding-latitude-out-of-range.json", "geocoding-truncated.json",
         ]
         let present = Set(TestPaths.fixtures(in: "broken").map { String($0.dropFirst("broken/".count)) })

@@ -64,26 +64,40 @@ extension Location {
         writer.field("id", id)
     }
 
-    /// The names a format gives a location's fields: ours (`json`), or the geocoding service's.
+    /// The names a format gives a location's fields, and whether it leaves out zeros: ours (`json`), or
+    /// the geocoding service's.
     struct FieldNames {
         var region = "region"
         var countryCode = "countryCode"
+        /// Whether a number that is 0 is left out, as protobuf's JSON leaves out every field holding 0 or
+        /// "": a place on the equator comes without `latitude`, one on the prime meridian without
+        /// `longitude`.
+        var omitsZero = false
 
-        /// Open-Meteo geocoding's names: `admin1` for the region, `country_code`.
-        static let geocoding = FieldNames(region: "admin1", countryCode: "country_code")
+        /// Open-Meteo geocoding's names: `admin1` for the region, `country_code`; protobuf's JSON.
+        static let geocoding = FieldNames(region: "admin1", countryCode: "country_code", omitsZero: true)
     }
 
     /// Reads a location with the same checks whoever wrote it: what `json` wrote, or (with `names`) a
-    /// geocoding match. Text is made printable, names are at most 200 characters, numbers in range.
+    /// geocoding match. Text is made printable, names are at most 200 characters, numbers in range; where
+    /// the format leaves out zeros, a missing coordinate is 0, and a missing or empty name leaves no place.
     init(reading reader: JSONReader, names: FieldNames = FieldNames()) throws(JSONShapeError) {
+        func coordinate(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+            guard names.omitsZero else { return try reader.double(key, within: range) }
+            return try reader.optionalDouble(key, within: range) ?? 0
+        }
+        let name = try reader.text("name")
+        guard !names.omitsZero || !name.trimmingWhitespace().isEmpty else {
+            throw .invalid(path: (reader.path.isEmpty ? "" : reader.path + ".") + "name", reason: "is empty")
+        }
         self.init(
             id: try reader.optionalInt("id", within: Self.ids),
-            name: try reader.text("name"),
+            name: name,
             region: try reader.optionalText(names.region),
             country: try reader.optionalText("country"),
             countryCode: try reader.optionalText(names.countryCode, maximumLength: 3),
-            latitude: try reader.double("latitude", within: -90...90),
-            longitude: try reader.double("longitude", within: -180...180),
+            latitude: try coordinate("latitude", within: -90...90),
+            longitude: try coordinate("longitude", within: -180...180),
             timezone: try reader.optionalText("timezone", maximumLength: 64),
             population: try reader.optionalInt("population", within: Self.populations)
         )
