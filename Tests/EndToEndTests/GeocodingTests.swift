@@ -67,4 +67,66 @@ struct GeocodingTests {
         let shown = index == 0 ? "Berlin, New Hampshire, United States" : "Berlin, Land Berlin, Germany"
         #expect(set.stdout.hasPrefix("Saved \(shown) (the most populous of 9 matches)."), "\(set)")
     }
+
+    /// `GET path` from the fixture server with curl, a client of its own; the body, or "" for no match.
+    static func curl(_ sandbox: Sandbox, _ query: String) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", sandbox.server.searchURL + "?" + query]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test(
+        "the stand-in cuts to count first, then filters by countryCode, exact case, as the service does",
+        arguments: [
+            ("count=5&countryCode=US", 5), ("count=15&countryCode=NZ", 1), ("count=14&countryCode=NZ", 0),
+            ("countryCode=NZ", 0), ("count=100&countryCode=nz", 0), ("count=100&countryCode=GB", 1),
+            ("count=100&countryCode=", 0), ("count=100", 19), ("count=3", 3),
+        ])
+    func standInOrder(query: String, results: Int) throws {
+        let sandbox = try Sandbox()
+        let object = try Self.curl(sandbox, "name=Springfield&format=json&" + query)
+        #expect((object["results"] as? [Any])?.count ?? 0 == results)
+        #expect(object["results"] == nil || results > 0, "no match has no results member")
+    }
+
+    @Test(
+        "qualified names find their place among the service's first 100, however far down its order",
+        arguments: [
+            ("Springfield, OR", "Springfield, Oregon, United States", ""),
+            ("Springfield, Oregon", "Springfield, Oregon, United States", ""),
+            ("Springfield, VT", "Springfield, Vermont, United States", ""),
+            (
+                "Springfield, CO", "Springfield, Colorado, United States",
+                "\"CO\" read as Colorado, United States (no Springfield in Colombia)"
+            ),
+            ("Springfield, NZ", "Springfield, Canterbury, New Zealand", ""),
+            ("springfield, au", "Springfield, Queensland, Australia", ""),
+            ("Springfield, ON", "Springfield, Ontario, Canada", ""),
+            ("Springfield, UK", "Springfield, Scotland, United Kingdom", ""),
+            (
+                "Springfield, MO", "Springfield, Missouri, United States",
+                "\"MO\" read as Missouri, United States (no Springfield in Macao)"
+            ),
+            ("Paris, US", "Paris, Texas, United States", ""),
+            ("Paris, us", "Paris, Texas, United States", ""),
+            ("London, ON", "London, Ontario, Canada", ""),
+            ("London, Canada", "London, Ontario, Canada", ""),
+        ])
+    func qualifiedNames(words: String, shown: String, note: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("show", words)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix(shown + ": "), "\(run)")
+        #expect(run.stderr == (note.isEmpty ? "" : "weather: \(note)\n"))
+        let searches = try sandbox.server.requests(.search)
+        #expect(searches.count == 1)
+        #expect(searches.first?.query["count"] == "100")
+        #expect(searches.first?.query["countryCode"] == nil)
+    }
 }

@@ -3,7 +3,8 @@
 
 It speaks the geocoding API (`.../search`) and the forecast API (`.../forecast`) the way the real services
 do: geocoding answers from Fixtures/open-meteo/geocoding/<name>.json (from geocoding/<language>/<name>.json
-for a `language` that has one: names in that language; no match otherwise), the forecast from
+for a `language` that has one: names in that language; no match otherwise), cut to `count` (default 10)
+before `countryCode` filters, case-sensitively, what is left, as the real one does; the forecast from
 the fixture nearest to the requested coordinates. Each forecast fixture holds what the service answers without
 `forecast_hours`: `current`, 168 `hourly` entries from 00:00 local time of its first day, and 7 `daily` days.
 The server moves it to "now" and cuts it to the request, as the real service would answer:
@@ -456,10 +457,12 @@ class Handler(BaseHTTPRequestHandler):
             document = json.load(file)
         results = document.get("results")
         if results is not None:
-            code = query.get("countryCode", "").upper()
-            if code:
-                results = [result for result in results if result.get("country_code") == code]
+            # As the service does (GeocodingapiController.search): the first `count` matches, then the
+            # country filter, comparing codes exactly (`us` matches nothing).
             results = results[:count]
+            code = query.get("countryCode")
+            if code is not None:
+                results = [result for result in results if result.get("country_code") == code]
             if results:
                 document["results"] = results
             else:

@@ -323,8 +323,7 @@ public final class WeatherFetcher: Sendable {
 
     /// The geocoding service's matches for `query` that fit its qualifiers, the most populous first, and
     /// the note on how a qualifier was read (`PlaceChoice.fitting`): one request, never during the
-    /// service's back-off, for `count` matches or the service's default. When a country filter left no
-    /// match, a second request for the name alone finds what the message can offer instead.
+    /// service's back-off, for `count` matches or the service's default.
     package func matches(for query: PlaceQuery, count: Int? = nil, caller: Caller = .foreground)
         throws(WeatherError) -> (matches: [PlaceCandidate], note: String?)
     {
@@ -332,13 +331,6 @@ public final class WeatherFetcher: Sendable {
         do throws(ProviderError) {
             let candidates = try provider.searchPlaces(query, language: language, count: count, before: deadline)
             clearBackoff(for: provider.geocodingService)
-            if candidates.isEmpty, query.serviceFilter.countryCode != nil {
-                let elsewhere = try provider.searchPlaces(
-                    PlaceQuery(name: query.name), language: language, before: deadline)
-                if !elsewhere.isEmpty {
-                    throw ProviderError.noPlaceMatches(query, alternatives: PlaceChoice.qualifiedNames(of: elsewhere))
-                }
-            }
             let (fitting, note) = try PlaceChoice.fitting(candidates, query)
             return (fitting, note)
         } catch {

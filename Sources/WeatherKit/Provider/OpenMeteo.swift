@@ -44,23 +44,22 @@ struct OpenMeteo: Sendable {
     // MARK: Geocoding
 
     /// The request that looks `query` up, with names in `language` (ISO 639): the service's 10 best
-    /// matches for a name alone, 100 to narrow by qualifiers. A qualifier that can only mean one country
-    /// (`US`, or `TX`, a state of it) goes to the service as `countryCode`; a state's or province's
+    /// matches for a name alone, 100 to narrow by qualifiers, which are ours to apply. The service cuts
+    /// its list to `count` before its `countryCode` filters what is left (its controller's TODO), so that
+    /// filter could only drop matches we would drop ourselves: it is never sent. A state's or province's
     /// abbreviation asks for English names, which the abbreviations are matched against.
     func geocodingRequest(for query: PlaceQuery, language: String = "en", count: Int? = nil) -> HTTPRequest {
-        let filter = query.serviceFilter
-        var parameters = [
+        let parameters = [
             ("name", query.name),
             ("count", String(count ?? (query.qualifiers.isEmpty ? Self.plainSearchCount : Self.qualifiedSearchCount))),
-            ("language", filter.english ? "en" : language),
+            ("language", query.asksInEnglish ? "en" : language),
             ("format", "json"),
         ]
-        if let code = filter.countryCode { parameters.append(("countryCode", code)) }
         return HTTPRequest(url: URLQuery.append(parameters, to: geocodingURL))
     }
 
-    /// The places the geocoding service knows by `query.name` (within its country, when a qualifier
-    /// names one), in its order; `count` overrides how many are asked for.
+    /// The places the geocoding service knows by `query.name`, in its order; `count` overrides how many
+    /// are asked for.
     func searchPlaces(_ query: PlaceQuery, language: String, count: Int? = nil, before deadline: Deadline)
         throws(ProviderError) -> [PlaceCandidate]
     {

@@ -45,26 +45,10 @@ public struct PlaceQuery: Sendable, Equatable {
     /// The query as a person would write it: `Paris, US`.
     var text: String { ([name] + qualifiers).joined(separator: ", ") }
 
-    /// What the geocoding request can filter by, beyond the name: a country code the service matches
-    /// itself, when one qualifier can only mean one country (`US`, or `TX`, a state of it); and whether
-    /// names must come back in English, to compare with the English names of the states and provinces.
-    var serviceFilter: (countryCode: String?, english: Bool) {
-        var english = false
-        var countries: [String] = []
-        for qualifier in qualifiers {
-            var codes: Set<String> = []
-            for reading in PlaceQualifier.readings(of: qualifier) {
-                switch reading {
-                case .country(let code): codes.insert(code)
-                case .subdivision(_, _, let code):
-                    codes.insert(code)
-                    english = true
-                case .name: break
-                }
-            }
-            if codes.count == 1 { countries.append(contentsOf: codes) }
-        }
-        return (qualifiers.count == 1 ? countries.first : nil, english)
+    /// Whether names must come back in English: a qualifier that can be a US state's or Canadian
+    /// province's abbreviation (`TX`, `ON`) is compared with the English names GeoNames gives them.
+    var asksInEnglish: Bool {
+        qualifiers.contains { PlaceQualifier.subdivision(for: $0) != nil }
     }
 
     /// The words people use as the key of a remembered lookup: `paris, us` for `Paris,US` and `paris , US`.
