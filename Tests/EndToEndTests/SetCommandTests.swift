@@ -28,7 +28,7 @@ struct SetCommandTests {
         #expect(try sandbox.mode(sandbox.stateHome + "/weather") == 0o700)
 
         let search = try #require(try sandbox.server.requests(.search).first)
-        #expect(search.query == ["name": "Berlin", "count": "10", "language": "en", "format": "json"])
+        #expect(search.query == ["name": "Berlin", "count": "100", "language": "en", "format": "json"])
         let forecasts = try sandbox.server.requests(.forecast)
         #expect(forecasts.count == 1)
         #expect(forecasts.first?.query["latitude"] == "52.5244")

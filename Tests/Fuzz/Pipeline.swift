@@ -47,12 +47,12 @@ enum Pipeline {
                 location = Location(name: query.name, latitude: coordinates.latitude, longitude: coordinates.longitude)
             } else {
                 // What set, a one-off lookup and search make of the matches.
-                let (fitting, note) = try PlaceChoice.fitting(candidates, query)
-                location = fitting[0].location
-                if let note { checkPrintable(note) }
-                let table = PlaceSearchPresenter.text(fitting, for: query, total: fitting.count)
+                let found = try PlaceMatches(query, candidates: candidates, language: "en")
+                location = found.fitting[0].location
+                if let note = found.note { checkPrintable(note) }
+                let table = PlaceSearchPresenter.text(found, count: 3)
                 for line in table.split(separator: "\n") { checkPrintable(String(line)) }
-                let json = PlaceSearchPresenter.json(fitting, for: query, total: fitting.count)
+                let json = PlaceSearchPresenter.json(found, count: 3)
                 check((try? JSONDocument(parsing: Array(json.utf8))) != nil, "search --json is JSON")
             }
         } catch let error as ResponseProblem {

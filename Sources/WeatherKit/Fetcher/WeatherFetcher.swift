@@ -317,22 +317,18 @@ public final class WeatherFetcher: Sendable {
                 location: Location(name: query.name, latitude: coordinates.latitude, longitude: coordinates.longitude),
                 matchCount: 0)
         }
-        let (matches, note) = try matches(for: query, caller: caller)
-        return PlaceChoice(location: matches[0].location, matchCount: matches.count, note: note)
+        return PlaceChoice(try matches(for: query, caller: caller))
     }
 
-    /// The geocoding service's matches for `query` that fit its qualifiers, the most populous first, and
-    /// the note on how a qualifier was read (`PlaceChoice.fitting`): one request, never during the
-    /// service's back-off, for `count` matches or the service's default.
-    package func matches(for query: PlaceQuery, count: Int? = nil, caller: Caller = .foreground)
-        throws(WeatherError) -> (matches: [PlaceCandidate], note: String?)
-    {
+    /// What the geocoding service knows by `query`'s name, narrowed by its qualifiers (`PlaceMatches`):
+    /// one request, never during the service's back-off.
+    package func matches(for query: PlaceQuery, caller: Caller = .foreground) throws(WeatherError) -> PlaceMatches {
         try checkBackoff(for: provider.geocodingService, caller: caller)
         do throws(ProviderError) {
-            let candidates = try provider.searchPlaces(query, language: language, count: count, before: deadline)
+            let language = language
+            let candidates = try provider.searchPlaces(query, language: language, before: deadline)
             clearBackoff(for: provider.geocodingService)
-            let (fitting, note) = try PlaceChoice.fitting(candidates, query)
-            return (fitting, note)
+            return try PlaceMatches(query, candidates: candidates, language: language)
         } catch {
             throw recordingBackoff(after: error, from: provider.geocodingService)
         }

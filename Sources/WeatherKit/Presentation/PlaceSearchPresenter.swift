@@ -23,35 +23,38 @@ public struct PlaceSearchPresenter: Sendable {
                 "coordinates name a place directly, with nothing to search; weather show takes them as they are")
         }
         let activity = console.beginActivity("Looking up \(query.name)…")
-        let found: (matches: [PlaceCandidate], note: String?)
+        let found: PlaceMatches
         do {
             defer { activity.stop() }
-            // Qualifiers are matched among the service's 100 best; the list is cut after that.
-            found = try fetcher.matches(for: query, count: query.qualifiers.isEmpty ? count : nil)
+            // The same request as every lookup of the name: the list, its order and the words that choose
+            // each match do not depend on how many are shown.
+            found = try fetcher.matches(for: query)
         }
-        let shown = Array(found.matches.prefix(count))
-        if json { return console.printLine(Self.json(shown, for: query, total: found.matches.count)) }
+        if json { return console.printLine(Self.json(found, count: count)) }
         if let note = found.note { console.printError(note) }
-        console.printLine(Self.text(shown, for: query, total: found.matches.count))
+        console.printLine(Self.text(found, count: count))
     }
 
-    /// The matches as a table, with a line on which is chosen and how to choose another.
-    package static func text(_ matches: [PlaceCandidate], for query: PlaceQuery, total: Int) -> String {
-        let counted = total == 1 ? "1 place" : "\(total) places"
-        var text = "\(counted) called \"\(query.name)\""
+    /// The first `count` of `found`'s matches as a table, with a line on how many there are (at least:
+    /// the service lists at most 100), which is chosen and how to choose another.
+    package static func text(_ found: PlaceMatches, count: Int) -> String {
+        let (query, total) = (found.query, found.fitting.count)
+        let shown = found.fitting.prefix(count)
+        var text = (found.mayHaveMore ? "at least " : "") + (total == 1 ? "1 place" : "\(total) places")
+        text += " called \"\(query.name)\""
         if !query.qualifiers.isEmpty { text += " in \"\(query.qualifiers.joined(separator: ", "))\"" }
         if total > 1 {
             text += ", the most populous first"
-            if matches.count < total { text += " (the first \(matches.count))" }
+            if shown.count < total { text += " (the first \(shown.count))" }
         }
         text += "; weather set \(query.text) chooses the first:\n"
         var rows = [["", "Place", "People", "Latitude", "Longitude", "Choose it with"]]
-        for (index, match) in matches.enumerated() {
+        for (index, match) in shown.enumerated() {
             let location = match.location
             rows.append([
                 String(index + 1), location.displayName, location.population.map(Self.grouped) ?? "",
                 location.latitude.fixed(decimals: 4), location.longitude.fixed(decimals: 4),
-                choosing(match, among: matches, query: query),
+                found.words(choosing: match),
             ])
         }
         text += WeatherFormatter.table(rows, rightAligned: [0, 2, 3, 4])
@@ -59,25 +62,19 @@ public struct PlaceSearchPresenter: Sendable {
         return text
     }
 
-    /// The matches as one JSON object: the query, the number of matches, and each match's place (as
-    /// `show --json` writes a location) with the query that picks it.
-    package static func json(_ matches: [PlaceCandidate], for query: PlaceQuery, total: Int) -> String {
+    /// The first `count` of `found`'s matches as one JSON object: the query, the number of matches, and
+    /// each shown match's place (as `show --json` writes a location) with the words that choose it.
+    package static func json(_ found: PlaceMatches, count: Int) -> String {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.field("query", query.text)
-            writer.field("total", total)
-            writer.array("matches", matches) { writer, match in
+            writer.field("query", found.query.text)
+            writer.field("total", found.fitting.count)
+            writer.array("matches", Array(found.fitting.prefix(count))) { writer, match in
                 match.location.write(into: &writer)
-                writer.field("choose", choosing(match, among: matches, query: query))
+                writer.field("choose", found.words(choosing: match))
             }
         }
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    /// The words that choose `match`: the query itself when it is the only match, otherwise the name with
-    /// its country, or its region where the matches have several in one country.
-    static func choosing(_ match: PlaceCandidate, among matches: [PlaceCandidate], query: PlaceQuery) -> String {
-        matches.count == 1 ? query.text : PlaceChoice.qualifiedName(of: match, among: matches)
     }
 
     /// `1234567` as "1,234,567".

@@ -17,9 +17,11 @@ struct OpenMeteo: Sendable {
         "precipitation_sum", "sunrise", "sunset",
     ]
 
-    /// How many matches to ask for: the service's default without qualifiers; more to narrow by region.
-    static let plainSearchCount = 10
-    static let qualifiedSearchCount = 100
+    /// How many matches every name lookup asks for: the most the service gives. It ranks by how well the
+    /// name matches and by kind of place as much as by population, so that the most populous match can be
+    /// far down its list; and every lookup of a name (`set`, a one-off place, `search`, with qualifiers or
+    /// without) then chooses among the same matches.
+    static let searchCount = 100
 
     let geocodingURL: String
     let forecastURL: String
@@ -43,27 +45,26 @@ struct OpenMeteo: Sendable {
 
     // MARK: Geocoding
 
-    /// The request that looks `query` up, with names in `language` (ISO 639): the service's 10 best
-    /// matches for a name alone, 100 to narrow by qualifiers, which are ours to apply. The service cuts
-    /// its list to `count` before its `countryCode` filters what is left (its controller's TODO), so that
-    /// filter could only drop matches we would drop ourselves: it is never sent. A state's or province's
-    /// abbreviation asks for English names, which the abbreviations are matched against.
-    func geocodingRequest(for query: PlaceQuery, language: String = "en", count: Int? = nil) -> HTTPRequest {
+    /// The request that looks `query` up, with names in `language` (ISO 639): the service's 100 best
+    /// matches for the name, which qualifiers narrow here. The service cuts its list to `count` before its
+    /// `countryCode` filters what is left (its controller's TODO), so that filter could only drop matches
+    /// we would drop ourselves: it is never sent. A state's or province's abbreviation asks for English
+    /// names, which the abbreviations are matched against.
+    func geocodingRequest(for query: PlaceQuery, language: String = "en") -> HTTPRequest {
         let parameters = [
             ("name", query.name),
-            ("count", String(count ?? (query.qualifiers.isEmpty ? Self.plainSearchCount : Self.qualifiedSearchCount))),
+            ("count", String(Self.searchCount)),
             ("language", query.asksInEnglish ? "en" : language),
             ("format", "json"),
         ]
         return HTTPRequest(url: URLQuery.append(parameters, to: geocodingURL))
     }
 
-    /// The places the geocoding service knows by `query.name`, in its order; `count` overrides how many
-    /// are asked for.
-    func searchPlaces(_ query: PlaceQuery, language: String, count: Int? = nil, before deadline: Deadline)
-        throws(ProviderError) -> [PlaceCandidate]
+    /// The places the geocoding service knows by `query.name`, in its order.
+    func searchPlaces(_ query: PlaceQuery, language: String, before deadline: Deadline) throws(ProviderError)
+        -> [PlaceCandidate]
     {
-        let request = geocodingRequest(for: query, language: language, count: count)
+        let request = geocodingRequest(for: query, language: language)
         let response = try send(request, to: geocodingService, before: deadline)
         do {
             return try GeocodingResponse.decode(response.body, headers: response.headers)

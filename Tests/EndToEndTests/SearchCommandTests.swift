@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("weather search")
+struct SearchCommandTests {
+    /// `search words... --json [more]`'s object.
+    static func search(_ sandbox: Sandbox, _ words: [String], _ more: [String] = []) throws -> [String: Any] {
+        let run = try sandbox.run(["search"] + words + ["--json"] + more)
+        #expect(run.status == 0, "\(run)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
+    }
+
+    static func matches(_ object: [String: Any]) throws -> [[String: Any]] {
+        try #require(object["matches"] as? [[String: Any]])
+    }
+
+    @Test(
+        "--count N shows the N most populous of every match, counts them all, and the words do not depend on N",
+        arguments: [
+            (["Springfield"], 19, [1, 3, 5, 12, 19, 50]),
+            (["Springfield,", "US"], 15, [2, 4, 15]),
+            (["London"], 4, [1, 3]),
+            (["Berlin"], 10, [2, 9]),
+        ])
+    func count(words: [String], total: Int, counts: [Int]) throws {
+        let sandbox = try Sandbox()
+        let all = try Self.matches(try Self.search(sandbox, words, ["--count", "100"]))
+        #expect(all.count == total)
+        let populations = all.map { $0["population"] as? Int ?? 0 }
+        #expect(populations == populations.sorted(by: >), "the most populous first")
+        for count in counts {
+            let object = try Self.search(sandbox, words, ["--count", String(count)])
+            #expect(object["total"] as? Int == total, "--count \(count)")
+            let shown = try Self.matches(object)
+            #expect(shown.count == min(count, total))
+            #expect(shown.map { $0["id"] as? Int } == all.prefix(count).map { $0["id"] as? Int }, "--count \(count)")
+            #expect(
+                shown.map { $0["choose"] as? String } == all.prefix(count).map { $0["choose"] as? String },
+                "--count \(count)")
+
+            let text = try sandbox.run(["search"] + words + ["--count", String(count)])
+            let counted = "\(total) places called \"\(words[0].trimmingCharacters(in: [","]))\""
+            #expect(text.stdout.hasPrefix(counted), "\(text)")
+            #expect(text.stdout.contains("(the first \(count))") == (count < total), "\(text)")
+            #expect(text.stdout.split(separator: "\n").count == 2 + min(count, total), "\(text)")
+        }
+        #expect(try sandbox.server.requests(.search).allSatisfy { $0.query["count"] == "100" })
+    }
+
+    @Test("a more populous match far down the service's order is listed in its place")
+    func populousFarDown() throws {
+        let sandbox = try Sandbox()
+        let shown = try Self.matches(try Self.search(sandbox, ["Springfield"], ["--count", "5"]))
+        #expect(
+            shown.map { $0["region"] as? String } == ["Missouri", "Massachusetts", "Illinois", "Oregon", "Ohio"])
+        let london = try Self.matches(try Self.search(sandbox, ["London"], ["--count", "3"]))
+        #expect(london.map { $0["region"] as? String } == ["England", "Ontario", "Ohio"])
+    }
+
+    @Test("when the service sends its most, 100, the count says there may be more")
+    func fullList() throws {
+        let sandbox = try Sandbox()
+        let entries = (1...100).map { index in
+            #"{"id":\#(index),"name":"Testville","latitude":\#(Double(index) / 4),"longitude":10.5,"#
+                + #""country_code":"US","country":"United States","admin1":"Region \#(index)","population":\#(index * 10)}"#
+        }
+        let body = #"{"results":["# + entries.joined(separator: ",") + #"],"generationtime_ms":2.5}"#
+        try sandbox.server.script(.search, [.init(body: body, times: 2)])
+        let run = try sandbox.run("search", "Testville", "--count", "2")
+        #expect(run.stdout.hasPrefix("at least 100 places called \"Testville\", the most populous first (the first 2)"))
+        let qualified = try sandbox.run("search", "Testville,", "Region 7")
+        #expect(qualified.stdout.hasPrefix("at least 1 place called \"Testville\" in \"Region 7\";"), "\(qualified)")
+        let fewer = try sandbox.run("search", "Berlin", "--count", "2")
+        #expect(fewer.stdout.hasPrefix("10 places called \"Berlin\""))
+    }
+}
