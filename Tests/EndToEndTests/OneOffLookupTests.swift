@@ -209,7 +209,7 @@ struct OneOffLookupTests {
             ),
             (
                 ["Paris,", "JP"], 1,
-                "weather: no place called \"Paris\" in \"JP\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n",
+                "weather: no place called \"Paris\" in \"JP\"; try one of: Paris, France; Paris, Texas; Paris, Canada; Paris, Tennessee; Paris, Kentucky\n",
                 1
             ),
         ])

@@ -74,4 +74,56 @@ struct SearchCommandTests {
         let fewer = try sandbox.run("search", "Berlin", "--count", "2")
         #expect(fewer.stdout.hasPrefix("10 places called \"Berlin\""))
     }
+
+    /// Each geocoding fixture by the name it answers and the language of its names.
+    static let fixtures: [(name: String, language: String)] = TestPaths.fixtures(in: "open-meteo/geocoding")
+        .filter { !$0.hasSuffix("no-match.json") }
+        .map { path in
+            let parts = path.split(separator: "/")
+            let name = parts.last!.dropLast(".json".count).replacingOccurrences(of: "-", with: " ")
+            return (name, parts.count == 4 ? String(parts[2]) : "en")
+        }
+
+    @Test(
+        "for every row of every search fixture, weather <the words shown> picks exactly that row",
+        arguments: fixtures)
+    func wordsChoose(name: String, language: String) throws {
+        let sandbox = try Sandbox()
+        let environment = ["WEATHER_LANGUAGE": language]
+        let search = try sandbox.run(["search", name, "--json", "--count", "100"], environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
+        let rows = try Self.matches(object)
+        #expect(!rows.isEmpty, "\(search)")
+        var seen: Set<String> = []
+        for row in rows {
+            let words = try #require(row["choose"] as? String)
+            #expect(seen.insert(words).inserted, "\(words) is shown twice")
+            // As a person types them: split at spaces by the shell.
+            let run = try sandbox.run(
+                ["show"] + words.split(separator: " ").map(String.init) + ["--json"], environment: environment)
+            let shown = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(words): \(run)")
+            let location = try #require(shown["location"] as? [String: Any])
+            #expect(location["id"] as? Int == row["id"] as? Int, "\(name): \(words) picks \(location)")
+            #expect(location["name"] as? String == row["name"] as? String, "\(name): \(words)")
+            #expect(location["latitude"] as? Double == row["latitude"] as? Double, "\(name): \(words)")
+            #expect(location["longitude"] as? Double == row["longitude"] as? Double, "\(name): \(words)")
+        }
+    }
+
+    @Test("a row with a country code but no country name is chosen by its code: search Alert, then weather Alert, US")
+    func countryCodeOnly() throws {
+        let sandbox = try Sandbox()
+        let text = try sandbox.run("search", "Alert")
+        #expect(text.stdout.contains("Alert, Nunavut, Canada"), "\(text)")
+        let rows = text.stdout.split(separator: "\n").filter { $0.contains("Alert, US") }
+        #expect(rows.count == 1 && rows[0].hasSuffix("  Alert, US"), "\(text)")
+        let run = try sandbox.run("Alert,", "US", "--short")
+        #expect(run.status == 0, "\(run)")
+        let json = try sandbox.run("Alert,", "US", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let location = try #require(object["location"] as? [String: Any])
+        #expect(location["id"] as? Int == 9_999_001, "\(json)")
+        #expect(location["countryCode"] as? String == "US")
+    }
 }

@@ -222,7 +222,7 @@ struct SetCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Tennessee; Paris, Kentucky; Paris, Canada\n"
+                == "weather: no place called \"Paris\" in \"Narnia\"; try one of: Paris, France; Paris, Texas; Paris, Canada; Paris, Tennessee; Paris, Kentucky\n"
         )
     }
 }

@@ -88,7 +88,9 @@ struct PlaceTests {
             _ = try PlaceChoice(choosingFrom: try candidates("paris"), for: query)
         } throws: { error in
             guard case .noPlaceMatches(_, let alternatives) = error as? ProviderError else { return false }
-            return alternatives.prefix(3) == ["Paris, France", "Paris, Texas", "Paris, Tennessee"]
+            return alternatives == [
+                "Paris, France", "Paris, Texas", "Paris, Canada", "Paris, Tennessee", "Paris, Kentucky",
+            ]
         }
     }
 
@@ -231,6 +233,97 @@ struct PlaceNamingTests {
             guard case .noPlaceMatches(_, let alternatives) = error as? ProviderError else { return false }
             return alternatives.first == "Paris, France"
         }
+    }
+
+    /// A candidate named `name` in `region`, `country` (`US` by code), with `population`.
+    func place(
+        _ name: String, _ region: String?, country: String? = "United States", code: String? = "US",
+        population: Int? = nil, subregions: [String] = [], latitude: Double = 40
+    ) -> PlaceCandidate {
+        PlaceCandidate(
+            location: Location(
+                name: name, region: region, country: country, countryCode: code, latitude: latitude, longitude: -90,
+                population: population),
+            subregions: subregions)
+    }
+
+    /// Whether `words`, read as typed, choose `candidate` among `candidates` (asked for in `language`).
+    func choose(_ words: String, _ candidate: PlaceCandidate, among candidates: [PlaceCandidate], language: String)
+        throws -> Bool
+    {
+        let query = try PlaceQuery(words: [words])
+        if let coordinates = query.coordinates {
+            return abs(coordinates.latitude - candidate.location.latitude) < 1e-4
+        }
+        return try PlaceMatches(query, candidates: candidates, language: language).fitting.first == candidate
+    }
+
+    @Test("the words shown for a match choose exactly it, whatever the match lacks or shares")
+    func wordsChoose() throws {
+        let lists: [(name: String, candidates: [PlaceCandidate])] = [
+            // A country code without a country name: the code, not the bare name, which picks Canada's.
+            (
+                "Alert",
+                [
+                    place("Alert", "Nunavut", country: "Canada", code: "CA", population: 62),
+                    place("Alert", nil, country: nil),
+                ]
+            ),
+            // Two in one state: the county; two in one county: their coordinates.
+            (
+                "Salem",
+                [
+                    place("Salem", "Oregon", population: 175_000, subregions: ["Marion"]),
+                    place("Salem", "Oregon", population: 900, subregions: ["Polk"]),
+                    place("Salem", "Ohio", population: 12_000, subregions: ["Columbiana"], latitude: 40.9),
+                    place("Salem", "Ohio", population: 300, subregions: ["Columbiana"], latitude: 40.5),
+                ]
+            ),
+            // A region whose name holds a comma cannot be typed after one; another name is found.
+            (
+                "Kralendijk",
+                [
+                    place("Kralendijk", "Bonaire", country: "Bonaire, Saint Eustatius and Saba", code: "BQ"),
+                    place("Kralendijk", "Aruba", country: "Aruba", code: "AW", population: 10),
+                ]
+            ),
+            // A match whose name is not the name searched for is chosen by the name searched for.
+            (
+                "New York",
+                [
+                    place("New York", "New York", population: 8_804_190),
+                    place("New York Mills", "New York", population: 3_327, subregions: ["Oneida"]),
+                ]
+            ),
+        ]
+        for (name, candidates) in lists {
+            let matches = try PlaceMatches(PlaceQuery(name: name), candidates: candidates, language: "en")
+            var shown: [String] = []
+            for candidate in candidates {
+                let words = matches.words(choosing: candidate)
+                #expect(try choose(words, candidate, among: candidates, language: "en"), "\(words)")
+                #expect(!shown.contains(words))
+                shown.append(words)
+            }
+        }
+        let salem = try PlaceMatches(PlaceQuery(name: "Salem"), candidates: lists[1].candidates, language: "en")
+        #expect(
+            lists[1].candidates.map(salem.words(choosing:)) == [
+                "Salem, Oregon", "Salem, Polk", "Salem, Ohio", "40.5000,-90.0000",
+            ])
+        let alert = try PlaceMatches(PlaceQuery(name: "alert"), candidates: lists[0].candidates, language: "en")
+        #expect(lists[0].candidates.map(alert.words(choosing:)) == ["Alert, Canada", "Alert, US"])
+    }
+
+    @Test("names asked in English for an abbreviation are chosen by abbreviations, for a user of another language")
+    func wordsInTheListsLanguage() throws {
+        let candidates = try candidates("springfield")
+        let query = try PlaceQuery(words: ["Springfield, US"])
+        let matches = try PlaceMatches(
+            try PlaceQuery(words: ["Springfield, MO"]), candidates: candidates, language: "de")
+        #expect(matches.words(choosing: matches.fitting[0]) == "Springfield, MO")
+        let english = try PlaceMatches(query, candidates: candidates, language: "en")
+        #expect(english.words(choosing: english.fitting[0]) == "Springfield, Missouri")
     }
 
     @Test(

@@ -54,7 +54,7 @@ struct OpenMeteo: Sendable {
         let parameters = [
             ("name", query.name),
             ("count", String(Self.searchCount)),
-            ("language", query.asksInEnglish ? "en" : language),
+            ("language", query.languageAsked(preferring: language)),
             ("format", "json"),
         ]
         return HTTPRequest(url: URLQuery.append(parameters, to: geocodingURL))

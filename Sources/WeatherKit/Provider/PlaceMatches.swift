@@ -5,7 +5,8 @@ package struct PlaceMatches: Sendable {
     package var query: PlaceQuery
     /// Everything the service sent for the name, in its order.
     package var candidates: [PlaceCandidate]
-    /// The language the names came in.
+    /// The language of the user's names (the setting), which the request asked for unless a qualifier made
+    /// it English (`PlaceQuery.languageAsked`).
     var language: String
     /// The candidates every qualifier fits, the most populous first (in the service's order on a tie).
     package var fitting: [PlaceCandidate]
@@ -13,7 +14,7 @@ package struct PlaceMatches: Sendable {
     /// other reading: `"CA" read as Canada; for California write Paris, California`.
     package var note: String?
 
-    /// Narrows `candidates`, the service's answer for `query.name` in `language`, by the query's qualifiers,
+    /// Narrows `candidates`, the service's answer for `query.name` for a user of `language`, by the query's qualifiers,
     /// each read the first way that leaves a match (`PlaceQualifier`): a country code, a state or province,
     /// a name. Throws when the service knew no place by the name, or when none fits, offering the words
     /// that choose what there is.
@@ -23,7 +24,7 @@ package struct PlaceMatches: Sendable {
         self.language = language
         guard !candidates.isEmpty else { throw .placeNotFound(query) }
         guard let (fitting, note) = Self.narrowing(candidates, by: query) else {
-            throw .noPlaceMatches(query, alternatives: Self.qualifiedNames(of: candidates))
+            throw .noPlaceMatches(query, alternatives: Self.alternatives(candidates, for: query, language: language))
         }
         self.fitting = fitting
         self.note = note
@@ -33,10 +34,53 @@ package struct PlaceMatches: Sendable {
     /// can ask for.
     var mayHaveMore: Bool { candidates.count >= OpenMeteo.searchCount }
 
-    /// The words that choose `match`: the query itself when it is the only match, otherwise the name with
-    /// its country, or its region where the matches have several in one country.
+    /// The words that choose `match`, as `weather <words>` reads them (`words(choosing:among:for:language:)`).
     package func words(choosing match: PlaceCandidate) -> String {
-        fitting.count == 1 ? query.text : Self.qualifiedName(of: match, among: fitting)
+        Self.words(choosing: match, among: candidates, for: query, language: language)
+    }
+
+    /// The words that choose `match` among `candidates`, the service's answer for `query`'s name for a
+    /// user of `language`: each try is read as `PlaceQuery` reads what people type and narrowed among these same
+    /// candidates, which a lookup of the same name in the same language gets again, and the first that
+    /// picks exactly `match` is taken. The name with, in turn, its region or country (the region first
+    /// where its country has several matches), a lower region, its country code, a US state's or
+    /// Canadian province's abbreviation, two of those from the smaller area to the larger, or the name
+    /// alone; its coordinates when no words tell it apart (two records of a place in one county).
+    static func words(
+        choosing match: PlaceCandidate, among candidates: [PlaceCandidate], for query: PlaceQuery, language: String
+    ) -> String {
+        let location = match.location
+        let name = location.name.lowercased() == query.name.lowercased() ? location.name : query.name
+        let manyInCountry = candidates.count { $0.location.countryCode == location.countryCode } > 1
+        let country = location.country ?? location.countryCode
+        let abbreviation = location.region.flatMap { PlaceQualifier.abbreviation(of: $0, in: location.countryCode) }
+        var singles = manyInCountry ? [location.region, country] : [country, location.region]
+        singles += match.subregions + [location.countryCode, abbreviation]
+        // Smaller areas first, as people write them: `Springfield, Fife, Scotland`.
+        let nested = (match.subregions.reversed() + [location.region, country]).compactMap { $0 }
+        var tries = unique(singles.compactMap { $0 }).map { [$0] }
+        for (index, smaller) in nested.enumerated() {
+            for larger in nested.dropFirst(index + 1) where larger != smaller { tries.append([smaller, larger]) }
+        }
+        tries.append([])
+        let asked = query.languageAsked(preferring: language)
+        for qualifiers in tries {
+            let text = ([name] + qualifiers).joined(separator: ", ")
+            guard let words = try? PlaceQuery(words: [text]), words.coordinates == nil,
+                words.name.lowercased() == query.name.lowercased(),
+                words.languageAsked(preferring: language) == asked,
+                let chosen = narrowing(candidates, by: words)?.fitting.first
+            else { continue }
+            if chosen.location == location { return text }
+        }
+        return location.latitude.fixed(decimals: 4) + "," + location.longitude.fixed(decimals: 4)
+    }
+
+    /// `texts` without repeats, in their order.
+    private static func unique(_ texts: [String]) -> [String] {
+        var seen: [String] = []
+        for text in texts where !seen.contains(text) { seen.append(text) }
+        return seen
     }
 
     /// `candidates` that every qualifier of `query` fits, ranked, and the note on how qualifiers were read;
@@ -77,23 +121,17 @@ package struct PlaceMatches: Sendable {
         return read + "; for \(readings[other].description) write \(name), \(readings[other].unambiguousQualifier)"
     }
 
-    /// Each candidate as a query that picks it: `Paris, France`, `Paris, Texas` (the region where one
-    /// country has several), without repeats.
-    static func qualifiedNames(of candidates: [PlaceCandidate]) -> [String] {
-        var names: [String] = []
-        for candidate in candidates {
-            let name = qualifiedName(of: candidate, among: candidates)
-            if !names.contains(name) { names.append(name) }
+    /// The words that choose each of `candidates`, the most populous first, the first `limit` of them
+    /// without repeats: what a message offers when a qualifier fits none.
+    static func alternatives(
+        _ candidates: [PlaceCandidate], for query: PlaceQuery, language: String, limit: Int = 5
+    ) -> [String] {
+        let name = PlaceQuery(name: query.name)
+        var words: [String] = []
+        for candidate in narrowing(candidates, by: name)?.fitting ?? [] where words.count < limit {
+            let text = Self.words(choosing: candidate, among: candidates, for: query, language: language)
+            if !words.contains(text) { words.append(text) }
         }
-        return names
-    }
-
-    /// `candidate` as a query that picks it among `candidates`: qualified by its country, or by its region
-    /// where the country has several of them.
-    static func qualifiedName(of candidate: PlaceCandidate, among candidates: [PlaceCandidate]) -> String {
-        let location = candidate.location
-        let sameCountry = candidates.filter { $0.location.countryCode == location.countryCode }.count
-        let qualifier = sameCountry > 1 ? location.region ?? location.country : location.country ?? location.region
-        return [location.name, qualifier].compactMap { $0 }.joined(separator: ", ")
+        return words
     }
 }

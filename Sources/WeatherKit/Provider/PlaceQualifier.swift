@@ -83,6 +83,13 @@ enum PlaceQualifier {
         return nil
     }
 
+    /// The postal abbreviation of the US state or Canadian province GeoNames calls `region` (`MO` for
+    /// Missouri), in the country of `countryCode`.
+    static func abbreviation(of region: String, in countryCode: String?) -> String? {
+        let names = countryCode == "US" ? usStates : countryCode == "CA" ? canadianProvinces : [:]
+        return names.first { $0.value == region }?.key
+    }
+
     /// `text` as qualifiers are compared: in any letter case (and, as Swift compares strings, however its
     /// accents are encoded).
     static func folded(_ text: String) -> String {

@@ -45,10 +45,11 @@ public struct PlaceQuery: Sendable, Equatable {
     /// The query as a person would write it: `Paris, US`.
     var text: String { ([name] + qualifiers).joined(separator: ", ") }
 
-    /// Whether names must come back in English: a qualifier that can be a US state's or Canadian
-    /// province's abbreviation (`TX`, `ON`) is compared with the English names GeoNames gives them.
-    var asksInEnglish: Bool {
-        qualifiers.contains { PlaceQualifier.subdivision(for: $0) != nil }
+    /// The language to ask names in, for a user who reads `language`: English when a qualifier can be a
+    /// US state's or Canadian province's abbreviation (`TX`, `ON`), which is compared with the English
+    /// names GeoNames gives them.
+    func languageAsked(preferring language: String) -> String {
+        qualifiers.contains { PlaceQualifier.subdivision(for: $0) != nil } ? "en" : language
     }
 
     /// The words people use as the key of a remembered lookup: `paris, us` for `Paris,US` and `paris , US`.
