@@ -46,6 +46,7 @@ struct SetCommand: ContextCommand {
                 defer { activity.stop() }
                 placement = try fetcher.setLocation(query)
             }
+            if let note = placement.note { context.console.printError(note) }
             context.console.printLine(placement.announcement + "\n")
             context.console.printLine(context.formatter(display.options).text(placement.result, stale: false))
             let background = BackgroundRefresh(context: context)

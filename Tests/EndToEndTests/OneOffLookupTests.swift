@@ -140,18 +140,23 @@ struct OneOffLookupTests {
         #expect(search.query["language"] == language)
     }
 
-    @Test("set takes abbreviations too, and says how an ambiguous one was read")
-    func setWithAbbreviation() throws {
+    @Test(
+        "how an ambiguous abbreviation was read goes to stderr as weather's note, whatever the command",
+        arguments: [
+            (["set", "Springfield,", "MO"], "\"MO\" read as Missouri, United States (no Springfield in Macao)"),
+            (["set", "Paris,", "CA"], "\"CA\" read as Canada (no Paris in California, United States)"),
+            (["set", "Springfield,", "co"], "\"co\" read as Colorado, United States (no Springfield in Colombia)"),
+            (["show", "Springfield,", "MO"], "\"MO\" read as Missouri, United States (no Springfield in Macao)"),
+            (["forecast", "London,", "KY"], "\"KY\" read as Kentucky, United States (no London in Cayman Islands)"),
+            (["search", "Springfield,", "IL"], "\"IL\" read as Illinois, United States (no Springfield in Israel)"),
+        ])
+    func abbreviationNote(arguments: [String], note: String) throws {
         let sandbox = try Sandbox()
-        let run = try sandbox.run("set", "Springfield,", "MO")
+        let run = try sandbox.run(arguments)
         #expect(run.status == 0, "\(run)")
-        #expect(
-            run.stdout.hasPrefix(
-                """
-                Saved Springfield, Missouri, United States (the only match).
-                "MO" read as Missouri, United States (no Springfield in Macao).
-
-                """))
+        #expect(run.errorLines.first.map(String.init) == "weather: \(note)", "\(run)")
+        #expect(!run.stdout.contains("read as"), "\(run)")
+        if arguments[0] == "set" { #expect(run.stdout.hasPrefix("Saved "), "\(run)") }
     }
 
     @Test("coordinates name a place directly: no search, the coordinates as its name, negative values too")

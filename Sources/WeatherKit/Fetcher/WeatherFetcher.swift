@@ -293,13 +293,14 @@ public final class WeatherFetcher: Sendable {
         /// Its current weather, now saved.
         public var result: WeatherResult
 
-        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why;
-        /// on a line of its own, how a qualifier that names both a country and a state was read.
+        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
         public var announcement: String {
-            let saved = "Saved \(choice.location.displayName) (\(choice.how))."
-            guard let note = choice.note else { return saved }
-            return saved + "\n" + note.capitalizedFirst + "."
+            "Saved \(choice.location.displayName) (\(choice.how))."
         }
+
+        /// How a qualifier that names both a country and a state was read, for standard error: `"MO" read
+        /// as Missouri, United States (no Springfield in Macao)`.
+        public var note: String? { choice.note }
     }
 
     /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
