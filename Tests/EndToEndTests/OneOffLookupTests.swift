@@ -179,6 +179,20 @@ struct OneOffLookupTests {
         #expect(south.stdout.hasPrefix("33.87°S, 151.21°E "), "\(south)")
         #expect(try sandbox.server.requests(.forecast).last?.query["latitude"] == "-33.8700")
 
+        for words in [["52.52N", "13.41E"], ["52.52°N,", "13.41°E"], ["13.41", "E", "52.52", "N"]] {
+            let run = try sandbox.run(["show"] + words + ["--short"])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout.hasPrefix("52.52°N, 13.41°E "), "\(words): \(run)")
+        }
+        let west = try sandbox.run("40.7128N", "74.006W", "--json")
+        let westLocation =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(west.stdout.utf8)) as? [String: Any])["location"]
+            as? [String: Any]
+        #expect(westLocation?["longitude"] as? Double == -74.006, "\(west)")
+        #expect(try sandbox.server.requests(.forecast).last?.query["longitude"] == "-74.0060")
+        #expect(try sandbox.requestCount(.search) == 0)
+
         let set = try sandbox.run("set", "52.52,", "13.41")
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.hasPrefix("Saved 52.52°N, 13.41°E (given by its coordinates).\n"))
@@ -196,6 +210,11 @@ struct OneOffLookupTests {
             (
                 ["show", "10,", "-200"], 64,
                 "weather: the longitude −200 is out of range: longitudes run from -180 (west) to 180 (east), after the latitude, as in 52.52,13.41\n",
+                0
+            ),
+            (
+                ["forecast", "91.5N", "13E"], 64,
+                "weather: the latitude 91.5N is out of range: latitudes run from -90 (south) to 90 (north), latitude first, as in 52.52,13.41\n",
                 0
             ),
             (

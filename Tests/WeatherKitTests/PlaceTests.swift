@@ -141,6 +141,15 @@ struct PlaceNamingTests {
             (["\u{2212}33.8688,+151.2093"], -33.8688, 151.2093, "33.8688°S, 151.2093°E"),
             (["40.7, -74"], 40.7, -74, "40.7°N, 74°W"),
             ([" 90 , 180 "], 90, 180, "90°N, 180°E"),
+            (["52.52N", "13.41E"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["52.52°N, 13.41°E"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["33.87S", "151.21E"], -33.87, 151.21, "33.87°S, 151.21°E"),
+            (["40.7128° N, 74.006° W"], 40.7128, -74.006, "40.7128°N, 74.006°W"),
+            (["22.9 s 43.2 w"], -22.9, -43.2, "22.9°S, 43.2°W"),
+            (["13.41E", "52.52N"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["0N,", "0E"], 0, 0, "0°N, 0°E"),
+            (["52.52°,", "13.41°"], 52.52, 13.41, "52.52°N, 13.41°E"),
+            (["52.52", "°", "N", "13.41", "°", "E"], 52.52, 13.41, "52.52°N, 13.41°E"),
         ])
     func coordinates(words: [String], latitude: Double, longitude: Double, name: String) throws {
         let query = try PlaceQuery(words: words)
@@ -157,6 +166,9 @@ struct PlaceNamingTests {
             (["-90.5, 10"], .latitudeOutOfRange("-90.5")),
             (["0,181"], .longitudeOutOfRange("181")),
             (["12", "-180.01"], .longitudeOutOfRange("-180.01")),
+            (["91N", "13E"], .latitudeOutOfRange("91N")),
+            (["10E", "90.5S"], .latitudeOutOfRange("90.5S")),
+            (["52N", "181W"], .longitudeOutOfRange("181W")),
         ])
     func coordinatesOutOfRange(words: [String], error: PlaceQueryError) {
         #expect(throws: error) { _ = try PlaceQuery(words: words) }
@@ -166,7 +178,11 @@ struct PlaceNamingTests {
 
     @Test(
         "what is not two numbers is a name: postcodes, words, a number with letters",
-        arguments: [["abc,def"], ["10967"], ["52.5", "abc"], ["1.2.3,4"], ["52,13,7"], ["1e5,2"]])
+        arguments: [
+            ["abc,def"], ["10967"], ["52.5", "abc"], ["1.2.3,4"], ["52,13,7"], ["1e5,2"], ["52.52N", "13.41"],
+            ["52.52N", "13.41S"], ["52.52E", "13.41W"], ["-52.52N", "13.41E"], ["52.52N13.41E"], ["Paris", "N"],
+            ["52.52X", "13.41E"], ["N", "E"],
+        ])
     func notCoordinates(words: [String]) throws {
         #expect(try PlaceQuery(words: words).coordinates == nil)
     }

@@ -65,19 +65,61 @@ public struct Coordinates: Sendable, Equatable, CustomStringConvertible {
     private var longitudeText: String
 
     /// `text` as two decimal numbers, a comma or blanks between them (a minus may be U+2212, as pasted from
-    /// an encyclopedia); `nil` when it is not two numbers, so that it is looked up as a name. Throws when a
-    /// number is out of range.
+    /// an encyclopedia), latitude first; or as two numbers each with its hemisphere, N or S and E or W, in
+    /// either order (`52.52N 13.41E`, `33.87° S, 151.21° E`: how maps and weather itself write them), a
+    /// degree sign allowed after any number. `nil` when it is not such, so that it is looked up as a
+    /// name. Throws when a number is out of range.
     init?(parsing text: String) throws(PlaceQueryError) {
-        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
-        guard parts.count == 2, let latitude = Self.number(parts[0]), let longitude = Self.number(parts[1]) else {
+        var parts: [String] = []
+        for token in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
+            // A hemisphere or degree sign standing apart belongs to the number before it: `52.52 ° N`.
+            if token.allSatisfy({ $0 == "°" || Self.hemisphere($0) != nil }), let last = parts.last,
+                last.last?.isNumber == true || last.last == "°"
+            {
+                parts[parts.count - 1] += token
+            } else {
+                parts.append(String(token))
+            }
+        }
+        guard parts.count == 2, let first = Self.reading(parts[0]), let second = Self.reading(parts[1]) else {
             return nil
         }
-        guard (-90...90).contains(latitude.value) else { throw .latitudeOutOfRange(String(parts[0])) }
-        guard (-180...180).contains(longitude.value) else { throw .longitudeOutOfRange(String(parts[1])) }
+        var (latitude, longitude) = (first, second)
+        switch (first.hemisphere, second.hemisphere) {
+        case (nil, nil): break
+        case ("N", "E"), ("N", "W"), ("S", "E"), ("S", "W"): break
+        case ("E", "N"), ("E", "S"), ("W", "N"), ("W", "S"): (latitude, longitude) = (second, first)
+        default: return nil
+        }
+        guard (-90...90).contains(latitude.value) else { throw .latitudeOutOfRange(latitude.text) }
+        guard (-180...180).contains(longitude.value) else { throw .longitudeOutOfRange(longitude.text) }
         self.latitude = latitude.value
         self.longitude = longitude.value
         latitudeText = latitude.digits
         longitudeText = longitude.digits
+    }
+
+    /// `N`, `S`, `E` or `W` for a hemisphere letter in either case.
+    private static func hemisphere(_ character: Character) -> Character? {
+        let upper = character.uppercased()
+        return ["N", "S", "E", "W"].contains(upper) ? Character(upper) : nil
+    }
+
+    /// One number of a pair: `52.52`, `-33.87°`, `33.87°S`, `13.41e`; its value (negative to the south and
+    /// west), its digits without a sign, its hemisphere if it has one, and the text as given. A number
+    /// with both a sign and a hemisphere is none.
+    private static func reading(_ text: String) -> (
+        value: Double, digits: String, hemisphere: Character?, text: String
+    )? {
+        var rest = Substring(text)
+        let hemisphere = rest.last.flatMap(Self.hemisphere)
+        if hemisphere != nil { rest = rest.dropLast() }
+        if rest.last == "°" { rest = rest.dropLast() }
+        guard let number = number(rest) else { return nil }
+        guard let hemisphere else { return (number.value, number.digits, nil, text) }
+        guard number.digits.count == rest.count else { return nil }
+        let value = hemisphere == "S" || hemisphere == "W" ? -number.value : number.value
+        return (value, number.digits, hemisphere, text)
     }
 
     /// "52.52°N, 13.41°E": the name a place given by coordinates is shown with.
