@@ -126,4 +126,35 @@ struct SearchCommandTests {
         #expect(location["id"] as? Int == 9_999_001, "\(json)")
         #expect(location["countryCode"] as? String == "US")
     }
+
+    @Test(
+        "--json with no match prints an empty answer and exits as a search that found nothing does",
+        arguments: [
+            (["Atlantis"], #"{"query":"Atlantis","total":0,"matches":[]}"#, "no place called \"Atlantis\" found"),
+            (
+                ["Paris,", "JP"], #"{"query":"Paris, JP","total":0,"matches":[]}"#,
+                "no place called \"Paris\" in \"JP\""
+            ),
+            (["new", "york,", "Narnia"], #"{"query":"new york, Narnia","total":0,"matches":[]}"#, "in \"Narnia\""),
+        ])
+    func noMatchJSON(words: [String], json: String, message: String) throws {
+        let sandbox = try Sandbox()
+        let text = try sandbox.run(["search"] + words)
+        let run = try sandbox.run(["search"] + words + ["--json"])
+        #expect(run.status == text.status && run.status == 1, "\(run)")
+        #expect(run.stdout == json + "\n")
+        #expect(text.stdout.isEmpty)
+        #expect(
+            run.stderr == text.stderr && run.stderr.hasPrefix("weather: ") && run.stderr.contains(message), "\(run)")
+    }
+
+    @Test("--json prints nothing on stdout when the search itself failed")
+    func failureJSON() throws {
+        let sandbox = try Sandbox()
+        try sandbox.server.script(.search, [.init(status: 500, body: "oops")])
+        let run = try sandbox.run("search", "Paris", "--json")
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("is having trouble (HTTP 500"))
+    }
 }

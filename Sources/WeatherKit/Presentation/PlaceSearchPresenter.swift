@@ -29,6 +29,12 @@ public struct PlaceSearchPresenter: Sendable {
             // The same request as every lookup of the name: the list, its order and the words that choose
             // each match do not depend on how many are shown.
             found = try fetcher.matches(for: query)
+        } catch {
+            // A search that found nothing is still an answer for a script: no matches, and the same exit.
+            if json, case .provider(let problem) = error, problem.isPlaceNotFound {
+                console.printLine(Self.json(nothingFor: query))
+            }
+            throw error
         }
         if json { return console.printLine(Self.json(found, count: count)) }
         if let note = found.note { console.printError(note) }
@@ -73,6 +79,17 @@ public struct PlaceSearchPresenter: Sendable {
                 match.location.write(into: &writer)
                 writer.field("choose", found.words(choosing: match))
             }
+        }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `{"query":...,"total":0,"matches":[]}`: the answer of `--json` when nothing matched.
+    static func json(nothingFor query: PlaceQuery) -> String {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.field("query", query.text)
+            writer.field("total", 0)
+            writer.array("matches", [PlaceCandidate]()) { _, _ in }
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
