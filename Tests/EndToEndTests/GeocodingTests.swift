@@ -130,3 +130,63 @@ struct GeocodingTests {
         #expect(searches.first?.query["countryCode"] == nil)
     }
 }
+
+/// Words typed without the comma that would qualify them.
+@Suite("Words that a comma would qualify")
+struct CommaHintTests {
+    @Test(
+        "words that find nothing as a whole say which comma finds a place",
+        arguments: [
+            (["Paris", "Texas"], "Paris, Texas", 2),
+            (["show", "paris", "france"], "paris, france", 2),
+            (["forecast", "London", "Ontario"], "London, Ontario", 2),
+            (["set", "Springfield", "New", "Jersey"], "Springfield, New Jersey", 2),
+            (["search", "Berlin", "Germany"], "Berlin, Germany", 2),
+            (["search", "Paris", "TX"], "Paris, TX", 2),
+            (["Springfield", "New", "Mexico"], nil, 3),
+            (["Atlantis", "Narnia"], nil, 2),
+        ] as [([String], String?, Int)])
+    func notFound(arguments: [String], hint: String?, searches: Int) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(arguments)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.isEmpty)
+        let words = arguments.drop { ["show", "forecast", "set", "search"].contains($0) }.joined(separator: " ")
+        let expected =
+            hint.map { "did you mean \($0)?" } ?? "check the spelling, or try a larger town nearby"
+        #expect(run.stderr == "weather: no place called \"\(words)\" found; \(expected)\n", "\(run)")
+        #expect(try sandbox.requestCount(.search) == searches)
+        #expect(try sandbox.requestCount(.forecast) == 0)
+        if let hint {
+            let followed = try sandbox.run(["show"] + hint.split(separator: " ").map(String.init) + ["--short"])
+            #expect(followed.status == 0, "the hint works: \(followed)")
+        }
+    }
+
+    @Test("words that find another place as a whole say which comma finds the one they describe, on stderr")
+    func differentPlace() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("Springfield", "GA", "--short")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("Springfield Gardens "), "\(run)")
+        #expect(
+            run.stderr
+                == "weather: \"Springfield GA\" found Springfield Gardens, New York, United States; for Springfield in GA write Springfield, GA\n"
+        )
+        let searches = try sandbox.server.requests(.search).map { $0.query["name"] }
+        #expect(searches == ["Springfield GA", "Springfield"])
+        let followed = try sandbox.run("Springfield,", "GA", "--json")
+        #expect(followed.stdout.contains(#""region":"Georgia""#), "\(followed)")
+    }
+
+    @Test(
+        "words found as a whole where their last words describe them, or that do not read as a place, cost nothing more",
+        arguments: [["New", "York"], ["Mitad", "del", "Mundo"], ["Springfield,", "Georgia"]])
+    func noHint(words: [String]) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(["show"] + words + ["--short"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.isEmpty, "\(run)")
+        #expect(try sandbox.requestCount(.search) == 1)
+    }
+}

@@ -224,12 +224,12 @@ struct OneOffLookupTests {
             (
                 ["sett", "Berlin"], 64,
                 "weather: \"sett\" is not a command, and no place called \"sett Berlin\" was found; did you mean weather set Berlin?\n",
-                1
+                2
             ),
             (
                 ["forcast", "Paris"], 64,
                 "weather: \"forcast\" is not a command, and no place called \"forcast Paris\" was found; did you mean weather forecast Paris?\n",
-                1
+                2
             ),
             (
                 ["Paris,", "JP"], 1,

@@ -331,6 +331,19 @@ struct PlaceNamingTests {
         #expect(lists[0].candidates.map(alert.words(choosing:)) == ["Alert, Canada", "Alert, US"])
     }
 
+    @Test(
+        "a comma goes before the last word or two, those after it that read as a place tried first",
+        arguments: [
+            ("Paris Texas", ["Paris, Texas"]),
+            ("Springfield New Jersey", ["Springfield, New Jersey", "Springfield New, Jersey"]),
+            ("Salt Lake City UT", ["Salt Lake City, UT", "Salt Lake, City UT"]),
+            ("Mitad del Mundo", ["Mitad del, Mundo", "Mitad, del Mundo"]),
+            ("Berlin", []), ("A B", []), ("Paris, Texas", []), ("52.52N 13.41E", []),
+        ])
+    func commaSplits(text: String, splits: [String]) throws {
+        #expect(CommaHint.splits(of: try PlaceQuery(words: [text])).map(\.text) == splits)
+    }
+
     @Test("names asked in English for an abbreviation are chosen by abbreviations, for a user of another language")
     func wordsInTheListsLanguage() throws {
         let candidates = try candidates("springfield")

@@ -322,17 +322,43 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// What the geocoding service knows by `query`'s name, narrowed by its qualifiers (`PlaceMatches`):
-    /// one request, never during the service's back-off.
+    /// one request, never during the service's back-off. Words without a comma that find nothing, or a
+    /// place their last words do not describe, are tried with one (`CommaHint`): a request or two more,
+    /// for a message that says what to write.
     package func matches(for query: PlaceQuery, caller: Caller = .foreground) throws(WeatherError) -> PlaceMatches {
         try checkBackoff(for: provider.geocodingService, caller: caller)
         do throws(ProviderError) {
             let language = language
             let candidates = try provider.searchPlaces(query, language: language, before: deadline)
             clearBackoff(for: provider.geocodingService)
-            return try PlaceMatches(query, candidates: candidates, language: language)
+            guard !candidates.isEmpty else {
+                let found = CommaHint.splits(of: query).first(where: findsItsName)
+                throw ProviderError.placeNotFound(query, suggestion: found?.text)
+            }
+            var found = try PlaceMatches(query, candidates: candidates, language: language)
+            let chosen = found.fitting[0]
+            let split = CommaHint.splits(of: query).first { split in
+                CommaHint.readsAsPlace(split)
+                    && !PlaceQualifier.readings(of: split.qualifiers[0]).contains { $0.fits(chosen) }
+                    && findsItsName(split)
+            }
+            if let split {
+                let note = CommaHint.note(for: query, found: chosen.location, split: split)
+                found.note = [found.note, note].compactMap { $0 }.joinedText("; ")
+            }
+            return found
         } catch {
             throw recordingBackoff(after: error, from: provider.geocodingService)
         }
+    }
+
+    /// Whether `query` chooses a place of exactly its name (not one it is the start of), asked only to
+    /// give advice: any failure is a no.
+    private func findsItsName(_ query: PlaceQuery) -> Bool {
+        guard let candidates = try? provider.searchPlaces(query, language: language, before: deadline),
+            let found = try? PlaceMatches(query, candidates: candidates, language: language)
+        else { return false }
+        return found.fitting[0].location.name.lowercased() == query.name.lowercased()
     }
 
     private func setLocationHoldingLock(_ query: PlaceQuery) throws(WeatherError) -> Placement {

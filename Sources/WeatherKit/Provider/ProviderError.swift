@@ -10,8 +10,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The service started a 200 answer and broke it off, saying so in plain text after it ("Unexpected
     /// error while streaming data: ..."): a failure of the service, like a 500.
     case brokeOff(Service, words: String)
-    /// The geocoding service knows no place by that name.
-    case placeNotFound(PlaceQuery)
+    /// The geocoding service knows no place by that name; `suggestion` is the words with a comma that
+    /// find one (`Paris, Texas` for `Paris Texas`).
+    case placeNotFound(PlaceQuery, suggestion: String? = nil)
     /// Places by that name exist, but none fits the qualifiers; `alternatives` are ways to write one that does.
     case noPlaceMatches(PlaceQuery, alternatives: [String])
 
@@ -54,7 +55,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badResponse(let service, let problem):
             return
                 "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
-        case .placeNotFound(let query):
+        case .placeNotFound(let query, let suggestion?):
+            return "no place called \"\(query.name)\" found; did you mean \(suggestion)?"
+        case .placeNotFound(let query, nil):
             return "no place called \"\(query.name)\" found; check the spelling, or try a larger town nearby"
         case .noPlaceMatches(let query, let alternatives):
             let qualifier = query.qualifiers.joined(separator: ", ")
