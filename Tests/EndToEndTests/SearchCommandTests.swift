@@ -157,4 +157,22 @@ struct SearchCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("is having trouble (HTTP 500"))
     }
+
+    @Test(
+        "in a terminal 40 columns wide, rows fit and break no word; the words that choose stay whole",
+        arguments: [40, 60])
+    func narrowTerminal(columns: Int) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(
+            program: "/bin/sh",
+            ["-c", #"stty cols "$1" <&1; exec "$0" search Springfield"#, TestPaths.weatherBinary, String(columns)],
+            terminal: true)
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= columns }, "\(run.stdout)")
+        let rows = lines.filter { $0.hasPrefix(" ") && $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
+        #expect(rows.count == 10, "\(run.stdout)")
+        #expect(rows.first?.hasSuffix("  Springfield, Missouri") == true, "\(run.stdout)")
+        #expect(lines.contains { $0.hasSuffix("weather set Springfield") || $0.contains("weather set Springfield ") })
+    }
 }

@@ -38,12 +38,13 @@ public struct PlaceSearchPresenter: Sendable {
         }
         if json { return console.printLine(Self.json(found, count: count)) }
         if let note = found.note { console.printError(note) }
-        console.printLine(Self.text(found, count: count))
+        console.printLine(Self.text(found, count: count, columns: console.columns))
     }
 
     /// The first `count` of `found`'s matches as a table, with a line on how many there are (at least:
-    /// the service lists at most 100), which is chosen and how to choose another.
-    package static func text(_ found: PlaceMatches, count: Int) -> String {
+    /// the service lists at most 100), which is chosen and how to choose another; fitted to a terminal
+    /// `columns` wide when one says.
+    package static func text(_ found: PlaceMatches, count: Int, columns: Int? = nil) -> String {
         let (query, total) = (found.query, found.fitting.count)
         let shown = found.fitting.prefix(count)
         var text = (found.mayHaveMore ? "at least " : "") + (total == 1 ? "1 place" : "\(total) places")
@@ -53,7 +54,12 @@ public struct PlaceSearchPresenter: Sendable {
             text += ", the most populous first"
             if shown.count < total { text += " (the first \(shown.count))" }
         }
-        text += "; weather set \(query.text) chooses the first:\n"
+        // The command stays whole on one line, to be read (and copied) as one.
+        let units =
+            (text + ";").split(separator: " ").map(String.init) + [
+                "weather set \(query.text)", "chooses", "the", "first:",
+            ]
+        text = Self.wrapped(units, to: columns ?? .max) + "\n"
         var rows = [["", "Place", "People", "Latitude", "Longitude", "Choose it with"]]
         for (index, match) in shown.enumerated() {
             let location = match.location
@@ -63,9 +69,48 @@ public struct PlaceSearchPresenter: Sendable {
                 found.words(choosing: match),
             ])
         }
-        text += WeatherFormatter.table(rows, rightAligned: [0, 2, 3, 4])
+        text += Self.table(rows, fitting: columns ?? .max)
         while text.last == "\n" { text.removeLast() }
         return text
+    }
+
+    /// The rows (number, place, people, latitude, longitude, words) as a table at most `columns` wide
+    /// where it can be: without the coordinates, then without the population, then with the places cut
+    /// short, then without them. The words that choose a place are never cut: they are to be typed.
+    static func table(_ rows: [[String]], fitting columns: Int) -> String {
+        func width(_ table: String) -> Int {
+            table.split(separator: "\n").reduce(0) { max($0, String($1).terminalColumns) }
+        }
+        for kept in [[0, 1, 2, 3, 4, 5], [0, 1, 2, 5], [0, 1, 5]] {
+            let table = WeatherFormatter.table(
+                rows.map { row in kept.map { row[$0] } },
+                rightAligned: Set(kept.indices.filter { [0, 2, 3, 4].contains(kept[$0]) }))
+            if width(table) <= columns { return table }
+        }
+        let withoutPlaces = WeatherFormatter.table(rows.map { [$0[0], "", $0[5]] }, rightAligned: [0])
+        // A column takes its width and a space either side.
+        let room = columns - width(withoutPlaces) - 2
+        guard room >= 8 else { return withoutPlaces }
+        return WeatherFormatter.table(
+            rows.map { [$0[0], $0[1].truncated(toColumns: room), $0[5]] }, rightAligned: [0])
+    }
+
+    /// `words` with spaces between, broken into lines of at most `columns` (a longer word alone on its
+    /// line).
+    static func wrapped(_ words: [String], to columns: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if candidate.terminalColumns > columns, !line.isEmpty {
+                lines.append(line)
+                line = word
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        return lines.joinedText("\n")
     }
 
     /// The first `count` of `found`'s matches as one JSON object: the query, the number of matches, and

@@ -29,4 +29,15 @@ extension String {
         }
         return columns
     }
+
+    /// The text cut to at most `columns` terminal columns, ending in "…" where it was cut.
+    func truncated(toColumns columns: Int) -> String {
+        guard terminalColumns > columns else { return self }
+        var kept = ""
+        for character in self {
+            guard (kept + String(character)).terminalColumns < columns else { break }
+            kept.append(character)
+        }
+        return columns > 0 ? kept + "…" : ""
+    }
 }
