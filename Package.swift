@@ -63,7 +63,10 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["WeatherKit"],
             path: "Tests/TestSupport",
-            exclude: ["fixture-server.py", "make-forecast-fixtures.py", "demo.sh", "real-bar", "fakeclock.c"]
+            exclude: [
+                "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py", "demo.sh",
+                "real-bar", "fakeclock.c",
+            ]
         ),
         .testTarget(
             name: "WeatherKitTests",

@@ -33,7 +33,7 @@ class Server:
             return json.loads(response.read() or b"null")
 
     def requests(self, route):
-        return [r for r in self.control("GET", "/_control/requests") if r["path"].endswith("/" + route)]
+        return [r for r in self.control("GET", "/_control/requests") if r.get("route") == route]
 
     def clear(self):
         self.control("DELETE", "/_control/requests")

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 
-/// The loopback stand-in for Open-Meteo (`fixture-server.py`), one per test, on a free port.
+/// The loopback stand-in for Open-Meteo and the other services `weather` reads (`fixture-server.py`), one
+/// per test, on a free port.
 ///
 /// Its request log is the truth about what `weather` sent.
 public final class FixtureServer: @unchecked Sendable {
@@ -9,6 +10,8 @@ public final class FixtureServer: @unchecked Sendable {
     public let baseURL: String
     public var searchURL: String { baseURL + "/v1/search" }
     public var forecastURL: String { baseURL + "/v1/forecast" }
+    /// MET Norway's Locationforecast 2.0 `complete` (`WEATHER_MET_URL`).
+    public var metURL: String { baseURL + "/weatherapi/locationforecast/2.0/complete" }
     private let process: Process
     private let port: UInt16
 
@@ -108,9 +111,14 @@ public final class FixtureServer: @unchecked Sendable {
         case identity
     }
 
+    /// What the server answers, by the name its request log and scripts give it.
     public enum Route: String, Sendable {
+        /// Open-Meteo's geocoding.
         case search
+        /// Open-Meteo's forecast.
         case forecast
+        /// MET Norway's Locationforecast.
+        case met
     }
 
     /// A request the server received.
@@ -122,6 +130,8 @@ public final class FixtureServer: @unchecked Sendable {
         /// How many calls Open-Meteo's free API counts the request as (its `calculateQueryWeight`).
         public var weight: Double
         public var time: Double
+        /// The route that answered it, nil for a path the server does not know.
+        public var route: String?
 
         /// A header's value, whatever the case of its name.
         public func header(_ name: String) -> String? {
@@ -144,7 +154,7 @@ public final class FixtureServer: @unchecked Sendable {
     public func requests(_ route: Route? = nil) throws -> [Request] {
         let all = try JSONDecoder().decode([Request].self, from: control("GET", "/_control/requests"))
         guard let route else { return all }
-        return all.filter { $0.path.hasSuffix("/" + route.rawValue) }
+        return all.filter { $0.route == route.rawValue }
     }
 
     /// Drops every scripted response not yet used.

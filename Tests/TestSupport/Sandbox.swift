@@ -35,6 +35,7 @@ public final class Sandbox: @unchecked Sendable {
             "XDG_STATE_HOME": stateHome,
             "WEATHER_GEOCODING_URL": server.searchURL,
             "WEATHER_FORECAST_URL": server.forecastURL,
+            "WEATHER_MET_URL": server.metURL,
         ]
     }
 

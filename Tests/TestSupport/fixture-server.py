@@ -29,22 +29,31 @@ The server moves it to "now" and cuts it to the request, as the real service wou
 Scripted answers naming an Open-Meteo forecast fixture are moved and cut the same way, for the query of the
 request they answer. Tests/TestSupport/make-forecast-fixtures.py writes the fixtures' hourly and daily blocks.
 
+It speaks other services too, each in a module of fixtureserver/ whose docstring says how it answers, moves
+its fixtures to the server's clock and refuses what the real one refuses (Fixtures/README.md: the sources):
+
+    route      path ends in                               fixtures
+    met        /weatherapi/locationforecast/2.0/complete  met-norway/locationforecast/, made by make-met-fixtures.py
+
 Run it by hand to try `weather` offline:
 
     python3 Tests/TestSupport/fixture-server.py --port 8080
     export WEATHER_GEOCODING_URL=http://127.0.0.1:8080/v1/search
     export WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast
+    export WEATHER_MET_URL=http://127.0.0.1:8080/weatherapi/locationforecast/2.0/complete
     weather set Berlin
 
 Tests control it over HTTP (nothing under /_control is logged):
 
-    GET    /_control/requests   every request so far: method, path, query, headers, time, and weight (the
-                                calls Open-Meteo counts it as, `query_weight`)
+    GET    /_control/requests   every request so far: method, path, query, headers, time, weight (the
+                                calls Open-Meteo counts it as, `query_weight`) and route (null if unknown)
     DELETE /_control/requests   forget them
-    POST   /_control/responses  {"route": "forecast"|"search", "responses": [RESPONSE, ...]}
-                                queues scripted responses, used in order before the normal ones
+    POST   /_control/responses  {"route": ROUTE, "responses": [RESPONSE, ...]} (ROUTE: "forecast",
+                                "search" or another service's) queues scripted responses, used in order
+                                before the normal ones
     DELETE /_control/responses  drops every queued response
-    POST   /_control/clock      {"offset": seconds} shifts the server's "now" (for current.time)
+    POST   /_control/clock      {"offset": seconds} shifts the server's "now" (for current.time, and for
+                                everything the other services derive from the clock)
 
 A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fixtures/), "body" (text),
 "headers" ({name: value}), "delay" (seconds before answering), "trickle" (seconds between 64-byte pieces),
@@ -52,9 +61,14 @@ A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fix
 "encoding" says otherwise), "huge" (a valid JSON body of so many bytes), "unannounced" (no Content-Length
 and no chunks: the body ends when the connection closes), "drop" (close the connection without answering),
 "encoding" ("deflate", the default; "gzip"; "identity"), "chunked" (false: a Content-Length instead),
-"times" (how many requests it answers, default 1).
+"times" (how many requests it answers, default 1). For the other services a RESPONSE without "fixture",
+"body" or "huge" is the service's normal answer with that status when it is 200 or 203, else the service's
+own error body for the status; a fixture of the service is moved like its normal answers; the service's
+headers come with it (the script's replace them by name), and "encoding" and "chunked" default to the
+service's own framing.
 
-Every answer is framed and compressed as api.open-meteo.com's are (a recorded answer: Fixtures/README.md):
+Every Open-Meteo answer is framed and compressed as api.open-meteo.com's are (a recorded answer:
+Fixtures/README.md):
 HTTP/1.1, `Transfer-Encoding: chunked`, `Content-Encoding: deflate` (zlib-wrapped) when the client accepts
 it, `Date`, the CORS headers, and no `ETag`, `Last-Modified`, `Cache-Control`, `Expires`, `Retry-After` or
 `Server`. Validators, gzip and a Content-Length are what a scripted answer asks for explicitly.
@@ -76,6 +90,10 @@ from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fixtureserver import common, locationforecast  # noqa: E402
 
 FORECAST_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation", "rain",
@@ -105,6 +123,16 @@ UNIT_KINDS = {
     "uv_index": "", "is_day": "", "sunrise": "time", "sunset": "time", "daylight_duration": "s",
 }
 MAX_FORECAST_DAYS = 16
+# The other services, each answering the paths that end in its `suffix` (fixtureserver/).
+SERVICES = [locationforecast.Locationforecast]
+
+
+def route_of(path, services):
+    """The route a path names: Open-Meteo's `search` or `forecast`, or a service's, or None."""
+    for route in ("search", "forecast"):
+        if path.endswith("/" + route):
+            return route
+    return next((route for route, service in services.items() if path.endswith(service.suffix)), None)
 
 
 class State:
@@ -112,7 +140,8 @@ class State:
         self.fixtures = fixtures
         self.lock = threading.Lock()
         self.requests = []
-        self.queues = {"search": [], "forecast": []}
+        self.services = {service.route: service for service in (cls(fixtures) for cls in SERVICES)}
+        self.queues = {route: [] for route in ["search", "forecast", *self.services]}
         self.clock_offset = 0.0
         self.forecasts = []
         folder = os.path.join(fixtures, "open-meteo", "forecast")
@@ -401,7 +430,7 @@ class Handler(BaseHTTPRequestHandler):
         with self.state.lock:
             if path == "/_control/requests" and method == "DELETE":
                 self.state.requests.clear()
-            elif path == "/_control/responses" and method == "POST":
+            elif path == "/_control/responses" and method == "POST" and payload.get("route") in self.state.queues:
                 self.state.queues[payload["route"]].extend(payload["responses"])
             elif path == "/_control/responses" and method == "DELETE":
                 for queue in self.state.queues.values():
@@ -420,16 +449,18 @@ class Handler(BaseHTTPRequestHandler):
             with self.state.lock:
                 return self.send(200, json_bytes(self.state.requests))
         query = {key: values[-1] for key, values in parse_qs(url.query, keep_blank_values=True).items()}
-        route = "search" if url.path.endswith("/search") else "forecast" if url.path.endswith("/forecast") else None
+        route = route_of(url.path, self.state.services)
         with self.state.lock:
             self.state.requests.append({
                 "method": "GET", "path": url.path, "query": query,
                 "headers": {key: value for key, value in self.headers.items()}, "time": time.time(),
-                "weight": query_weight(query) if route == "forecast" else 1.0,
+                "weight": query_weight(query) if route == "forecast" else 1.0, "route": route,
             })
         if route is None:
             return self.send(404, error_body("Not Found"))
         scripted = self.state.next_scripted(route)
+        if route in self.state.services:
+            return self.state.services[route].answer(common.Exchange(self, query), scripted)
         if scripted is not None:
             return self.scripted(scripted, query)
         if route == "search":
@@ -507,9 +538,7 @@ class Handler(BaseHTTPRequestHandler):
         if response.get("delay"):
             time.sleep(response["delay"])
         if response.get("drop"):
-            self.close_connection = True
-            self.connection.shutdown(socket.SHUT_RDWR)
-            return
+            return self.drop()
         headers = dict(response.get("headers", {}))
         if "fixture" in response:
             path = os.path.join(self.state.fixtures, response["fixture"])
@@ -544,8 +573,17 @@ class Handler(BaseHTTPRequestHandler):
         "access-control-max-age": "600",
     }
 
+    def drop(self):
+        """Closes the connection without answering."""
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
     def version_string(self):
-        return ""  # the real service sends no Server header; send_header skips it (below)
+        # Open-Meteo sends no Server header (send_header skips an empty one); other services name theirs.
+        return getattr(self, "server_name", "")
+
+    def date_time_string(self, timestamp=None):
+        return super().date_time_string(getattr(self, "date", None) if timestamp is None else timestamp)
 
     def send_header(self, keyword, value):
         if keyword.lower() == "server" and not value:
@@ -553,19 +591,24 @@ class Handler(BaseHTTPRequestHandler):
         super().send_header(keyword, value)
 
     def send(self, status, body, headers=None, truncate=None, trickle=None, encoding="deflate", chunked=True,
-             announce=True):
+             announce=True, base=None, server="", date=None):
         """Answers as the real service frames and compresses: `encoding` when the client accepts it (zlib's
         deflate by default, gzip, or identity), in chunks unless `chunked` is false (a Content-Length), or
         ending when the connection closes without `announce`. `truncate` sends only so many bytes of a body
-        announced in full; `trickle` sends it in 64-byte pieces that far apart."""
+        announced in full; `trickle` sends it in 64-byte pieces that far apart. The headers follow `base`
+        (Open-Meteo's CORS headers and a JSON Content-Type when None), a `Server` header when `server` is
+        not empty, and a `Date` of `date` (now when None)."""
         headers = dict(headers or {})
-        headers.setdefault("Content-Type", "application/json; charset=utf-8")
+        if base is None:
+            base = self.CORS
+            headers.setdefault("Content-Type", "application/json; charset=utf-8")
         accepted = self.headers.get("Accept-Encoding") or ""
         if body and status != 304 and encoding in ("deflate", "gzip") and encoding in accepted:
             body = zlib.compress(body) if encoding == "deflate" else gzip.compress(body)
             headers["Content-Encoding"] = encoding
+        self.server_name, self.date = server, date
         self.send_response(status)
-        for name, value in dict(self.CORS, **headers).items():
+        for name, value in dict(base, **headers).items():
             self.send_header(name, value)
         # Chunks and a kept connection are HTTP/1.1's; a 1.0 client (the tests' control calls) reads to the close.
         modern = self.request_version == "HTTP/1.1"
@@ -602,7 +645,7 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description="Serve Fixtures/ as Open-Meteo on 127.0.0.1.")
+    parser = argparse.ArgumentParser(description="Serve Fixtures/ as Open-Meteo and the other services on 127.0.0.1.")
     parser.add_argument("--port", type=int, default=8080, help="TCP port; 0 picks a free one (default 8080)")
     parser.add_argument("--fixtures", default=os.path.join(here, "..", "..", "Fixtures"), help="the Fixtures folder")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")

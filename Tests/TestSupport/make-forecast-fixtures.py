@@ -32,8 +32,8 @@ What stays as it is in an existing file: every key before `hourly_units` (the he
 - `far_nulls`: precipitation_probability is null for the hours of days 6 and 7 and its daily maximum null on
   day 7, as Open-Meteo answers beyond the horizon of the models that give it.
 
-Files: Fixtures/open-meteo/forecast/*.json (one per place; apia.json, sydney.json and santiago.json are
-written whole),
+Files: Fixtures/open-meteo/forecast/*.json (one per place; apia.json, sydney.json, santiago.json and
+bergen.json are written whole),
 forecast-alert-june.json (written whole; midnight sun), and the scripted answers, all Berlin:
 forecast-berlin-same-values.json (berlin.json's blocks, identical), forecast-berlin-later.json (the same
 forecast moved a little, with light rain from 19:00), forecast-berlin-day.json (a run of its own through its
@@ -197,6 +197,17 @@ PLACES = {
         D(5.8, 19.9, "clear", 1.8),
         D(7.4, 23.3, "clear", 2.0),
     ]},
+    # The west coast of Norway in autumn: mild, wet and windy, a gale on the first night (MET's yellow wind
+    # warning in Fixtures/metalerts/bergen.json).
+    "bergen": {"days": [
+        D(8.6, 11.4, "overcast", 9.5, ("rain", 12, 23, 1.4)),
+        D(7.9, 10.6, "overcast", 8.2, ("rain", 0, 8, 1.1), ("showers", 13, 19, 0.9)),
+        D(6.8, 10.1, "cloudy", 6.0, ("showers", 9, 16, 0.7)),
+        D(6.2, 11.3, "fair", 3.8),
+        D(7.4, 11.8, "cloudy", 5.1, ("rain", 15, 23, 0.9)),
+        D(8.3, 12.0, "overcast", 7.6, ("rain", 0, 12, 1.6)),
+        D(7.0, 10.9, "cloudy", 5.4, ("showers", 10, 15, 0.6)),
+    ]},
     # Midnight sun: the sun circles low, the swing is small, fog and drizzle are common.
     "alert-june": {"days": [
         D(1.0, 3.5, "cloudy", 4.2),
@@ -239,6 +250,16 @@ NEW_FILES = {
                     "apparent_temperature": 19.2, "relative_humidity_2m": 31, "is_day": 1, "precipitation": 0.0,
                     "weather_code": 0, "cloud_cover": 4, "pressure_msl": 1014.2, "wind_speed_10m": 2.2,
                     "wind_direction_10m": 225, "wind_gusts_10m": 4.8},
+        "start": "2026-10-08",
+    },
+    "forecast/bergen.json": {
+        "latitude": 60.4, "longitude": 5.3199997, "generationtime_ms": 0.0429153442382812,
+        "utc_offset_seconds": 7200, "timezone": "Europe/Oslo", "timezone_abbreviation": "GMT+2", "elevation": 12.0,
+        "current_units": CURRENT_UNITS,
+        "current": {"time": "2026-10-08T19:00", "interval": 900, "temperature_2m": 10.2,
+                    "apparent_temperature": 5.9, "relative_humidity_2m": 88, "is_day": 0, "precipitation": 1.2,
+                    "weather_code": 63, "cloud_cover": 100, "pressure_msl": 996.4, "wind_speed_10m": 11.8,
+                    "wind_direction_10m": 225, "wind_gusts_10m": 21.6},
         "start": "2026-10-08",
     },
     "forecast-alert-june.json": {
@@ -675,7 +696,7 @@ def fixtures():
         if path in NEW_FILES:
             continue
         out[path] = place_fixture(place, path)
-    for place in ("apia", "sydney", "santiago"):
+    for place in ("apia", "sydney", "santiago", "bergen"):
         out["forecast/%s.json" % place] = new_fixture(place, "forecast/%s.json" % place)
     out["forecast-alert-june.json"] = new_fixture("alert-june", "forecast-alert-june.json")
 
