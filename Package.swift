@@ -64,8 +64,8 @@ let package = Package(
             dependencies: ["WeatherKit"],
             path: "Tests/TestSupport",
             exclude: [
-                "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py", "demo.sh",
-                "real-bar", "fakeclock.c",
+                "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
+                "make-warning-fixtures.py", "demo.sh", "real-bar", "fakeclock.c",
             ]
         ),
         .testTarget(

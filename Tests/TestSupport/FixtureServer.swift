@@ -12,6 +12,12 @@ public final class FixtureServer: @unchecked Sendable {
     public var forecastURL: String { baseURL + "/v1/forecast" }
     /// MET Norway's Locationforecast 2.0 `complete` (`WEATHER_MET_URL`).
     public var metURL: String { baseURL + "/weatherapi/locationforecast/2.0/complete" }
+    /// The National Weather Service's active alerts, `?point=LAT,LON` (`WEATHER_NWS_ALERTS_URL`).
+    public var nwsAlertsURL: String { baseURL + "/alerts/active" }
+    /// DWD's warnings through Bright Sky, `?lat=&lon=` (`WEATHER_DWD_ALERTS_URL`).
+    public var dwdAlertsURL: String { baseURL + "/alerts" }
+    /// MET Norway's MetAlerts 2.0, `?lat=&lon=&lang=` (`WEATHER_METALERTS_URL`).
+    public var metAlertsURL: String { baseURL + "/weatherapi/metalerts/2.0/current.json" }
     private let process: Process
     private let port: UInt16
 
@@ -119,6 +125,12 @@ public final class FixtureServer: @unchecked Sendable {
         case forecast
         /// MET Norway's Locationforecast.
         case met
+        /// The National Weather Service's active alerts.
+        case nws
+        /// DWD's warnings through Bright Sky.
+        case brightsky
+        /// MET Norway's MetAlerts.
+        case metalerts
     }
 
     /// A request the server received.

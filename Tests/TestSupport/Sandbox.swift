@@ -36,6 +36,9 @@ public final class Sandbox: @unchecked Sendable {
             "WEATHER_GEOCODING_URL": server.searchURL,
             "WEATHER_FORECAST_URL": server.forecastURL,
             "WEATHER_MET_URL": server.metURL,
+            "WEATHER_NWS_ALERTS_URL": server.nwsAlertsURL,
+            "WEATHER_DWD_ALERTS_URL": server.dwdAlertsURL,
+            "WEATHER_METALERTS_URL": server.metAlertsURL,
         ]
     }
 

@@ -34,6 +34,9 @@ its fixtures to the server's clock and refuses what the real one refuses (Fixtur
 
     route      path ends in                               fixtures
     met        /weatherapi/locationforecast/2.0/complete  met-norway/locationforecast/, made by make-met-fixtures.py
+    nws        /alerts/active                             nws/           } made by make-warning-fixtures.py,
+    brightsky  /alerts                                    brightsky/     } moved to the server's clock by
+    metalerts  /weatherapi/metalerts/2.0/current.json     metalerts/     } fixtureserver/timeline.py
 
 Run it by hand to try `weather` offline:
 
@@ -41,6 +44,9 @@ Run it by hand to try `weather` offline:
     export WEATHER_GEOCODING_URL=http://127.0.0.1:8080/v1/search
     export WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast
     export WEATHER_MET_URL=http://127.0.0.1:8080/weatherapi/locationforecast/2.0/complete
+    export WEATHER_NWS_ALERTS_URL=http://127.0.0.1:8080/alerts/active
+    export WEATHER_DWD_ALERTS_URL=http://127.0.0.1:8080/alerts
+    export WEATHER_METALERTS_URL=http://127.0.0.1:8080/weatherapi/metalerts/2.0/current.json
     weather set Berlin
 
 Tests control it over HTTP (nothing under /_control is logged):
@@ -93,7 +99,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fixtureserver import common, locationforecast  # noqa: E402
+from fixtureserver import brightsky, common, locationforecast, metalerts, nws  # noqa: E402
 
 FORECAST_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation", "rain",
@@ -124,7 +130,7 @@ UNIT_KINDS = {
 }
 MAX_FORECAST_DAYS = 16
 # The other services, each answering the paths that end in its `suffix` (fixtureserver/).
-SERVICES = [locationforecast.Locationforecast]
+SERVICES = [locationforecast.Locationforecast, nws.Alerts, brightsky.Alerts, metalerts.Alerts]
 
 
 def route_of(path, services):

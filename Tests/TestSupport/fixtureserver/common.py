@@ -1,5 +1,5 @@
 """What the services besides Open-Meteo share: one request's exchange, HTTP dates, the User-Agent rule,
-coordinates as they were typed, the sun, distances, and how a scripted answer is played."""
+coordinates as they were typed, the sun, places and areas, and how a scripted answer is played."""
 
 import json
 import math
@@ -161,7 +161,18 @@ def uv_index_clear_sky(latitude, longitude, seconds):
     return round(12.5 * math.sin(math.radians(elevation)) ** 2.4, 1) + 0.0
 
 
-# Places
+# Places and areas
+
+def inside(latitude, longitude, polygon):
+    """Whether a point lies inside a polygon of (latitude, longitude) corners (ray casting)."""
+    result = False
+    for (lat1, lon1), (lat2, lon2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (lat1 > latitude) != (lat2 > latitude):
+            crossing = lon1 + (latitude - lat1) * (lon2 - lon1) / (lat2 - lat1)
+            if longitude < crossing:
+                result = not result
+    return result
+
 
 def distance_km(lat1, lon1, lat2, lon2):
     """The great-circle distance in km."""
@@ -169,6 +180,33 @@ def distance_km(lat1, lon1, lat2, lon2):
     dp, dl = p2 - p1, math.radians(lon2 - lon1)
     a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
     return 6371 * 2 * math.asin(math.sqrt(min(1.0, a)))
+
+
+def place_coordinates(fixtures, name):
+    """A place's coordinates and zone, from its Open-Meteo forecast fixture (open-meteo/forecast/<name>.json)."""
+    path = os.path.join(fixtures, "open-meteo", "forecast", name + ".json")
+    with open(path, encoding="utf-8") as file:
+        document = json.load(file)
+    return document["latitude"], document["longitude"], document.get("timezone")
+
+
+def place_fixtures(fixtures, folder):
+    """The fixtures of a warnings service by place: {name: (latitude, longitude, zone, path)} for every
+    `<folder>/<name>.json` whose name is an Open-Meteo forecast fixture's (the place's coordinates)."""
+    places = {}
+    directory = os.path.join(fixtures, folder)
+    for entry in sorted(os.listdir(directory)):
+        name, extension = os.path.splitext(entry)
+        if extension != ".json" or "." in name:
+            continue
+        latitude, longitude, zone = place_coordinates(fixtures, name)
+        places[name] = (latitude, longitude, zone, os.path.join(directory, entry))
+    return places
+
+
+def nearest(places, latitude, longitude):
+    """The name of the place nearest to a point."""
+    return min(places, key=lambda name: distance_km(latitude, longitude, places[name][0], places[name][1]))
 
 
 def read(fixtures, path):
