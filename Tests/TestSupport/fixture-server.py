@@ -86,6 +86,7 @@ import json
 import math
 import os
 import re
+import signal
 import socket
 import sys
 import threading
@@ -657,6 +658,17 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     arguments = parser.parse_args()
+    # A test process that started this server may block SIGTERM in its threads (weather's StopSignal), a
+    # mask children inherit: take the default. And a test process that dies (a trap, kill -9) never stops
+    # its servers, which would keep `swift test`'s output open and the run waiting: leave with the parent.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    parent = os.getppid()
+
+    def leave_with_parent():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+    threading.Thread(target=leave_with_parent, daemon=True).start()
 
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
