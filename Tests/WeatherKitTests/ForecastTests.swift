@@ -80,7 +80,7 @@ struct ForecastTests {
             (#""temperature_2m":[1,2]"#, "hourly.time is missing"),
             (
                 #""time":["2026-11-22T10:00","2026-11-22T11:00"],"temperature_2m":[1]"#,
-                "hourly.temperature_2m has 1 values for 2 times"
+                "hourly.temperature_2m has 1 value for 2 times"
             ),
             (
                 #""time":["2026-11-22T10:00"],"temperature_2m":["warm"]"#,
@@ -88,7 +88,7 @@ struct ForecastTests {
             ),
             (
                 #""time":["2026-11-22T10:00"],"temperature_2m":[1e300]"#,
-                "hourly.temperature_2m has 1 of 1 values outside -100...100, such as 1e+300"
+                "hourly.temperature_2m has 1 of 1 value outside -100...100, such as 1e+300"
             ),
             (
                 #""time":["2026-11-22T10:00","2026-11-22T11:00"],"weather_code":[100,1]"#,

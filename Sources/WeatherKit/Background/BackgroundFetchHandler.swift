@@ -89,11 +89,7 @@ public struct BackgroundFetchHandler: Sendable {
 
     /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
     static func leftOut(_ count: Int) -> String {
-        switch count {
-        case 0: ""
-        case 1: "; 1 implausible value left out"
-        default: "; \(count) implausible values left out"
-        }
+        count == 0 ? "" : "; " + count.counted("implausible value") + " left out"
     }
 
     /// One fetch; `asked` is the session, when the adaptive schedule asked for it.

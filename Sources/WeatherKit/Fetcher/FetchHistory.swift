@@ -97,8 +97,9 @@ extension WeatherFetcher {
         let newData = runs.filter { $0.result == .newData }.count
         let failed = runs.filter { $0.result == .failed }.count
         let durations = runs.map(\.duration).sorted()
-        return "\(runs.count) runs: \(newData) new data, \(runs.count - newData - failed) no data, \(failed) failed; "
-            + "\(runs.filter(\.requested).count) requests; median \(DurationText.elapsed(durations[durations.count / 2]))"
+        return runs.count.counted("run") + ": \(newData) new data, \(runs.count - newData - failed) no data, "
+            + "\(failed) failed; " + runs.filter(\.requested).count.counted("request") + "; median "
+            + DurationText.elapsed(durations[durations.count / 2])
     }
 
     /// The quarter hours looked in over the last 3 weeks, a line per weekday: "Mon 08:00–09:30, 18:00".

@@ -26,7 +26,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
+        return bytes.counted("byte")
     }
 
     /// The `code` for a path that holds something other than a regular file.

@@ -33,12 +33,11 @@ extension WeatherFormatter {
 
     /// "the next 12 hours and 7 days".
     static func forecastSpan(_ forecast: Forecast) -> String {
-        func count(_ number: Int, _ unit: String) -> String { "\(number) \(unit)\(number == 1 ? "" : "s")" }
         switch (forecast.hours.count, forecast.days.count) {
-        case (0, 0): return "no hours or days to show"
-        case (let hours, 0): return "the next " + count(hours, "hour")
-        case (0, let days): return "the next " + count(days, "day")
-        case (let hours, let days): return "the next " + count(hours, "hour") + " and " + count(days, "day")
+        case (0, 0): "no hours or days to show"
+        case (let hours, 0): "the next " + hours.counted("hour")
+        case (0, let days): "the next " + days.counted("day")
+        case (let hours, let days): "the next " + hours.counted("hour") + " and " + days.counted("day")
         }
     }
 

@@ -276,7 +276,7 @@ package struct ForecastResponse: Sendable, Equatable {
             if leftOut.count * 4 > given {
                 throw .invalid(
                     path: field.path,
-                    reason: "has \(leftOut.count) of \(given) values outside "
+                    reason: "has \(leftOut.count) of " + given.counted("value") + " outside "
                         + "\(range.lowerBound.shortText)...\(range.upperBound.shortText), such as "
                         + (leftOut.first?.split(separator: " ").last.map(String.init) ?? ""))
             }
@@ -298,7 +298,8 @@ package struct ForecastResponse: Sendable, Equatable {
 
         private func checkLength(_ length: Int, _ field: JSONReader) throws(JSONShapeError) {
             guard length == count else {
-                throw .invalid(path: field.path, reason: "has \(length) values for \(count) times")
+                throw .invalid(
+                    path: field.path, reason: "has " + length.counted("value") + " for " + count.counted("time"))
             }
         }
     }

@@ -12,6 +12,14 @@ extension String {
     }
 }
 
+extension Int {
+    /// "1 run", "2 runs", "0 runs": the number and `noun`, plural (`plural`, else the noun and an s)
+    /// unless the number is one. Every count a person reads goes through here.
+    func counted(_ noun: String, plural: String? = nil) -> String {
+        String(self) + " " + (self == 1 ? noun : plural ?? noun + "s")
+    }
+}
+
 extension Array where Element == String {
     /// The strings one after another with `separator` between. The standard `joined(separator:)` is
     /// generic code the compiler cannot specialize, and its first call in a process spends more on

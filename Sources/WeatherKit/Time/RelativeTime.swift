@@ -10,6 +10,6 @@ package enum RelativeTime {
             return minutes == 0 ? "\(total / 3600) h ago" : "\(total / 3600) h \(minutes) min ago"
         }
         let days = total / 86_400
-        return days == 1 ? "1 day ago" : "\(days) days ago"
+        return days.counted("day") + " ago"
     }
 }
