@@ -43,7 +43,7 @@ struct OldResultTests {
         let text = try sandbox.run(["show", "--units", "metric"]).stdout
         let highText = String(format: "%.1f", high)
         #expect(text.contains("Today: high \(highText) °C"), "\(text)")
-        #expect(text.contains("chance of rain \(Int(chance.rounded()))%"), "\(text)")
+        #expect(text.contains("chance of precipitation \(Int(chance.rounded()))%"), "\(text)")
         let codes = try sandbox.run(["show", "--format", "%H %L %R"]).stdout
         #expect(
             codes == "\(Int(high.rounded()))°C \(Int(low.rounded()))°C \(Int(chance.rounded()))%\n", "\(codes)")

@@ -63,7 +63,7 @@ struct TodayTests {
     func formatted() throws {
         let formatter = WeatherFormatter(now: Self.at(30), style: .plain)
         let text = formatter.text(Self.result, stale: true)
-        #expect(text.contains("Today: high 11.0 °C, low 1.0 °C, chance of rain 20%"), "\(text)")
+        #expect(text.contains("Today: high 11.0 °C, low 1.0 °C, chance of precipitation 20%"), "\(text)")
         #expect(text.contains("Sunrise 07:30, sunset 16:30"), "\(text)")
         #expect(
             formatter.line(try FormatString(parsing: "%H %L %R %S"), Self.result, stale: true) == "11°C 1°C 20% 07:30")

@@ -128,7 +128,7 @@ struct WeatherPresenterTests {
             saved == """
                 Berlin, Land Berlin, Germany: ☁️ 10.9 °C, partly cloudy (stale)
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
-                Today: high 14.6 °C, low 8.2 °C, chance of rain 6%
+                Today: high 14.6 °C, low 8.2 °C, chance of precipitation 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated 20 min ago, refreshing…
 

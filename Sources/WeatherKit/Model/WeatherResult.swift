@@ -67,7 +67,7 @@ public struct WeatherResult: Sendable, Equatable {
         set { packedOutlook = newValue.isEmpty ? "" : newValue.packed }
     }
 
-    /// The forecast of the place's day at `moment` (today, for now), with its high, low, chance of rain
+    /// The forecast of the place's day at `moment` (today, for now), with its high, low, chance of precipitation
     /// and sun, when the outlook has it: a result fetched on an earlier day never calls its own day today.
     func day(at moment: Timestamp) -> DayForecast? {
         guard !packedOutlook.isEmpty else { return nil }

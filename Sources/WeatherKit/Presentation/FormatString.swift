@@ -86,7 +86,7 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case sunset = "s"
     case high = "H"
     case low = "L"
-    case chanceOfRain = "R"
+    case chanceOfPrecipitation = "R"
     case age = "a"
     case staleMark = "o"
 
@@ -108,7 +108,7 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .sunset: "sunset, the place's time"
         case .high: "today's high"
         case .low: "today's low"
-        case .chanceOfRain: "today's chance of rain"
+        case .chanceOfPrecipitation: "today's chance of precipitation"
         case .age: "age of the result"
         case .staleMark: "\"(stale)\" when stale, else nothing"
         }

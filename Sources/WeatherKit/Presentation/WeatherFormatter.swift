@@ -39,7 +39,7 @@ public struct WeatherFormatter: Sendable {
     ///
     ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
-    ///     Today: high 14.2 °C, low 6.1 °C, chance of rain 40%, precipitation 2.1 mm
+    ///     Today: high 14.2 °C, low 6.1 °C, chance of precipitation 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
     ///     Updated 4 min ago
     ///
@@ -85,7 +85,9 @@ public struct WeatherFormatter: Sendable {
         if let today {
             if let high = today.temperatureMax { list.add("today: high ", units.temperature(high)) }
             if let low = today.temperatureMin { list.add("low ", units.temperature(low)) }
-            if let chance = today.precipitationProbabilityMax { list.add("chance of rain ", Self.percent(chance)) }
+            if let chance = today.precipitationProbabilityMax {
+                list.add("chance of precipitation ", Self.percent(chance))
+            }
             if let sum = today.precipitationSum, sum > 0 { list.add("precipitation ", units.precipitation(sum)) }
             list.endLine()
         }
@@ -216,7 +218,7 @@ public struct WeatherFormatter: Sendable {
             return result.sun(at: now, day: result.day(at: now)).sunset.map { Self.clock($0, at: result) } ?? ""
         case .high: return result.day(at: now)?.temperatureMax.map(units.shortTemperature) ?? ""
         case .low: return result.day(at: now)?.temperatureMin.map(units.shortTemperature) ?? ""
-        case .chanceOfRain: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
+        case .chanceOfPrecipitation: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt)
         case .staleMark: return stale ? "(stale)" : ""
         }

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every count a person reads takes its noun in the singular for one and the plural otherwise ("1 run",
-/// "2 runs"), wherever it is printed.
-@Suite("Counts in words")
-struct CountWordingTests {
+/// What people read says what the values are: every count takes its noun in the singular for one and
+/// the plural otherwise ("1 run", "2 runs"); a probability of precipitation is called that, as it is
+/// the chance of rain, snow or hail alike.
+@Suite("Words people read")
+struct WordingTests {
     @Test("schedule's history: 1 run and 1 request, 2 runs and 2 requests, no runs")
     func history() throws {
         let sandbox = try Sandbox()
@@ -51,5 +52,24 @@ struct CountWordingTests {
         #expect(try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: then)).status == 0)
         let run = try sandbox.run("show", "--format", "%a")
         #expect(run.stdout == "1 day ago\n", "\(run)")
+    }
+
+    @Test("the probability of precipitation is named so in show, --help and the tooltip, snow or rain")
+    func chanceOfPrecipitation() throws {
+        let sandbox = try Sandbox()
+        // Alert, Nunavut: snow today in the fixture, with a high chance of it.
+        #expect(try sandbox.run("set", "Alert").status == 0)
+        let show = try sandbox.run("show")
+        #expect(show.stdout.contains(", chance of precipitation "), "\(show)")
+        #expect(show.stdout.contains("snow"), "the fixture's day is snowy: \(show)")
+        let waybar = try sandbox.run("show", "--waybar")
+        #expect(waybar.stdout.contains(", chance of precipitation "), "\(waybar)")
+        let help = try sandbox.run("show", "--help")
+        #expect(help.stdout.contains("%R  today's chance of precipitation "), "\(help)")
+        for run in [show, waybar, help] {
+            #expect(!run.stdout.lowercased().contains("chance of rain"), "\(run)")
+        }
+        let json = try sandbox.run("show", "--json")
+        #expect(json.stdout.contains("\"precipitationProbabilityMax\":"), "the JSON keys stay: \(json)")
     }
 }
