@@ -70,6 +70,7 @@ struct SettingsTests {
             ("{\"timout\": 5}", "unknown setting \"timout\""),
             ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
             ("{\"timeout\": [1]}", "\"timeout\" is an array"),
+            ("{\"format\": 42}", "\"format\" is a number; it must be text in quotes"),
         ])
     func corruptConfig(text: String, reason: String) throws {
         try writeConfig(text)

@@ -23,23 +23,24 @@ package enum ConfigFile {
         guard let members = try? root.members() else {
             throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
         }
-        let known = Settings.Key.allCases.map(\.configKey)
         var values: [String: String] = [:]
         for (key, value) in members {
-            guard known.contains(key) else {
+            guard let setting = Settings.Key(configKey: key) else {
+                let known = Settings.Key.allCases.map(\.configKey)
                 throw .invalidConfig(
-                    path: path,
-                    reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))"
-                )
+                    path: path, reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
             }
             switch value.kind {
             case .string: values[key] = try? value.string()
-            case .number:
+            case .number where setting.takesNumber:
                 values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
             case .null: continue
             default:
                 throw .invalidConfig(
-                    path: path, reason: "\"\(key)\" is \(value.kindDescription); expected text or a number")
+                    path: path,
+                    reason: "\"\(key)\" is \(value.kindDescription); it must be "
+                        + (setting.takesNumber ? "a number or text" : "text in quotes")
+                        + ", such as {\"\(key)\": \(setting.example)}")
             }
         }
         return values

@@ -89,6 +89,41 @@ package struct Settings: Sendable, Equatable {
             }
         }
 
+        /// The setting whose key in `config.json` is `configKey`.
+        init?(configKey: String) {
+            var index = 0
+            while let key = Key(rawValue: index) {
+                if key.configKey == configKey {
+                    self = key
+                    return
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Whether `config.json` may give the value as a JSON number (a time in seconds), not only as text.
+        var takesNumber: Bool { self == .timeout || self == .staleAfter || self == .interactiveTimeout }
+
+        /// A good value as `config.json` writes it, for messages.
+        var example: String {
+            switch self {
+            case .geocodingURL: "\"https://geocoding-api.open-meteo.com/v1/search\""
+            case .forecastURL: "\"https://api.open-meteo.com/v1/forecast\""
+            case .timeout: "30"
+            case .staleAfter: "\"15m\""
+            case .interactiveTimeout: "5"
+            case .units: "\"metric\""
+            case .temperatureUnit: "\"celsius\""
+            case .windUnit: "\"kmh\""
+            case .precipitationUnit: "\"mm\""
+            case .icons: "\"emoji\""
+            case .format: "\"%l %c %t %o\""
+            case .contact: "\"you@example.org\""
+            case .language: "\"de\""
+            }
+        }
+
         /// Stores `value` in `settings`, or returns what the value must be.
         func apply(_ value: String, to settings: inout Settings) -> String? {
             switch self {
