@@ -48,4 +48,37 @@ struct SettingsValuesTests {
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasSuffix(" (stale)\n"), "stale_after 0 was read: \(run)")
     }
+
+    /// The variables `weather --help` lists.
+    static func documentedVariables(_ sandbox: Sandbox) throws -> [String] {
+        let help = try sandbox.run("--help").stdout
+        let expression = try NSRegularExpression(pattern: #"^\s+(WEATHER_[A-Z_]+)\s"#, options: .anchorsMatchLines)
+        return expression.matches(in: help, range: NSRange(help.startIndex..., in: help)).compactMap {
+            Range($0.range(at: 1), in: help).map { String(help[$0]) }
+        }
+    }
+
+    @Test("an empty WEATHER_* variable is unset, as NO_COLOR= is: every command runs, config.json applies")
+    func emptyMeansUnset() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let variables = try Self.documentedVariables(sandbox)
+        #expect(variables.count >= 13, "\(variables)")
+        #expect(variables.contains("WEATHER_ICONS") && variables.contains("WEATHER_FORMAT"))
+        let expected = try sandbox.run("show", "--short")
+        #expect(expected.status == 0)
+        for variable in variables + ["NO_COLOR"] {
+            for arguments in [["show", "--short"], ["--short"], ["forecast", "--hours", "1"], ["schedule"]] {
+                let run = try sandbox.run(arguments, environment: [variable: ""])
+                #expect(run.status == 0, "\(variable)=\"\" \(arguments): \(run)")
+                #expect(run.stderr.isEmpty, "\(variable)=\"\" \(arguments): \(run)")
+                if arguments.last == "--short" { #expect(run.stdout == expected.stdout, "\(variable)") }
+            }
+        }
+        // Unset in the environment, the file's value holds; empty text in the file is unset too.
+        try sandbox.write(#"{"units": "imperial", "icons": "", "format": "%t"}"#, to: sandbox.configFile)
+        let run = try sandbox.run(["show", "--short"], environment: ["WEATHER_UNITS": "", "WEATHER_FORMAT": ""])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "52°F\n", "\(run)")
+    }
 }

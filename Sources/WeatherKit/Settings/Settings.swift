@@ -206,8 +206,8 @@ package struct Settings: Sendable, Equatable {
         try load(environment: environment, config: try ConfigFile.load(paths.configFile), configPath: paths.configFile)
     }
 
-    /// The settings from `environment` and `config`, the values of the config file at `configPath`. The
-    /// environment is read once for its `WEATHER_*` variables: most runs have none, nor a config file,
+    /// The settings from `environment` and `config`, the values of the config file at `configPath`; an
+    /// empty value counts as none. The environment is read once for its `WEATHER_*` variables: most runs have none, nor a config file,
     /// and then the defaults are all there is.
     package static func load(environment: Environment, config: [String: String], configPath: String)
         throws(SettingsError) -> Settings
@@ -219,14 +219,16 @@ package struct Settings: Sendable, Equatable {
         var index = 0
         while let key = Key(rawValue: index) {
             index += 1
-            if let value = Self.value(of: key.variable, in: variables) {
+            // An empty variable, or an empty text in the file, is unset, as `NO_COLOR=` is: a shell's
+            // `WEATHER_ICONS= weather` or a unit's `Environment=WEATHER_ICONS=` clears a setting.
+            if let value = Self.value(of: key.variable, in: variables), !value.isEmpty {
                 guard environment.isUTF8(key.variable) else {
                     throw .invalidVariable(key.variable, value: value, expected: "UTF-8 text")
                 }
                 if let expected = key.apply(value, to: &settings) {
                     throw .invalidVariable(key.variable, value: value, expected: expected)
                 }
-            } else if let value = config[key.configKey] {
+            } else if let value = config[key.configKey], !value.isEmpty {
                 if let expected = key.apply(value, to: &settings) {
                     throw .invalidConfig(path: configPath, reason: "\"\(key.configKey)\" must be \(expected)")
                 }
