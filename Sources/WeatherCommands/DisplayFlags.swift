@@ -50,6 +50,15 @@ extension WeatherPresenter.Source {
     }
 }
 
-extension UnitSystem: ExpressibleByArgument {}
-extension IconSet: ExpressibleByArgument {}
-extension TextStyle.Choice: ExpressibleByArgument {}
+// The choices in any letter case (--units Imperial), as the settings take them.
+extension UnitSystem: ExpressibleByArgument {
+    init?(argument: String) { self.init(anyCase: argument) }
+}
+
+extension IconSet: ExpressibleByArgument {
+    init?(argument: String) { self.init(anyCase: argument) }
+}
+
+extension TextStyle.Choice: ExpressibleByArgument {
+    init?(argument: String) { self.init(anyCase: argument) }
+}

@@ -81,4 +81,45 @@ struct SettingsValuesTests {
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "52°F\n", "\(run)")
     }
+
+    @Test(
+        "enumerated settings and options are read in any letter case",
+        arguments: [
+            ([], ["WEATHER_UNITS": "Imperial"], "52°F ☁️"),
+            ([], ["WEATHER_UNITS": "IMPERIAL", "WEATHER_ICONS": "ASCII"], "52°F m"),
+            ([], ["WEATHER_TEMPERATURE_UNIT": "Fahrenheit", "WEATHER_ICONS": "None"], "52°F"),
+            (["--units", "Imperial"], [:], "52°F ☁️"),
+            (["--units=SI", "--icons", "Ascii"], [:], "11°C m"),
+            (["--icons", "NONE", "--color", "Never"], [:], "11°C"),
+        ] as [([String], [String: String], String)])
+    func anyLetterCase(options: [String], environment: [String: String], line: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        // The status-bar form, which weather reads itself (the fast path), and the same form read by
+        // ArgumentParser in weather-commands.
+        let arguments = ["show", "--format", "%t %c"] + options
+        for program in [TestPaths.weatherBinary, TestPaths.commandsBinary] {
+            let run = try sandbox.run(program: program, arguments, environment: environment)
+            #expect(run.status == 0, "\(program) \(arguments): \(run)")
+            #expect(run.stdout == line + "\n", "\(program) \(arguments): \(run)")
+        }
+        let forecast = try sandbox.run(["forecast", "--hours", "1", "--days", "0"] + options, environment: environment)
+        #expect(forecast.status == 0, "\(forecast)")
+        let unit = line.contains("°F") ? "°F" : "°C"
+        #expect(forecast.stdout.contains(unit), "\(forecast)")
+    }
+
+    @Test("config.json's choices are read in any letter case too")
+    func configLetterCase() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write(
+            #"{"units": "Imperial", "wind_unit": "KMH", "precipitation_unit": "MM", "icons": "Nerd"}"#,
+            to: sandbox.configFile)
+        let run = try sandbox.run("show", "--format", "%t %w %c")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("52°F ") && run.stdout.contains("km/h"), "\(run)")
+        #expect(
+            run.stdout.unicodeScalars.contains { (0xE300...0xE3E3).contains($0.value) }, "a Nerd Font glyph: \(run)")
+    }
 }

@@ -47,7 +47,7 @@ struct SettingsTests {
             ("WEATHER_STALE_AFTER", "-1"), ("WEATHER_FORECAST_URL", "ftp://x/y"),
             ("WEATHER_GEOCODING_URL", "api.open-meteo.com"),
             ("WEATHER_FORECAST_URL", "http://127.0.0.1/v1/forecast\nExecStart=/bin/sh"), ("WEATHER_TIMEOUT", "0.5"),
-            ("WEATHER_UNITS", "kelvin"), ("WEATHER_UNITS", "Metric"), ("WEATHER_WIND_UNIT", "knots"),
+            ("WEATHER_UNITS", "kelvin"), ("WEATHER_UNITS", "Metrics"), ("WEATHER_WIND_UNIT", "knots"),
             ("WEATHER_TEMPERATURE_UNIT", "C"), ("WEATHER_PRECIPITATION_UNIT", "in"), ("WEATHER_ICONS", "emojis"),
             ("WEATHER_FORMAT", "%t %y"), ("WEATHER_FORMAT", "%t\n"), ("WEATHER_CONTACT", "ann @example.org"),
             ("WEATHER_CONTACT", "ann@exämple.org"), ("WEATHER_INTERACTIVE_TIMEOUT", "0"),
@@ -81,6 +81,17 @@ struct SettingsTests {
             return message.hasPrefix(paths.configFile + ": ") && message.contains(reason)
                 && message.hasSuffix("fix or remove the file")
         }
+    }
+
+    @Test("every enumerated choice is named in lower case, so that any letter case of it is read")
+    func choicesInLowerCase() {
+        let names =
+            UnitSystem.allCases.map(\.rawValue) + TemperatureUnit.allCases.map(\.rawValue)
+            + WindUnit.allCases.map(\.rawValue) + PrecipitationUnit.allCases.map(\.rawValue)
+            + IconSet.allCases.map(\.rawValue) + TextStyle.Choice.allCases.map(\.rawValue)
+        #expect(names.allSatisfy { $0 == $0.lowercased() }, "\(names)")
+        #expect(UnitSystem(anyCase: "Imperial") == .imperial && UnitSystem(anyCase: "SI") == .si)
+        #expect(UnitSystem(anyCase: "imperal") == nil)
     }
 
     @Test("XDG folders count only when absolute")

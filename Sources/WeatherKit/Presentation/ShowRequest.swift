@@ -78,13 +78,13 @@ public struct ShowRequest: Equatable, Sendable {
                     guard let parsed = try? FormatString(parsing: given) else { return nil }
                     format = parsed
                 case "--units":
-                    guard let units = UnitSystem(rawValue: given) else { return nil }
+                    guard let units = UnitSystem(anyCase: given) else { return nil }
                     request.display.units = units
                 case "--icons":
-                    guard let icons = IconSet(rawValue: given) else { return nil }
+                    guard let icons = IconSet(anyCase: given) else { return nil }
                     request.display.icons = icons
                 default:
-                    guard let color = TextStyle.Choice(rawValue: given) else { return nil }
+                    guard let color = TextStyle.Choice(anyCase: given) else { return nil }
                     request.display.color = color
                 }
             default:

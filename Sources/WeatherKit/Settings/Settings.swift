@@ -148,19 +148,19 @@ package struct Settings: Sendable, Equatable {
                 }
                 settings.interactiveTimeout = seconds
             case .units:
-                guard let system = UnitSystem(rawValue: value) else { return Self.oneOf(UnitSystem.self) }
+                guard let system = UnitSystem(anyCase: value) else { return Self.oneOf(UnitSystem.self) }
                 settings.units = system.units
             case .temperatureUnit:
-                guard let unit = TemperatureUnit(rawValue: value) else { return Self.oneOf(TemperatureUnit.self) }
+                guard let unit = TemperatureUnit(anyCase: value) else { return Self.oneOf(TemperatureUnit.self) }
                 settings.units.temperature = unit
             case .windUnit:
-                guard let unit = WindUnit(rawValue: value) else { return Self.oneOf(WindUnit.self) }
+                guard let unit = WindUnit(anyCase: value) else { return Self.oneOf(WindUnit.self) }
                 settings.units.wind = unit
             case .precipitationUnit:
-                guard let unit = PrecipitationUnit(rawValue: value) else { return Self.oneOf(PrecipitationUnit.self) }
+                guard let unit = PrecipitationUnit(anyCase: value) else { return Self.oneOf(PrecipitationUnit.self) }
                 settings.units.precipitation = unit
             case .icons:
-                guard let icons = IconSet(rawValue: value) else { return Self.oneOf(IconSet.self) }
+                guard let icons = IconSet(anyCase: value) else { return Self.oneOf(IconSet.self) }
                 settings.icons = icons
             case .format:
                 do throws(FormatError) {

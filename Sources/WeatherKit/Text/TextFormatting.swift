@@ -20,6 +20,16 @@ extension Int {
     }
 }
 
+extension RawRepresentable where RawValue == String {
+    /// The value named `text` in any letter case (`Imperial`, `IMPERIAL`), for choices whose names are
+    /// lower case: every enumerated setting and option. The name as written is tried first, so that
+    /// the common case costs one comparison.
+    package init?(anyCase text: String) {
+        guard let value = Self(rawValue: text) ?? Self(rawValue: text.lowercased()) else { return nil }
+        self = value
+    }
+}
+
 extension Array where Element == String {
     /// The strings one after another with `separator` between. The standard `joined(separator:)` is
     /// generic code the compiler cannot specialize, and its first call in a process spends more on
