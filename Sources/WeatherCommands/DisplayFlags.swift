@@ -39,15 +39,23 @@ func validateFormat(_ text: String?) throws {
     }
 }
 
-extension WeatherPresenter.Source {
-    /// `--refresh`, `--cached`, or neither.
-    init(_ flag: ShowCommand.Source?) {
-        switch flag {
-        case .refresh: self = .refresh
-        case .cached: self = .cached
-        case nil: self = .automatic
+/// `--refresh` or `--cached`: where `show` and `forecast` may get their data.
+struct SourceFlags: ParsableArguments {
+    @Flag(help: "Refresh a stale result first, even when stdout is not a terminal.")
+    var refresh = false
+
+    @Flag(help: "Never touch the network, even in a terminal.")
+    var cached = false
+
+    func validate() throws {
+        guard !(refresh && cached) else {
+            throw ValidationError(
+                "--refresh and --cached cannot be combined (--refresh may fetch, --cached never does)")
         }
     }
+
+    /// `--refresh`, `--cached`, or neither.
+    var source: WeatherPresenter.Source { refresh ? .refresh : cached ? .cached : .automatic }
 }
 
 // The choices in any letter case (--units Imperial), as the settings take them.

@@ -31,8 +31,8 @@ struct ForecastCommand: ContextCommand {
     @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
     var json = false
 
-    @Flag
-    var source: ShowCommand.Source?
+    @OptionGroup
+    var source: SourceFlags
 
     @OptionGroup
     var place: PlaceArguments
@@ -49,7 +49,7 @@ struct ForecastCommand: ContextCommand {
         let presenter = ForecastPresenter(
             context: context, json: json, hours: hours, days: days, options: display.options)
         try place.run { (query) throws(WeatherError) in
-            try presenter.show(source: WeatherPresenter.Source(source), place: query)
+            try presenter.show(source: source.source, place: query)
         }
         return 0
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import WeatherKit
 
 /// The words that name another place for one look (`weather show Paris`, `weather Springfield, MO`,
@@ -15,20 +16,21 @@ struct PlaceArguments: ParsableArguments {
         words.isEmpty ? nil : try placeQuery(words)
     }
 
-    /// Runs `body` with the place asked for; when no place is found by the words and the first looks like
-    /// a mistyped command (`weather sett Berlin`), the error says so too.
+    /// Runs `body` with the place asked for; when no place is found by the words and the first, the
+    /// command line's first word, looks like a mistyped command (`weather sett Berlin`), the error says so
+    /// too, with the command line that was probably meant.
     func run(_ body: (PlaceQuery?) throws(WeatherError) -> Void) throws(WeatherError) {
         let query = try query()
         do {
             try body(query)
         } catch {
+            let typed = UsageHint.typed.withLock { $0 } ?? words
             guard case .provider(let problem) = error, problem.isPlaceNotFound, let first = words.first,
-                let command = CommandNames.closest(to: first)
+                typed.first == first, let command = CommandNames.closest(to: first)
             else { throw error }
-            let rest = words.dropFirst().joined(separator: " ")
             throw .usage(
                 "\"\(first)\" is not a command, and no place called \"\(words.joined(separator: " "))\" was found; "
-                    + "did you mean weather \(command) \(rest)?")
+                    + "did you mean weather \(UsageHint.commandLine([command] + typed.dropFirst()))?")
         }
     }
 }
@@ -39,42 +41,5 @@ func placeQuery(_ words: [String]) throws(WeatherError) -> PlaceQuery {
         return try PlaceQuery(words: words)
     } catch {
         throw .query(error)
-    }
-}
-
-/// The names of weather's commands, for a hint when one looks mistyped.
-enum CommandNames {
-    static var all: [String] {
-        WeatherCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
-    }
-
-    /// The command `word` is probably a misspelling of: one edit away (two for longer words), ignoring
-    /// letter case; `nil` when it is a command or close to none.
-    static func closest(to word: String) -> String? {
-        let typed = Array(word.lowercased())
-        let all = all
-        guard !all.contains(String(typed)), typed.count >= 2 else { return nil }
-        return all.first { command in
-            editDistance(typed, Array(command)) <= (command.count > 4 ? 2 : 1)
-        }
-    }
-
-    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// neighbours (`shwo` is one edit from `show`).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { rows[i][0] = i }
-        for j in 0...b.count { rows[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return rows[a.count][b.count]
     }
 }

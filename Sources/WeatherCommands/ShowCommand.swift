@@ -35,18 +35,6 @@ struct ShowCommand: ContextCommand {
             """
     )
 
-    enum Source: String, EnumerableFlag {
-        case refresh
-        case cached
-
-        static func help(for value: Source) -> ArgumentHelp? {
-            switch value {
-            case .refresh: "Refresh a stale result first, even when stdout is not a terminal."
-            case .cached: "Never touch the network, even in a terminal."
-            }
-        }
-    }
-
     @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
     var json = false
 
@@ -59,8 +47,8 @@ struct ShowCommand: ContextCommand {
     @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")
     var waybar = false
 
-    @Flag
-    var source: Source?
+    @OptionGroup
+    var source: SourceFlags
 
     @OptionGroup
     var place: PlaceArguments
@@ -79,7 +67,7 @@ struct ShowCommand: ContextCommand {
     var printsForWaybar: Bool { waybar }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        var request = ShowRequest(source: WeatherPresenter.Source(source), display: display.options)
+        var request = ShowRequest(source: source.source, display: display.options)
         let line = try parsedFormat(format, command: "show")
         if json {
             request.output = .json

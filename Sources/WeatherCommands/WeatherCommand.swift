@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Synchronization
 import WeatherKit
 
 /// `weather`: the command tree. Each command parses its arguments and calls WeatherKit in the run's
@@ -61,6 +62,7 @@ struct WeatherCommand: ParsableCommand {
     /// Parses `arguments` and runs the command they name. A usage error speaks as weather's own errors
     /// do, on one line: `weather: unknown option '--foo'; see weather show --help`, exit 64.
     static func main(_ arguments: [String]) {
+        UsageHint.typed.withLock { $0 = arguments }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -70,7 +72,9 @@ struct WeatherCommand: ParsableCommand {
             if status == .success || error is ExitCode {
                 if !full.isEmpty { TerminalConsole().printLine(full) }
             } else {
-                TerminalConsole().printError(usageLine(message(for: error), fullMessage: full))
+                let message = message(for: error)
+                TerminalConsole().printError(
+                    UsageHint.line(for: arguments, message: message) ?? usageLine(message, fullMessage: full))
             }
             Glibc.exit(status.rawValue)
         }

@@ -45,6 +45,66 @@ struct HelpTests {
                 ["forecast", "--hours", "-3"],
                 "weather: the value '-3' is invalid for '--hours <n>'; see weather forecast --help\n"
             ),
+            // A mistyped command, an option of another command, a typo of an option: each named, and the
+            // command line meant offered when it is one weather accepts.
+            (
+                ["forecst", "--days", "2"],
+                "weather: \"forecst\" is not a command; did you mean weather forecast --days 2?\n"
+            ),
+            (
+                ["forcast", "Paris", "--hours=3", "--json"],
+                "weather: \"forcast\" is not a command; did you mean weather forecast Paris --hours=3 --json?\n"
+            ),
+            (
+                ["Sete", "--days", "2"],
+                "weather: --days is an option of weather forecast, not of weather show; did you mean weather forecast Sete --days 2?\n"
+            ),
+            (
+                ["forecst", "--bogus"],
+                "weather: \"forecst\" is not a command (did you mean forecast?); see weather forecast --help\n"
+            ),
+            (
+                ["Berlin", "--days", "2"],
+                "weather: --days is an option of weather forecast, not of weather show; did you mean weather forecast Berlin --days 2?\n"
+            ),
+            (
+                ["New York", "--hours", "3"],
+                "weather: --hours is an option of weather forecast, not of weather show; did you mean weather forecast 'New York' --hours 3?\n"
+            ),
+            (
+                ["-33.87,151.21", "--days", "1"],
+                "weather: --days is an option of weather forecast, not of weather show; did you mean weather forecast -33.87,151.21 --days 1?\n"
+            ),
+            (
+                ["Paris", "--count", "3"],
+                "weather: --count is an option of weather search, not of weather show; did you mean weather search Paris --count 3?\n"
+            ),
+            (
+                ["forecast", "--short"],
+                "weather: --short is an option of weather show, not of weather forecast; did you mean weather show --short?\n"
+            ),
+            (
+                ["forecast", "--hours", "3", "--short"],
+                "weather: --short is an option of weather show, not of weather forecast; see weather show --help\n"
+            ),
+            (
+                ["forecast", "--hour", "3"],
+                "weather: unknown option '--hour' (did you mean '--hours'?); see weather forecast --help\n"
+            ),
+            (
+                ["show", "--sort"],
+                "weather: unknown option '--sort' (did you mean '--short'?); see weather show --help\n"
+            ),
+            (["forecast", "--bogus"], "weather: unknown option '--bogus'; see weather forecast --help\n"),
+            (["search", "--shrot"], "weather: unknown option '--shrot'; see weather search --help\n"),
+            (
+                ["--refresh", "--cached"],
+                "weather: --refresh and --cached cannot be combined (--refresh may fetch, --cached never does); see weather show --help\n"
+            ),
+            (
+                ["forecast", "--cached", "--refresh"],
+                "weather: --refresh and --cached cannot be combined (--refresh may fetch, --cached never does); see weather forecast --help\n"
+            ),
             (
                 ["show", "--format", "%t %y"],
                 "weather: --format: %y is not a format code (%% is a percent sign); see weather show --help\n"

@@ -232,6 +232,21 @@ struct OneOffLookupTests {
                 2
             ),
             (
+                ["shwo"], 64,
+                "weather: \"shwo\" is not a command, and no place called \"shwo\" was found; did you mean weather show?\n",
+                1
+            ),
+            (
+                ["shwo", "--json", "--units", "si"], 64,
+                "weather: \"shwo\" is not a command, and no place called \"shwo\" was found; did you mean weather show --json --units si?\n",
+                1
+            ),
+            // After a command, the words are a place, not a mistyped command.
+            (
+                ["show", "sett", "Berlin"], 1,
+                "weather: no place called \"sett Berlin\" found; check the spelling, or try a larger town nearby\n", 2
+            ),
+            (
                 ["Paris,", "JP"], 1,
                 "weather: no place called \"Paris\" in \"JP\"; try one of: Paris, France; Paris, Texas; Paris, Canada; Paris, Tennessee; Paris, Kentucky\n",
                 1

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Synchronization
+
+/// What a person probably meant by a command line that names an option its command does not have: a
+/// mistyped command (`weather forecst --days 2`), an option of another command (`weather Berlin --days 2`,
+/// `weather forecast --short`), or a typo of one of the command's own (`--jsn`). Each suggestion is a
+/// command line that ArgumentParser accepts, or an option of the command within a small edit distance;
+/// otherwise nothing is suggested.
+enum UsageHint {
+    /// The line to print for `arguments`, which ArgumentParser refused with `message`; `nil` for a refusal
+    /// that is not about an unknown option (then ArgumentParser's words are said in weather's voice).
+    static func line(for arguments: [String], message: String) -> String? {
+        guard let option = unknownOption(in: message) else { return nil }
+        let named = arguments.first.flatMap { CommandNames.all.contains($0) ? $0 : nil }
+        let command = named ?? "show"
+        let rest = Array(named == nil ? arguments[...] : arguments.dropFirst())
+        // A first word a command's name away from one, in place of the command (forecst --days 2).
+        let first = named == nil ? arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } : nil
+        let meant = first.flatMap(CommandNames.closest)
+        if let first, let meant, parses([meant] + arguments.dropFirst()) {
+            return
+                "\"\(first.typed)\" is not a command; did you mean weather \(commandLine([meant] + arguments.dropFirst()))?"
+        }
+        // An option of another command (Sète --days 2 is forecast's, with the place).
+        let owner = CommandNames.all.first { $0 != command && accepts($0, option) }
+        if let owner, parses([owner] + rest) {
+            return "\(option.typed) is an option of weather \(owner), not of weather \(command); "
+                + "did you mean weather \(commandLine([owner] + rest))?"
+        }
+        if let first, let meant {
+            return "\"\(first.typed)\" is not a command (did you mean \(meant)?); see weather \(meant) --help"
+        }
+        if let owner {
+            return
+                "\(option.typed) is an option of weather \(owner), not of weather \(command); see weather \(owner) --help"
+        }
+        let said = "unknown option '\(option.typed)'"
+        guard let close = closeOption(to: option, of: command) else { return said + "; see weather \(command) --help" }
+        return said + " (did you mean '\(close)'?); see weather \(command) --help"
+    }
+
+    /// The option ArgumentParser's message names as unknown: `--days` in "Unknown option '--days'. Did
+    /// you mean ...".
+    static func unknownOption(in message: String) -> String? {
+        let prefix = "Unknown option '"
+        guard message.hasPrefix(prefix) else { return nil }
+        let name = message.dropFirst(prefix.count).prefix { $0 != "'" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// Whether ArgumentParser accepts `arguments` (and the command's checks pass).
+    static func parses(_ arguments: [String]) -> Bool {
+        (try? WeatherCommand.parseAsRoot(arguments)) != nil
+    }
+
+    /// Whether `command` has the option `option`: ArgumentParser does not call it unknown there (it may
+    /// miss its value).
+    static func accepts(_ command: String, _ option: String) -> Bool {
+        do {
+            _ = try WeatherCommand.parseAsRoot([command, option])
+            return true
+        } catch {
+            return unknownOption(in: WeatherCommand.message(for: error)) == nil
+        }
+    }
+
+    /// The option of `command` that `option` is probably a typo of: one edit away (two for longer names),
+    /// as `CommandNames.closest` judges commands; the options are the ones its help lists.
+    static func closeOption(to option: String, of command: String) -> String? {
+        guard option.hasPrefix("--"),
+            let type = WeatherCommand.configuration.subcommands.first(where: {
+                $0.configuration.commandName == command
+            })
+        else { return nil }
+        let typed = Array(option.dropFirst(2).lowercased())
+        let help = WeatherCommand.helpMessage(for: type, columns: 200)
+        let names = help.split(whereSeparator: \.isNewline).drop { !$0.hasPrefix("OPTIONS:") }.flatMap { line in
+            line.split(separator: " ").filter { $0.hasPrefix("--") }.map {
+                String($0.prefix { $0 != "," && $0 != "=" })
+            }
+        }
+        return names.first { name in
+            let candidate = Array(name.dropFirst(2))
+            return candidate != typed
+                && CommandNames.editDistance(typed, candidate) <= (candidate.count > 4 ? 2 : 1)
+                && accepts(command, name)
+        }
+    }
+
+    /// `arguments` as a person would type them again: each word that a shell would split or expand in
+    /// single quotes, and a minus that `runWeatherCommand` turned into U+2212 a minus again.
+    static func commandLine(_ arguments: [String]) -> String {
+        arguments.map { word in
+            let word = word.typed
+            let special = " \t\n'\"\\$`;&|<>()*?[]#~!{}"
+            guard word.isEmpty || word.contains(where: { special.contains($0) }) else { return word }
+            return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+        }.joined(separator: " ")
+    }
+
+    /// The command line as typed, for hints given after parsing (`PlaceArguments`); `nil` when the command
+    /// was not started from a command line (a test runs it in-process).
+    static let typed = Mutex<[String]?>(nil)
+}
+
+extension String {
+    /// The word as the person typed it: a minus that `runWeatherCommand` turned into U+2212 (so that the
+    /// parser reads `-33.87,151.21` as text) is a minus again.
+    var typed: String { String(map { $0 == "\u{2212}" ? "-" : $0 }) }
+}
+
+/// The names of weather's commands, for a hint when one looks mistyped.
+enum CommandNames {
+    static var all: [String] {
+        WeatherCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+
+    /// The command `word` is probably a misspelling of: one edit away (two for longer words), ignoring
+    /// letter case; `nil` when it is a command or close to none.
+    static func closest(to word: String) -> String? {
+        let typed = Array(word.lowercased())
+        let all = all
+        guard !all.contains(String(typed)), typed.count >= 2 else { return nil }
+        return all.first { command in
+            editDistance(typed, Array(command)) <= (command.count > 4 ? 2 : 1)
+        }
+    }
+
+    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
+    /// neighbours (`shwo` is one edit from `show`).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return rows[a.count][b.count]
+    }
+}
