@@ -28,7 +28,7 @@ struct ForecastCommand: ContextCommand {
     @Option(help: ArgumentHelp("How many days to print, from today (0 to 7).", valueName: "n"))
     var days = 7
 
-    @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
+    @Flag(name: .shortAndLong, help: "Print one JSON object for scripts, its values always in SI units.")
     var json = false
 
     @OptionGroup

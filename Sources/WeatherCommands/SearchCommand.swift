@@ -25,7 +25,9 @@ struct SearchCommand: ContextCommand {
     @Option(help: ArgumentHelp("How many matches to list at most (1 to 100).", valueName: "n"))
     var count = 10
 
-    @Flag(help: "Print one JSON object for scripts: the query, the number of matches, and each match.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print one JSON object for scripts: the query, the number of matches, and each match.")
     var json = false
 
     func validate() throws {

@@ -35,13 +35,13 @@ struct ShowCommand: ContextCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object for scripts, its values always in SI units.")
+    @Flag(name: .shortAndLong, help: "Print one JSON object for scripts, its values always in SI units.")
     var json = false
 
     @Option(help: ArgumentHelp("Print one line of % codes (listed below).", valueName: "format"))
     var format: String?
 
-    @Flag(help: "Print the short line: the format setting, or \"%l %c %t %o\".")
+    @Flag(name: .shortAndLong, help: "Print the short line: the format setting, or \"%l %c %t %o\".")
     var short = false
 
     @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")

@@ -20,11 +20,16 @@ struct WatchCommand: ContextCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object a line, its values always in SI units.")
+    @Flag(name: .shortAndLong, help: "Print one JSON object a line, its values always in SI units.")
     var json = false
 
     @Option(help: ArgumentHelp("Print lines of % codes (see weather show --help).", valueName: "format"))
     var format: String?
+
+    @Flag(
+        name: .shortAndLong, help: "Print the short line, as without an option: the format setting, or \"%l %c %t %o\"."
+    )
+    var short = false
 
     @Flag(help: "Print one JSON object a line for waybar: text (the short line or --format), tooltip, class.")
     var waybar = false
@@ -33,8 +38,8 @@ struct WatchCommand: ContextCommand {
     var display: DisplayFlags
 
     func validate() throws {
-        guard !(json && (waybar || format != nil)) else {
-            throw ValidationError("choose one of --json, --format and --waybar (--waybar takes a --format)")
+        guard [json, format != nil && !waybar, short, waybar].filter({ $0 }).count <= 1 else {
+            throw ValidationError("choose one of --json, --format, --short and --waybar (--waybar takes a --format)")
         }
         try validateFormat(format)
     }

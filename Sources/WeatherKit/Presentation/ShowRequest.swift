@@ -43,7 +43,7 @@ public struct ShowRequest: Equatable, Sendable {
 
     /// The forms status bars run every few seconds, recognized without ArgumentParser (whose parsing
     /// costs about a millisecond of runtime reflection): `weather` or `weather show`, then each of
-    /// `--json`, `--short`, `--waybar`, `--cached`, `--refresh`, `--format F`, `--units U`, `--icons I`
+    /// `--json` (`-j`), `--short` (`-s`), `--waybar`, `--cached`, `--refresh`, `--format F`, `--units U`, `--icons I`
     /// and `--color C` at most once, in the combinations `show` accepts, with values it accepts. `nil`
     /// for anything else, which goes to ArgumentParser as usual; either way `show(in:)` runs.
     public static func fast(_ arguments: ArraySlice<String>) -> ShowRequest? {
@@ -56,7 +56,8 @@ public struct ShowRequest: Equatable, Sendable {
         var short = false
         var waybar = false
         while let argument = rest.popFirst() {
-            var name = argument
+            // The short flags are their long names, so that `-j --json` is a repeat, left to ArgumentParser.
+            var name = argument == "-j" ? "--json" : argument == "-s" ? "--short" : argument
             var value: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<equals])
