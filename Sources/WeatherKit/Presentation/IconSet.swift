@@ -20,11 +20,13 @@ public enum IconSet: String, Sendable, CaseIterable {
     }
 
     /// Emoji with their emoji presentation selector (U+FE0F) where the character alone would be text.
+    /// Emoji have no moon behind a cloud: a partly cloudy night keeps ⛅, as wttr.in's emoji do day and
+    /// night, since the overcast cloud would say the sky is covered and the moon that it is clear.
     private static func emoji(_ sky: Sky, _ isDay: Bool) -> String {
         switch sky {
         case .clear: isDay ? "☀️" : "🌙"
         case .mainlyClear: isDay ? "🌤️" : "🌙"
-        case .partlyCloudy: isDay ? "⛅" : "☁️"
+        case .partlyCloudy: "⛅"
         case .overcast: "☁️"
         case .haze, .fog: "🌫️"
         case .drizzle, .rainShowers: isDay ? "🌦️" : "🌧️"
