@@ -26,7 +26,7 @@ func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> Form
     do throws(FormatError) {
         return try text.map(FormatString.init(parsing:))
     } catch {
-        throw .usage("--format: \(error); see weather \(command) --help")
+        throw .usage(formatProblem(error) + "; see weather \(command) --help")
     }
 }
 
@@ -35,8 +35,15 @@ func validateFormat(_ text: String?) throws {
     do throws(FormatError) {
         _ = try text.map(FormatString.init(parsing:))
     } catch {
-        throw ValidationError("--format: \(error)")
+        throw ValidationError(formatProblem(error))
     }
+}
+
+/// What is wrong with a `--format`, and for an empty one the other way to the short line.
+private func formatProblem(_ error: FormatError) -> String {
+    "--format: \(error)"
+        + (error == .blank
+            ? "; give % codes, such as --format \"%l %c %t\", or leave out --format for the short line" : "")
 }
 
 /// `--refresh` or `--cached`: where `show` and `forecast` may get their data.

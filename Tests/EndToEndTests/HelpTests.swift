@@ -105,6 +105,19 @@ struct HelpTests {
                 ["forecast", "--cached", "--refresh"],
                 "weather: --refresh and --cached cannot be combined (--refresh may fetch, --cached never does); see weather forecast --help\n"
             ),
+            // A format that prints nothing is refused, with the way to the short line.
+            (
+                ["show", "--format", ""],
+                "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather show --help\n"
+            ),
+            (
+                ["--format=  ", "--waybar"],
+                "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather show --help\n"
+            ),
+            (
+                ["watch", "--format", " "],
+                "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather watch --help\n"
+            ),
             (
                 ["show", "--format", "%t %y"],
                 "weather: --format: %y is not a format code (%% is a percent sign); see weather show --help\n"

@@ -122,4 +122,24 @@ struct SettingsValuesTests {
         #expect(
             run.stdout.unicodeScalars.contains { (0xE300...0xE3E3).contains($0.value) }, "a Nerd Font glyph: \(run)")
     }
+
+    @Test("a blank format setting is refused as --format's is; an empty one is the default short line")
+    func blankFormat() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let reason =
+            "must be a format such as \"%l %c %t %o\" (weather show --help lists the codes), not blanks that print "
+            + "nothing; empty or unset, it is that default"
+        let variable = try sandbox.run(["show", "--short"], environment: ["WEATHER_FORMAT": "   "])
+        #expect(variable.status == 78, "\(variable)")
+        #expect(variable.stderr == "weather: WEATHER_FORMAT=\"   \" is not valid: it \(reason)\n", "\(variable)")
+        try sandbox.write(#"{"format": " "}"#, to: sandbox.configFile)
+        let config = try sandbox.run("--short")
+        #expect(config.status == 78, "\(config)")
+        #expect(config.stderr == "weather: \(sandbox.configFile): \"format\" \(reason); fix or remove the file\n")
+        try sandbox.write(#"{"format": ""}"#, to: sandbox.configFile)
+        let empty = try sandbox.run(["--short"], environment: ["WEATHER_FORMAT": ""])
+        #expect(empty.status == 0, "\(empty)")
+        #expect(empty.stdout == "Berlin ⛅ 11°C\n", "\(empty)")
+    }
 }

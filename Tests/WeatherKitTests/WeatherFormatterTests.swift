@@ -228,7 +228,8 @@ struct WeatherFormatterTests {
     @Test(
         "a format is text and codes; anything else after a % is refused by name",
         arguments: [
-            ("%t", nil), ("100%% %h", nil), ("", nil), ("%y", FormatError.unknownCode("%y")),
+            ("%t", nil), ("100%% %h", nil), ("", .blank), (" \t ", .controlCharacter), ("  ", .blank), ("x", nil),
+            ("%y", FormatError.unknownCode("%y")),
             ("%t %", .lonePercent), ("%t\n%h", .controlCharacter), ("%%%", .lonePercent),
             ("%é", .unknownCode("%é")),
         ] as [(String, FormatError?)])

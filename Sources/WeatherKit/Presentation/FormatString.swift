@@ -9,9 +9,11 @@ public struct FormatString: Sendable, Equatable {
     let pieces: [Piece]
 
     /// The format in `text`; a `%` before anything but a code letter or another `%` is refused, and so
-    /// is a control character (the result is one line).
+    /// are a control character (the result is one line) and a format of nothing but blanks, which would
+    /// print an empty line: a bar module that vanishes for no reason it could show.
     public init(parsing text: String) throws(FormatError) {
         guard !text.containsControlCharacters else { throw .controlCharacter }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw .blank }
         var pieces: [Piece] = []
         var literal = ""
         var characters = text.makeIterator()
@@ -120,6 +122,8 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCode(String)
     case lonePercent
     case controlCharacter
+    /// Empty, or spaces only: it would print nothing.
+    case blank
 
     public var description: String {
         switch self {
@@ -127,6 +131,7 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         case .lonePercent: "the format ends with a lone % (%% is a percent sign)"
         case .controlCharacter:
             "the format holds a control or invisible formatting character; it makes one line of plain text"
+        case .blank: "the format prints nothing (it holds no code and no text)"
         }
     }
 }

@@ -165,6 +165,9 @@ package struct Settings: Sendable, Equatable {
             case .format:
                 do throws(FormatError) {
                     settings.format = try FormatString(parsing: value)
+                } catch .blank {
+                    return "a format such as \"%l %c %t %o\" (weather show --help lists the codes), not blanks that "
+                        + "print nothing; empty or unset, it is that default"
                 } catch {
                     return "a format such as \"%l %c %t %o\" (weather show --help lists the codes): \(error)"
                 }
