@@ -131,7 +131,8 @@ struct DisplayTests {
         let parsed = try ShowCommand.parse(["--waybar"])
         #expect(run.run { context throws(WeatherError) in try parsed.run(in: context) } == 0)
         let console = run.console as! RecordingConsole
-        #expect(console.output.hasPrefix(#"{"text":"⚠","tooltip":"weather: no weather for Berlin"#))
+        #expect(console.output.hasPrefix(#"{"text":"⚠","tooltip":"weather: "# + fixture.folder.path))
+        #expect(console.output.contains(#"/cache/weather/current.json is damaged (not valid JSON"#))
         #expect(console.output.hasSuffix(#""class":["error"]}"# + "\n"))
         #expect(console.errors.contains("is damaged"))
     }

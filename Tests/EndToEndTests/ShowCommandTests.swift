@@ -114,14 +114,27 @@ struct ShowCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         try sandbox.write("{\"format\":1,\"loc", to: sandbox.resultFile)
+        // A pipe says the file is damaged, once, and not that nothing was fetched yet.
+        let damage = "\(sandbox.resultFile) is damaged (not valid JSON"
         let piped = try sandbox.run("show")
         #expect(piped.status == 1)
-        #expect(piped.errorLines.count == 2)
-        #expect(piped.errorLines.first?.hasPrefix("weather: \(sandbox.resultFile) is damaged (not valid JSON") == true)
-        #expect(
-            piped.errorLines.last
-                == "weather: no weather for Berlin, Land Berlin, Germany fetched yet; run weather refresh, or weather show in a terminal"
-        )
+        #expect(piped.errorLines.count == 1, "\(piped)")
+        #expect(piped.errorLines.first?.hasPrefix("weather: " + damage) == true, "\(piped)")
+        #expect(piped.stderr.hasSuffix("; it will be replaced by the next fetch\n"), "\(piped)")
+        for arguments in [["--short"], ["show", "--cached"], ["show", "--format", "%t"], ["forecast"]] {
+            let run = try sandbox.run(arguments)
+            #expect(run.status == 1 && run.stderr == piped.stderr, "\(arguments): \(run)")
+        }
+        // The waybar tooltip names the damage, through the fast path and the parser.
+        for arguments in [["--waybar"], ["show", "--waybar", "--cached"]] {
+            let waybar = try sandbox.run(arguments)
+            #expect(waybar.status == 0, "\(waybar)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any], "\(waybar)")
+            #expect(object["class"] as? [String] == ["error"])
+            #expect((object["tooltip"] as? String)?.hasPrefix("weather: " + damage) == true, "\(waybar)")
+            #expect(waybar.errorLines.count == 1, "\(waybar)")
+        }
         let terminal = try sandbox.run(["show"], terminal: true)
         #expect(terminal.status == 0)
         #expect(terminal.stdout.contains("10.9 °C"))

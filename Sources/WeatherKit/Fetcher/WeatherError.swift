@@ -15,6 +15,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A place is saved, but no forecast for it (a cache from before forecasts were saved), and this run
     /// may not fetch.
     case noForecastYet(Location)
+    /// The saved result or forecast cannot be read (`problem` names the file and why), and this run may not
+    /// fetch another: what a bar's tooltip says instead of "no weather fetched yet".
+    case damagedCache(problem: String)
     /// A one-off lookup (`weather show Paris --cached`) found nothing cached for that place, and this run
     /// may not fetch.
     case notCached(String)
@@ -50,6 +53,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noForecastYet(let location):
             "no forecast for \(location.displayName) saved yet: it comes with the next background refresh; "
                 + "run weather forecast --refresh to fetch it now"
+        case .damagedCache(let problem): problem
         case .notCached(let place):
             "no weather for \"\(place)\" cached yet; run the same command without --cached to fetch it"
         case .background(let error): error.description

@@ -51,13 +51,18 @@ public struct ForecastPresenter: Sendable {
             return print(forecast, of: found.result)
         }
         let (location, cached, warnings) = try fetcher.loadFromCache()
-        warnings.forEach(console.printError)
         var result = cached
         let loaded = fetcher.store.loadForecast()
-        if let problem = loaded.problem { console.printError(problem) }
         var saved = loaded.forecast.flatMap { $0.location.isSamePlace(as: location) ? $0 : nil }
         let state = source.state(for: appState)
-        if state.fetchesWhenStale, cached == nil || saved == nil || fetcher.needsFetch(cached, in: state) {
+        let fetches = state.fetchesWhenStale && (cached == nil || saved == nil || fetcher.needsFetch(cached, in: state))
+        // A damaged file that no fetch replaces now is the error itself, not "nothing saved yet".
+        if !fetches, let damage = cached == nil ? warnings.first : saved == nil ? loaded.problem : nil {
+            throw .damagedCache(problem: damage)
+        }
+        warnings.forEach(console.printError)
+        if let problem = loaded.problem { console.printError(problem) }
+        if fetches {
             if saved != nil, console.isTerminal {
                 fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
             }

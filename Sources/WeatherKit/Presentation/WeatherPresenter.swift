@@ -102,8 +102,11 @@ public struct WeatherPresenter: Sendable {
             return try print(found.result, for: found.location)
         }
         let (location, cached, warnings) = try fetcher.loadFromCache()
+        let fetches = fetcher.needsFetch(cached, in: effectiveState(source))
+        // A damaged result that no fetch replaces now is the error itself, not "nothing fetched yet".
+        if !fetches, let damage = warnings.first { throw .damagedCache(problem: damage) }
         warnings.forEach(console.printError)
-        guard fetcher.needsFetch(cached, in: effectiveState(source)) else { return try print(cached, for: location) }
+        guard fetches else { return try print(cached, for: location) }
         if let cached, output == .text, console.isTerminal {
             return try refreshOnScreen(cached)
         }
