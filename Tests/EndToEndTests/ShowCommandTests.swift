@@ -170,6 +170,35 @@ struct ShowCommandTests {
         #expect(try sandbox.run("show", "--color", "always").stdout.contains("\u{1B}[1mBerlin"))
         #expect(!(try sandbox.run("show").stdout.contains("\u{1B}")))
     }
+
+    @Test("the stale mark of a line is coloured as the text's is, where colour is on; never in JSON or waybar's")
+    func staleMarkColour() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let stale = ["WEATHER_STALE_AFTER": "0"]
+        let mark = "\u{1B}[33m(stale)\u{1B}[0m"
+        let text = try sandbox.run(["show", "--color", "always"], environment: stale)
+        #expect(text.stdout.contains(mark), "\(text)")
+        for arguments in [
+            ["--short", "--color", "always"], ["show", "-s", "--color=always"],
+            ["show", "--format", "%t %o", "--color", "always"],
+        ] {
+            let run = try sandbox.run(arguments, environment: stale)
+            #expect(run.status == 0 && run.stdout.hasSuffix(" " + mark + "\n"), "\(arguments): \(run)")
+        }
+        #expect(try sandbox.run(["show", "--short"], environment: stale, terminal: true).stdout.contains(mark))
+        for (arguments, environment, terminal) in [
+            (["show", "--short"], stale, false), (["show", "--short", "--color", "never"], stale, true),
+            (["show", "--short"], stale.merging(["NO_COLOR": "1"]) { $1 }, true),
+            (["show", "--waybar", "--color", "always"], stale, false),
+            (["--waybar", "--color", "always"], stale, true),
+            (["show", "--json", "--color", "always"], stale, false),
+        ] {
+            let run = try sandbox.run(arguments, environment: environment, terminal: terminal)
+            #expect(run.status == 0 && run.stdout.contains("stale"), "\(arguments): \(run)")
+            #expect(!run.stdout.contains("\u{1B}"), "\(arguments): \(run)")
+        }
+    }
 }
 
 @Suite("weather show in a person's terminal")

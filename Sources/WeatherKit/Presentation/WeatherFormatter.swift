@@ -220,7 +220,7 @@ public struct WeatherFormatter: Sendable {
         case .low: return result.day(at: now)?.temperatureMin.map(units.shortTemperature) ?? ""
         case .chanceOfPrecipitation: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt)
-        case .staleMark: return stale ? "(stale)" : ""
+        case .staleMark: return stale ? style.warning("(stale)") : ""
         }
     }
 

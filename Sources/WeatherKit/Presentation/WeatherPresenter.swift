@@ -31,6 +31,15 @@ public struct WeatherPresenter: Sendable {
         case format(FormatString)
         /// One JSON object for waybar (`--waybar`), its text in this format.
         case waybar(FormatString)
+
+        /// Whether a person reads it as it is printed (the text, a `--format` line), so that it may be in
+        /// colour; never JSON, nor waybar's, whose text is Pango markup.
+        var isForPeople: Bool {
+            switch self {
+            case .text, .format: true
+            case .json, .waybar: false
+            }
+        }
     }
 
     let fetcher: WeatherFetcher
@@ -62,7 +71,7 @@ public struct WeatherPresenter: Sendable {
     public init(context: WeatherContext, output: Output = .text, options: DisplayOptions = DisplayOptions()) {
         self.init(
             fetcher: context.fetcher, appState: context.foregroundState, console: context.console, output: output,
-            formatter: context.formatter(options, plain: output == .json),
+            formatter: context.formatter(options, plain: !output.isForPeople),
             interactiveTimeout: context.settings.interactiveTimeout)
     }
 
