@@ -10,13 +10,21 @@ struct RefreshCommand: ContextCommand {
             A result that is still fresh is not fetched again. With no place saved, background refresh \
             is switched off. Exits non-zero only for failed.
 
-            Example:
+            With --force it sends one request now, whatever the result's age, the interval chosen with \
+            weather schedule and the adaptive schedule say, still one run at a time (a run that fetched \
+            while this one waited is enough), and never while the service asked weather to wait.
+
+            Examples:
               weather refresh
               newData: Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy (212 ms)
+              weather refresh --force
             """
     )
 
+    @Flag(help: "Fetch now, fresh or not; only a wait the service asked for holds it back.")
+    var force = false
+
     func run(in context: WeatherContext) -> Int32 {
-        BackgroundFetchHandler.run(in: context)
+        BackgroundFetchHandler.run(in: context, force: force)
     }
 }

@@ -41,12 +41,15 @@ public struct BackgroundFetchHandler: Sendable {
         }
     }
 
-    /// Runs one background fetch, and records it in the run history (`RunHistory`).
-    public func performFetch() -> Report {
+    /// Runs one background fetch, and records it in the run history (`RunHistory`). `force` (`weather
+    /// refresh --force`) fetches whatever the result's freshness, the chosen interval and the adaptive
+    /// schedule say: one request now, through the fetch lock, never during a back-off the service asked
+    /// for, as `set`'s.
+    public func performFetch(force: Bool = false) -> Report {
         let started = MonotonicInstant.now()
         let startedAt = fetcher.clock.now()
         var asked: AdaptiveSchedule.Session?
-        let (result, message, exitCode) = fetchOnce(askingSession: &asked)
+        let (result, message, exitCode) = fetchOnce(force: force, askingSession: &asked)
         let report = Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
         if exitCode < 128 {
             fetcher.recordRun(
@@ -58,8 +61,8 @@ public struct BackgroundFetchHandler: Sendable {
     }
 
     /// `weather refresh`: one background fetch in `context`, its report printed as one line; the exit status.
-    public static func run(in context: WeatherContext) -> Int32 {
-        let report = BackgroundFetchHandler(context: context).performFetch()
+    public static func run(in context: WeatherContext, force: Bool = false) -> Int32 {
+        let report = BackgroundFetchHandler(context: context).performFetch(force: force)
         context.console.printLine(report.line)
         return report.exitCode
     }
@@ -93,19 +96,19 @@ public struct BackgroundFetchHandler: Sendable {
     }
 
     /// One fetch; `asked` is the session, when the adaptive schedule asked for it.
-    private func fetchOnce(askingSession asked: inout AdaptiveSchedule.Session?) -> (
+    private func fetchOnce(force: Bool, askingSession asked: inout AdaptiveSchedule.Session?) -> (
         BackgroundFetchResult, String, Int32
     ) {
         do throws(WeatherError) {
-            let (result, message) = try reportedFetch(askingSession: &asked)
+            let (result, message) = try reportedFetch(force: force, askingSession: &asked)
             return (result, message, 0)
         } catch {
             return (.failed, error.description, error.exitCode)
         }
     }
 
-    private func reportedFetch(askingSession asked: inout AdaptiveSchedule.Session?) throws(WeatherError)
-        -> (BackgroundFetchResult, String)
+    private func reportedFetch(force: Bool, askingSession asked: inout AdaptiveSchedule.Session?)
+        throws(WeatherError) -> (BackgroundFetchResult, String)
     {
         guard let location = try fetcher.savedLocation() else {
             do {
@@ -116,6 +119,34 @@ public struct BackgroundFetchHandler: Sendable {
             return (.noData, "no place saved; background refresh is disabled")
         }
         let cached = fetcher.cachedResult(for: location)
+        if !force, let skipped = skip(cached, of: location, askingSession: &asked) { return skipped }
+        // In the units of the settings (config.json, which the service reads too); no icons in a log.
+        let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
+        switch try fetcher.fetch(for: force ? .set : .background) {
+        case .newData(let result):
+            return (
+                .newData,
+                "\(result.location.displayName): \(formatter.summary(of: result.conditions))"
+                    + Self.leftOut(result.implausibleValues)
+            )
+        case .noData(let result):
+            return (
+                .noData,
+                "the weather in \(result.location.displayName) has not changed" + Self.leftOut(result.implausibleValues)
+            )
+        case .fetchedByAnotherRun(let result):
+            return (
+                .noData,
+                "another run has just fetched it: \(result.location.displayName), \(formatter.summary(of: result.conditions))"
+            )
+        }
+    }
+
+    /// Why this run sends no request, or `nil` when it fetches: the result is still fresh, the interval
+    /// chosen with `weather schedule` has not passed, or the adaptive schedule waits.
+    private func skip(
+        _ cached: WeatherResult?, of location: Location, askingSession asked: inout AdaptiveSchedule.Session?
+    ) -> (BackgroundFetchResult, String)? {
         if let cached, !fetcher.needsFetch(cached, in: .background) {
             let now = fetcher.clock.now()
             let staleAt = fetcher.freshness.staleAt(cached).moment
@@ -143,25 +174,6 @@ public struct BackgroundFetchHandler: Sendable {
             let by = LocalTime.describe(nextFetchBy, now: fetcher.clock.now(), in: fetcher.timeZone)
             return (.noData, "skipped the request: \(reason); the next fetch by \(by) at the latest")
         }
-        // In the units of the settings (config.json, which the service reads too); no icons in a log.
-        let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
-        switch try fetcher.fetch(for: .background) {
-        case .newData(let result):
-            return (
-                .newData,
-                "\(result.location.displayName): \(formatter.summary(of: result.conditions))"
-                    + Self.leftOut(result.implausibleValues)
-            )
-        case .noData(let result):
-            return (
-                .noData,
-                "the weather in \(result.location.displayName) has not changed" + Self.leftOut(result.implausibleValues)
-            )
-        case .fetchedByAnotherRun(let result):
-            return (
-                .noData,
-                "another run has just fetched it: \(result.location.displayName), \(formatter.summary(of: result.conditions))"
-            )
-        }
+        return nil
     }
 }

@@ -218,7 +218,7 @@ public final class WeatherFetcher: Sendable {
         case foreground
         /// The timer: waits out the pause after failures, as after a refusal.
         case background
-        /// `set`: always tries once, but never during a refusal's back-off.
+        /// `set`, and `refresh --force`: always tries once, but never during a refusal's back-off.
         case set
     }
 
