@@ -10,7 +10,7 @@ struct WeatherCommand: ParsableCommand {
         commandName: "weather",
         abstract: "The current weather for one saved place, always ready.",
         discussion: """
-            Save a place once with `weather set`; `weather show` then prints its weather at once, from the \
+            Save a place once with weather set; weather show then prints its weather at once, from the \
             cache. In a terminal a stale result is refreshed first; a status bar or a script reading a pipe \
             is always served from the cache and never waits for the network.
 
@@ -47,6 +47,24 @@ struct WeatherCommand: ParsableCommand {
               WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
               WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
               NO_COLOR                     no colour, even in a terminal
+              XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
+                                           the folders of the files below (absolute
+                                           paths; else ~/.config, ~/.local/state,
+                                           ~/.cache)
+            An empty variable is unset.
+
+            Files:
+              $XDG_CONFIG_HOME/weather/config.json
+                                           your settings, if you write any
+              $XDG_STATE_HOME/weather/     the saved place (location.json), the
+                                           interval chosen (schedule.json), the
+                                           background runs and looks (runs.txt,
+                                           looks.json), the fetch lock and back-offs
+              $XDG_CACHE_HOME/weather/     the last result (current.json), its
+                                           forecast (forecast.json), and places
+                                           looked up once (places/)
+              $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer
+                                           background refresh, with its .service
 
             Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
             Weather data by Open-Meteo.com, CC BY 4.0.

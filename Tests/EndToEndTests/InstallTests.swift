@@ -137,6 +137,38 @@ struct InstallTests {
         ] {
             #expect(rendered.stdout.contains(expected), "\(expected)")
         }
+        let source = String(decoding: sandbox.contents(share + "/man/man1/weather.1") ?? Data(), as: UTF8.self)
+        #expect(!source.contains("`") && !rendered.stdout.contains("`"), "no literal backticks")
+        // ENVIRONMENT, FILES and EXIT STATUS are sections of their own, in that order, made from what
+        // weather --help lists, which the DESCRIPTION no longer repeats.
+        let lines = rendered.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headings = lines.filter { $0.first?.isUppercase == true && $0 == $0.uppercased() }
+        #expect(
+            headings.drop { $0 != "DESCRIPTION" }.prefix(4) == ["DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS"],
+            "\(headings)")
+        func section(_ name: String) -> String {
+            lines.drop { $0 != name }.dropFirst().prefix { $0.first != nil && $0.first!.isWhitespace || $0.isEmpty }
+                .joined(separator: "\n")
+        }
+        let help = try sandbox.run("--help").stdout
+        let variables = help.split(separator: "\n").compactMap { line -> String? in
+            let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," }
+            return line.hasPrefix("  ") && (word.hasPrefix("WEATHER_") || word.hasPrefix("XDG_") || word == "NO_COLOR")
+                ? String(word) : nil
+        }
+        #expect(variables.count >= 15, "\(variables)")
+        for variable in variables {
+            #expect(section("ENVIRONMENT").contains("\n     \(variable)"), "\(variable) in ENVIRONMENT")
+        }
+        for moved in ["Settings, from the environment", "Files:", "Exit status:"] {
+            #expect(!section("DESCRIPTION").contains(moved), "\(moved) not repeated in DESCRIPTION")
+        }
+        for path in ["$XDG_CONFIG_HOME/weather/config.json", "$XDG_STATE_HOME/weather/", "$XDG_CACHE_HOME/weather/"] {
+            #expect(section("FILES").contains("     " + path), "\(path)")
+        }
+        for status in ["0", "1", "64", "78"] {
+            #expect(section("EXIT STATUS").contains("     \(status)  "), "exit status \(status)")
+        }
         // A bin folder on PATH has its man pages next door: man finds the page without MANPATH.
         let found = try shell("/usr/bin/man", ["-w", "weather"], environment: ["MANPATH": ""])
         #expect(found.stdout == share + "/man/man1/weather.1\n", "\(found)")
