@@ -86,6 +86,19 @@ struct DaylightSavingTests {
             "the hours span the change")
         let shownHours = try Self.captures(text.stdout, #"^  (\d\d:\d\d)  "#)
         #expect(shownHours == hours.map { Self.clock($0, in: zone) }, "\(text.stdout)")
+        // Each hour under the heading of its own day at the place (Santiago changes at midnight).
+        let headings = DateFormatter()
+        headings.locale = Locale(identifier: "en_US_POSIX")
+        headings.timeZone = zone
+        headings.dateFormat = "EEE d MMM"
+        var heading = ""
+        var underHeadings: [String] = []
+        for line in text.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .prefix(while: { !$0.isEmpty })
+        {
+            if line.hasPrefix("  ") { underHeadings.append(heading) } else { heading = String(line) }
+        }
+        #expect(underHeadings == hours.map { headings.string(from: $0) }, "\(text.stdout)")
 
         // The days: each sunrise and sunset on its own day's clock.
         let days = try #require(json["daily"] as? [[String: Any]])

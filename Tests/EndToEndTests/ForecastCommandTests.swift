@@ -12,7 +12,12 @@ struct ForecastCommandTests {
         #expect(text.status == 0, "\(text)")
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Berlin, Land Berlin, Germany: the next 12 hours and 7 days")
-        #expect(lines.count == 1 + 12 + 1 + 7 + 1 + 1, "\(text.stdout)")
+        // A heading for each day the twelve hours touch: one, or two across midnight.
+        let headings = lines.filter {
+            $0.range(of: #"^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$"#, options: .regularExpression) != nil
+        }
+        #expect((1...2).contains(headings.count), "\(text.stdout)")
+        #expect(lines.count == 1 + headings.count + 12 + 1 + 7 + 1 + 1, "\(text.stdout)")
         #expect(lines[lines.count - 2] == "Updated just now")
         let json = try sandbox.run("forecast", "--json", "--hours", "48", "--days", "7")
         let object = try #require(
@@ -118,5 +123,55 @@ struct ForecastCommandTests {
         #expect(outlook.count == 1 + 3, "a line of hours and three days:\n\(tooltip)")
         let chance = try sandbox.run("show", "--format", "%H %L %R")
         #expect(chance.stdout.range(of: #"^-?\d+°C -?\d+°C \d+%\n$"#, options: .regularExpression) != nil, "\(chance)")
+    }
+
+    struct Midnight: CustomTestStringConvertible, Sendable {
+        var place: String
+        var zone: String
+        var testDescription: String { place }
+    }
+
+    /// "Thu 8 Oct" for `date` in `zone`, by Foundation's calendar.
+    static func heading(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE d MMM"
+        return formatter.string(from: date)
+    }
+
+    @Test(
+        "the hours come under a heading for each of the place's days, by its own clock, across its midnight",
+        arguments: [
+            Midnight(place: "Berlin", zone: "Europe/Berlin"), Midnight(place: "New York", zone: "America/New_York"),
+            Midnight(place: "Apia", zone: "Pacific/Apia"), Midnight(place: "Sydney", zone: "Australia/Sydney"),
+        ])
+    func dayHeadings(midnight: Midnight) throws {
+        // 22:30 at the place, tomorrow: the hours from 22:00 run past its midnight.
+        let zone = try #require(TimeZone(identifier: midnight.zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: Date()))
+        let moment = try #require(calendar.date(bySettingHour: 22, minute: 30, second: 0, of: tomorrow))
+        let sandbox = try Sandbox()
+        try sandbox.server.setClock(offset: moment.timeIntervalSince1970 - Date().timeIntervalSince1970)
+        let clock = try FakeClock.environment(at: moment)
+        #expect(try sandbox.run(["set", midnight.place], environment: clock).status == 0)
+
+        let text = try sandbox.run(["forecast", "--cached", "--hours", "4", "--days", "0"], environment: clock)
+        #expect(text.status == 0, "\(text)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let hour = TimeInterval(3600)
+        let start = try #require(calendar.date(bySettingHour: 22, minute: 0, second: 0, of: tomorrow))
+        let nextDay = start.addingTimeInterval(2 * hour)
+        #expect(lines.count == 1 + 2 + 4 + 1, "\(text.stdout)")
+        #expect(lines[1] == Self.heading(start, in: zone), "\(text.stdout)")
+        #expect(lines[2].hasPrefix("  22:00  ") && lines[3].hasPrefix("  23:00  "), "\(text.stdout)")
+        #expect(lines[4] == Self.heading(nextDay, in: zone), "\(text.stdout)")
+        #expect(lines[5].hasPrefix("  00:00  ") && lines[6].hasPrefix("  01:00  "), "\(text.stdout)")
+        #expect(lines[1] != lines[4])
+        // The days' table is unchanged: no headings there.
+        let days = try sandbox.run(["forecast", "--cached", "--hours", "0", "--days", "2"], environment: clock)
+        #expect(days.stdout.split(separator: "\n").count == 1 + 2 + 1, "\(days)")
     }
 }

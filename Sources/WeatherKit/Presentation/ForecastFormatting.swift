@@ -3,32 +3,45 @@
 extension WeatherFormatter {
     // MARK: Text
 
-    /// The forecast as two tables, the hours then the days, under the place and above the age:
+    /// The forecast as two tables, the hours under a heading for each of the place's days, then the days,
+    /// under the place and above the age:
     ///
     ///     Berlin, Land Berlin, Germany: the next 3 hours and 2 days
-    ///       11:00  ⛅  11°C  10%
-    ///       12:00  🌦  12°C  60%  0.2 mm
-    ///       13:00  🌦  12°C  40%
+    ///     Sun 22 Nov
+    ///       22:00  ⛅  11°C  10%
+    ///       23:00  🌦  12°C  60%  0.2 mm
+    ///     Mon 23 Nov
+    ///       00:00  🌦  12°C  40%
     ///
     ///       Sun 22  🌧  14°C / 6°C  80%  4.2 mm  sunrise 07:41, sunset 16:05
     ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04
     ///     Updated 4 min ago
     package func forecastText(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
-        var text = style.bold(result.location.displayName)
-        text += ": "
-        text += Self.forecastSpan(forecast)
-        if stale {
-            text += " "
-            text += style.warning("(stale)")
+        var heading = style.bold(result.location.displayName) + ": " + Self.forecastSpan(forecast)
+        if stale { heading += " " + style.warning("(stale)") }
+        var lines = [heading]
+        if !forecast.hours.isEmpty {
+            let hours = Self.tableLines(forecast.hours.map { hourRow($0, at: result) }, rightAligned: [2, 3, 4])
+            var shownDay: Int?
+            for (hour, line) in zip(forecast.hours, hours) {
+                let day = result.clock.day(of: hour.time)
+                if day != shownDay { lines.append(style.bold(Self.dayHeading(day))) }
+                shownDay = day
+                lines.append(line)
+            }
         }
-        text += "\n"
-        let hours = forecast.hours.map { hourRow($0, at: result) }
-        let days = forecast.days.map { dayRow($0, at: result) }
-        if !hours.isEmpty { text += Self.table(hours, rightAligned: [2, 3, 4]) }
-        if !hours.isEmpty, !days.isEmpty { text += "\n" }
-        if !days.isEmpty { text += Self.table(days, rightAligned: [2, 3, 4]) }
-        text += style.dim("Updated " + RelativeTime.ago(now - result.updatedAt))
-        return text
+        if !forecast.hours.isEmpty, !forecast.days.isEmpty { lines.append("") }
+        lines += Self.tableLines(forecast.days.map { dayRow($0, at: result) }, rightAligned: [2, 3, 4])
+        lines.append(style.dim("Updated " + RelativeTime.ago(now - result.updatedAt)))
+        return lines.joinedText("\n")
+    }
+
+    /// "Sun 22 Nov": the heading of a day's hours, the day counted in days since 1970-01-01 of the place's
+    /// calendar, as wttr.in heads its days.
+    static func dayHeading(_ day: Int) -> String {
+        let date = CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return DayForecast(day: day).weekday + " " + String(date.day) + " " + months[date.month - 1]
     }
 
     /// "the next 12 hours and 7 days".
@@ -88,8 +101,18 @@ extension WeatherFormatter {
 
     /// Rows as columns two spaces apart, each as wide as its widest cell on a terminal (an emoji takes
     /// two columns), the columns in `rightAligned` aligned right, each row indented by two spaces and
-    /// without trailing spaces.
+    /// without trailing spaces, a line break after each.
     static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        var text = ""
+        for line in tableLines(rows, rightAligned: rightAligned) {
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    /// `table`'s rows, one line each.
+    static func tableLines(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
         var widths: [Int] = []
         for row in rows {
             for (column, cell) in row.enumerated() {
@@ -97,8 +120,7 @@ extension WeatherFormatter {
                 widths[column] = max(widths[column], cell.terminalColumns)
             }
         }
-        var text = ""
-        for row in rows {
+        return rows.map { row in
             var line = " "
             for (column, cell) in row.enumerated() where widths[column] > 0 {
                 let padding = String(repeating: " ", count: widths[column] - cell.terminalColumns)
@@ -107,10 +129,8 @@ extension WeatherFormatter {
                 line += " "
             }
             while line.last == " " { line.removeLast() }
-            text += line
-            text += "\n"
+            return line
         }
-        return text
     }
 
     // MARK: The tooltip
