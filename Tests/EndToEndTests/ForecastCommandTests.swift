@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WeatherKit
 
 @Suite("weather forecast")
 struct ForecastCommandTests {
@@ -173,5 +174,47 @@ struct ForecastCommandTests {
         // The days' table is unchanged: no headings there.
         let days = try sandbox.run(["forecast", "--cached", "--hours", "0", "--days", "2"], environment: clock)
         #expect(days.stdout.split(separator: "\n").count == 1 + 2 + 1, "\(days)")
+    }
+}
+
+@Suite("weather forecast in a person's terminal")
+struct TerminalForecastTests {
+    /// The lines a terminal shows of `text`, its colours taken out.
+    static func lines(_ text: String) -> [String] {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test(
+        "a narrow terminal: sentences wrap between words, tables lose their last columns, nothing is wider",
+        arguments: [30, 40, 60, 72, 100])
+    func narrow(columns: Int) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let arguments = ["forecast", "--cached", "--hours", "12", "--days", "7"]
+        let piped = Self.lines(try sandbox.run(arguments).stdout)
+        let run = try sandbox.run(arguments, terminal: true, size: (columns, 60))
+        #expect(run.status == 0, "\(run)")
+        let lines = Self.lines(run.stdout).dropLast()
+        for line in lines { #expect(line.terminalColumns <= columns, "\(columns): \(line)") }
+        // The first sentence, wrapped between words: joined again, it is the whole of it.
+        let heading = lines.prefix {
+            !$0.hasPrefix(" ") && $0.range(of: #"^[A-Z][a-z]{2} \d"#, options: .regularExpression) == nil
+        }
+        #expect(heading.joined(separator: " ") == piped[0], "\(columns): \(run.stdout)")
+        // Each row is the piped row, or its first columns, whole cells only (the days' sunrise and sunset
+        // shortened first).
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        let pipedRows = piped.filter { $0.hasPrefix("  ") }
+        #expect(rows.count == pipedRows.count, "\(run.stdout)")
+        for (row, full) in zip(rows, pipedRows) {
+            let short = full.replacingOccurrences(of: "sunrise ", with: "↑").replacingOccurrences(
+                of: ", sunset ", with: " ↓")
+            #expect(full.hasPrefix(row) || short.hasPrefix(row), "\(columns): \(row) against \(full)")
+            #expect(!row.hasSuffix(" ") && !row.hasSuffix("…"), "\(columns): \(row)")
+        }
+        if columns >= 72 { #expect(rows.contains { $0.contains("sunrise ") }, "\(run.stdout)") }
+        if columns == 60 { #expect(rows.contains { $0.contains("↑") && $0.contains("↓") }, "\(run.stdout)") }
+        if columns <= 40 { #expect(!rows.contains { $0.contains("↑") }, "\(run.stdout)") }
     }
 }

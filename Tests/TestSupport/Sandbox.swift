@@ -86,15 +86,16 @@ public final class Sandbox: @unchecked Sendable {
     }
 
     /// Runs `weather arguments...`; with `errorsToTerminal`, standard error goes to the same terminal as
-    /// standard output, as in a person's terminal, and what it wrote is in `stdout`, in order.
+    /// standard output, as in a person's terminal, and what it wrote is in `stdout`, in order. A terminal
+    /// of `size` says it is that many columns wide and rows high; otherwise it does not say.
     @discardableResult
     public func run(
         _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
-        errorsToTerminal: Bool = false
+        errorsToTerminal: Bool = false, size: (columns: Int, rows: Int)? = nil
     ) throws -> Run {
         try run(
             program: TestPaths.weatherBinary, arguments, environment: extra, terminal: terminal,
-            errorsToTerminal: errorsToTerminal)
+            errorsToTerminal: errorsToTerminal, size: size)
     }
 
     /// Runs `systemctl --user arguments...` in the sandbox's environment.
@@ -107,7 +108,7 @@ public final class Sandbox: @unchecked Sendable {
     @discardableResult
     public func run(
         program: String, _ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
-        errorsToTerminal: Bool = false
+        errorsToTerminal: Bool = false, size: (columns: Int, rows: Int)? = nil
     ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -125,7 +126,7 @@ public final class Sandbox: @unchecked Sendable {
         var terminalReader: PseudoTerminal?
         let outputHandle: FileHandle
         if terminal {
-            let pty = try PseudoTerminal()
+            let pty = try PseudoTerminal(size: size)
             terminalReader = pty
             outputHandle = pty.follower
         } else {
@@ -309,7 +310,8 @@ final class PseudoTerminal {
     let leader: Int32
     let follower: FileHandle
 
-    init() throws {
+    /// A pseudo-terminal that says it is `size` large, or says nothing of its size.
+    init(size: (columns: Int, rows: Int)? = nil) throws {
         // posix_openpt and friends are not in Swift's Glibc module; these are the ioctls they use.
         let unlock: UInt = 0x4004_5431  // TIOCSPTLCK
         let number: UInt = 0x8004_5430  // TIOCGPTN
@@ -321,6 +323,10 @@ final class PseudoTerminal {
         }
         let fd = open("/dev/pts/\(index)", O_RDWR | O_NOCTTY)
         guard fd >= 0 else { throw TestFailure("cannot open /dev/pts/\(index)") }
+        if let size {
+            var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+            guard ioctl(leader, UInt(TIOCSWINSZ), &window) == 0 else { throw TestFailure("cannot size the terminal") }
+        }
         follower = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
 

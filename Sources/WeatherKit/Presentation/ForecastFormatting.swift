@@ -16,12 +16,18 @@ extension WeatherFormatter {
     ///       Sun 22  🌧  14°C / 6°C  80%  4.2 mm  sunrise 07:41, sunset 16:05
     ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04
     ///     Updated 4 min ago
-    package func forecastText(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
+    ///
+    /// Within `columns` (a terminal's width), the sentences wrap between words and the tables keep the
+    /// columns that fit, so that a narrow terminal never breaks a word or a row.
+    package func forecastText(_ forecast: Forecast, of result: WeatherResult, stale: Bool, columns: Int? = nil)
+        -> String
+    {
         var heading = style.bold(result.location.displayName) + ": " + Self.forecastSpan(forecast)
         if stale { heading += " " + style.warning("(stale)") }
-        var lines = [heading]
+        var lines = columns.map { heading.wrapped(toColumns: $0) } ?? [heading]
         if !forecast.hours.isEmpty {
-            let hours = Self.tableLines(forecast.hours.map { hourRow($0, at: result) }, rightAligned: [2, 3, 4])
+            let hours = Self.tableLines(
+                forecast.hours.map { hourRow($0, at: result) }, rightAligned: [2, 3, 4], fitting: columns)
             var shownDay: Int?
             for (hour, line) in zip(forecast.hours, hours) {
                 let day = result.clock.day(of: hour.time)
@@ -31,8 +37,14 @@ extension WeatherFormatter {
             }
         }
         if !forecast.hours.isEmpty, !forecast.days.isEmpty { lines.append("") }
-        lines += Self.tableLines(forecast.days.map { dayRow($0, at: result) }, rightAligned: [2, 3, 4])
-        lines.append(style.dim("Updated " + RelativeTime.ago(now - result.updatedAt)))
+        var days = Self.tableLines(forecast.days.map { dayRow($0, at: result) }, rightAligned: [2, 3, 4])
+        if let columns, days.contains(where: { $0.terminalColumns > columns }) {
+            days = Self.tableLines(
+                forecast.days.map { dayRow($0, at: result, compact: true) }, rightAligned: [2, 3, 4], fitting: columns)
+        }
+        lines += days
+        let age = "Updated " + RelativeTime.ago(now - result.updatedAt)
+        lines += (columns.map { age.wrapped(toColumns: $0) } ?? [age]).map(style.dim)
         return lines.joinedText("\n")
     }
 
@@ -64,8 +76,9 @@ extension WeatherFormatter {
         ]
     }
 
-    /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05".
-    func dayRow(_ day: DayForecast, at result: WeatherResult) -> [String] {
+    /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05"; `compact`, for a
+    /// narrow terminal: "↑07:41 ↓16:05".
+    func dayRow(_ day: DayForecast, at result: WeatherResult, compact: Bool = false) -> [String] {
         let high = day.temperatureMax.map(units.shortTemperature) ?? "?"
         let low = day.temperatureMin.map(units.shortTemperature) ?? "?"
         let sun: String
@@ -74,9 +87,9 @@ extension WeatherFormatter {
         case .downAllDay: sun = "sun down all day"
         case .risesAndSets:
             sun = [
-                day.risingTime.map { "sunrise " + Self.clock($0, at: result) },
-                day.settingTime.map { "sunset " + Self.clock($0, at: result) },
-            ].compactMap { $0 }.joinedText(", ")
+                day.risingTime.map { (compact ? "↑" : "sunrise ") + Self.clock($0, at: result) },
+                day.settingTime.map { (compact ? "↓" : "sunset ") + Self.clock($0, at: result) },
+            ].compactMap { $0 }.joinedText(compact ? " " : ", ")
         }
         let date = CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0)
         return [
@@ -111,8 +124,17 @@ extension WeatherFormatter {
         return text
     }
 
-    /// `table`'s rows, one line each.
-    static func tableLines(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+    /// `table`'s rows, one line each; `fitting` a terminal's width, without the last columns while the
+    /// rows are wider than it, and cut short (`truncated(toColumns:)`) when the first alone is.
+    static func tableLines(_ rows: [[String]], rightAligned: Set<Int>, fitting columns: Int? = nil) -> [String] {
+        let lines = rowLines(rows, rightAligned: rightAligned)
+        guard let columns, lines.contains(where: { $0.terminalColumns > columns }) else { return lines }
+        guard rows.contains(where: { $0.count > 1 }) else { return lines.map { $0.truncated(toColumns: columns) } }
+        return tableLines(rows.map { Array($0.dropLast()) }, rightAligned: rightAligned, fitting: columns)
+    }
+
+    /// `table`'s rows, one line each, whatever their width.
+    private static func rowLines(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
         var widths: [Int] = []
         for row in rows {
             for (column, cell) in row.enumerated() {

@@ -91,7 +91,7 @@ public struct ForecastPresenter: Sendable {
         if json {
             console.printLine(formatter.forecastJSON(shown, of: result, stale: stale))
         } else {
-            console.printLine(formatter.forecastText(shown, of: result, stale: stale))
+            console.printLine(formatter.forecastText(shown, of: result, stale: stale, columns: console.columns))
         }
     }
 }

@@ -59,7 +59,7 @@ public struct PlaceSearchPresenter: Sendable {
             (text + ";").split(separator: " ").map(String.init) + [
                 "weather set \(query.text)", "chooses", "the", "first:",
             ]
-        text = Self.wrapped(units, to: columns ?? .max) + "\n"
+        text = units.wrapped(toColumns: columns ?? .max).joinedText("\n") + "\n"
         var rows = [["", "Place", "People", "Latitude", "Longitude", "Choose it with"]]
         for (index, match) in shown.enumerated() {
             let location = match.location
@@ -93,24 +93,6 @@ public struct PlaceSearchPresenter: Sendable {
         guard room >= 8 else { return withoutPlaces }
         return WeatherFormatter.table(
             rows.map { [$0[0], $0[1].truncated(toColumns: room), $0[5]] }, rightAligned: [0])
-    }
-
-    /// `words` with spaces between, broken into lines of at most `columns` (a longer word alone on its
-    /// line).
-    static func wrapped(_ words: [String], to columns: Int) -> String {
-        var lines: [String] = []
-        var line = ""
-        for word in words {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if candidate.terminalColumns > columns, !line.isEmpty {
-                lines.append(line)
-                line = word
-            } else {
-                line = candidate
-            }
-        }
-        lines.append(line)
-        return lines.joinedText("\n")
     }
 
     /// The first `count` of `found`'s matches as one JSON object: the query, the number of matches, and

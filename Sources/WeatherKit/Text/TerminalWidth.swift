@@ -2,7 +2,7 @@ extension String {
     /// How many terminal columns the text takes, as terminals count (`wcwidth`): none for ANSI colour
     /// sequences, combining marks, joiners and variation selectors; two for wide East Asian characters and
     /// emoji; one for the rest.
-    var terminalColumns: Int {
+    package var terminalColumns: Int {
         var columns = 0
         var inEscape = false
         var previousWasNarrowSymbol = false
@@ -39,5 +39,32 @@ extension String {
             kept.append(character)
         }
         return columns > 0 ? kept + "…" : ""
+    }
+}
+
+extension Array where Element == String {
+    /// The words with a space between, in lines of at most `columns` terminal columns, a word wider than
+    /// that alone on its line: what a terminal shows of a sentence, without breaking a word.
+    func wrapped(toColumns columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in self {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if candidate.terminalColumns > columns, !line.isEmpty {
+                lines.append(line)
+                line = word
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}
+
+extension String {
+    /// The text in lines of at most `columns` terminal columns, broken at spaces (`Array.wrapped`).
+    func wrapped(toColumns columns: Int) -> [String] {
+        split(separator: " ").map(String.init).wrapped(toColumns: columns)
     }
 }
