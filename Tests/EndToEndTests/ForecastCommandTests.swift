@@ -217,4 +217,62 @@ struct TerminalForecastTests {
         if columns == 60 { #expect(rows.contains { $0.contains("↑") && $0.contains("↓") }, "\(run.stdout)") }
         if columns <= 40 { #expect(!rows.contains { $0.contains("↑") }, "\(run.stdout)") }
     }
+
+    @Test("stale in a terminal: the saved forecast at once, a spinner, then the new one drawn over it")
+    func drawnAtOnce() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
+        let run = try sandbox.run(
+            ["forecast", "--hours", "3", "--days", "2"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"],
+            terminal: true, errorsToTerminal: true, size: (100, 40))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days (stale)\n"), "\(run)")
+        #expect(run.stdout.contains("\nUpdated just now, refreshing…\n"), "\(run)")
+        #expect(run.stdout.contains("⠋ Refreshing the forecast for Berlin…"), "\(run.stdout.debugDescription)")
+        // The spinner's line cleared, the cursor back over the lines drawn (one more heading past
+        // midnight), and the new forecast.
+        let drawn = try #require(run.stdout.components(separatedBy: "refreshing…\n").first)
+        let drawnLines = drawn.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect((9...10).contains(drawnLines), "\(drawn)")
+        let parts = run.stdout.components(separatedBy: "\r\u{1B}[K\u{1B}[\(drawnLines)F\u{1B}[J")
+        #expect(parts.count == 2, "\(run.stdout.debugDescription)")
+        let redrawn = Self.lines(parts.last ?? "")
+        #expect(redrawn.first?.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days") == true)
+        #expect(redrawn.dropLast().last?.hasPrefix("Updated just now") == true, "\(redrawn)")
+        #expect(!(parts.last ?? "").contains("refreshing"), "\(redrawn)")
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
+
+    @Test("the refresh fails: the saved forecast stays on the screen, with a one-line note")
+    func failedRefresh() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
+        let run = try sandbox.run(
+            ["forecast", "--hours", "3", "--days", "2"],
+            environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_INTERACTIVE_TIMEOUT": "1", "NO_COLOR": "1"],
+            terminal: true, size: (100, 40))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("Updated just now, refreshing…\n"), "\(run)")
+        let redrawn = try #require(run.stdout.components(separatedBy: "\u{1B}[J").last)
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days (stale)\n"), "\(run)")
+        #expect(redrawn.hasSuffix("Updated just now\n"), "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(run.stderr.hasSuffix("showing the forecast from just now\n"), "\(run)")
+    }
+
+    @Test("a forecast taller than the terminal is not drawn twice: the spinner, then the forecast once")
+    func tallerThanTheScreen() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let run = try sandbox.run(
+            ["forecast", "--hours", "48"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"],
+            terminal: true, errorsToTerminal: true, size: (100, 24))
+        #expect(run.status == 0, "\(run)")
+        #expect(!run.stdout.contains("refreshing…"), "\(run)")
+        #expect(!run.stdout.contains("\u{1B}[J"), "\(run)")
+        #expect(run.stdout.components(separatedBy: "Berlin, Land Berlin, Germany: the next 48 hours").count == 2)
+        #expect(try sandbox.requestCount(.forecast) == 2)
+    }
 }

@@ -17,11 +17,12 @@ extension WeatherFormatter {
     ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04
     ///     Updated 4 min ago
     ///
-    /// Within `columns` (a terminal's width), the sentences wrap between words and the tables keep the
-    /// columns that fit, so that a narrow terminal never breaks a word or a row.
-    package func forecastText(_ forecast: Forecast, of result: WeatherResult, stale: Bool, columns: Int? = nil)
-        -> String
-    {
+    /// `refreshing` says on the last line that new values are on their way. Within `columns` (a
+    /// terminal's width), the sentences wrap between words and the tables' rows are cut short, so that a
+    /// narrow terminal never breaks a word or a row.
+    package func forecastText(
+        _ forecast: Forecast, of result: WeatherResult, stale: Bool, refreshing: Bool = false, columns: Int? = nil
+    ) -> String {
         var heading = style.bold(result.location.displayName) + ": " + Self.forecastSpan(forecast)
         if stale { heading += " " + style.warning("(stale)") }
         var lines = columns.map { heading.wrapped(toColumns: $0) } ?? [heading]
@@ -43,7 +44,7 @@ extension WeatherFormatter {
                 forecast.days.map { dayRow($0, at: result, compact: true) }, rightAligned: [2, 3, 4], fitting: columns)
         }
         lines += days
-        let age = "Updated " + RelativeTime.ago(now - result.updatedAt)
+        let age = "Updated " + RelativeTime.ago(now - result.updatedAt) + (refreshing ? ", refreshing…" : "")
         lines += (columns.map { age.wrapped(toColumns: $0) } ?? [age]).map(style.dim)
         return lines.joinedText("\n")
     }

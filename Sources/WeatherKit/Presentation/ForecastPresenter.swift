@@ -62,36 +62,64 @@ public struct ForecastPresenter: Sendable {
         }
         warnings.forEach(console.printError)
         if let problem = loaded.problem { console.printError(problem) }
-        if fetches {
-            if saved != nil, console.isTerminal {
-                fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
-            }
-            do throws(WeatherError) {
-                let activity = console.beginActivity("Fetching the forecast for \(location.name)…")
-                defer { activity.stop() }
-                result = try fetcher.fetch(needingForecast: true).result
-                saved = fetcher.savedForecast(for: location)
-            } catch {
-                if case .stopped = error { throw error }
-                guard let shown = result, saved != nil else { throw error }
-                let age = RelativeTime.ago(fetcher.clock.now() - shown.updatedAt)
-                console.printError("could not refresh: \(error); showing the forecast from \(age)")
+        guard fetches else { return try print(saved, of: result, for: location) }
+        // A terminal's way, as show's: the saved forecast at once, said to be refreshing, drawn over when
+        // the new one arrives; when it fits on the screen, so that the cursor can get back over it.
+        var drawn: String?
+        if saved != nil, console.isTerminal {
+            fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
+            if !json, let cached, let saved {
+                let refreshing = text(saved, of: cached, refreshing: true)
+                if console.fitsOnScreen(refreshing) {
+                    console.printLine(refreshing)
+                    drawn = refreshing
+                }
             }
         }
+        do throws(WeatherError) {
+            let doing = drawn == nil ? "Fetching" : "Refreshing"
+            let activity = console.beginActivity("\(doing) the forecast for \(location.name)…")
+            defer { activity.stop() }
+            result = try fetcher.fetch(needingForecast: true).result
+            saved = fetcher.savedForecast(for: location) ?? saved
+        } catch {
+            // The saved forecast stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
+            if let drawn, let cached, let saved { console.redraw(over: drawn, with: text(saved, of: cached)) }
+            if case .stopped = error { throw error }
+            guard let shown = result, saved != nil else { throw error }
+            let age = RelativeTime.ago(fetcher.clock.now() - shown.updatedAt)
+            console.printError("could not refresh: \(error); showing the forecast from \(age)")
+            if drawn != nil { return }
+        }
+        if let drawn, let result, let saved { return console.redraw(over: drawn, with: text(saved, of: result)) }
+        try print(saved, of: result, for: location)
+    }
+
+    /// Prints `saved` with `result`'s age, or says which is missing.
+    private func print(_ saved: SavedForecast?, of result: WeatherResult?, for location: Location) throws(WeatherError)
+    {
         guard let result else { throw .noResultYet(location) }
         guard let saved else { throw .noForecastYet(location) }
         print(saved, of: result)
     }
 
+    /// The forecast's text now, fitted to the terminal's width.
+    private func text(_ saved: SavedForecast, of result: WeatherResult, refreshing: Bool = false) -> String {
+        let now = fetcher.clock.now()
+        return formatter(now).forecastText(
+            shown(saved, of: result, at: now), of: result, stale: fetcher.freshness.showsStale(result, at: now),
+            refreshing: refreshing, columns: console.columns)
+    }
+
+    /// The hours and days of `saved` asked for, from the hour under way at `now`.
+    private func shown(_ saved: SavedForecast, of result: WeatherResult, at now: Timestamp) -> Forecast {
+        saved.forecast.from(now, hours: hours, days: days, utcOffset: result.clock.offset(at: now))
+    }
+
     private func print(_ saved: SavedForecast, of result: WeatherResult) {
+        guard json else { return console.printLine(text(saved, of: result)) }
         let now = fetcher.clock.now()
         let stale = fetcher.freshness.showsStale(result, at: now)
-        let shown = saved.forecast.from(now, hours: hours, days: days, utcOffset: result.clock.offset(at: now))
-        let formatter = formatter(now)
-        if json {
-            console.printLine(formatter.forecastJSON(shown, of: result, stale: stale))
-        } else {
-            console.printLine(formatter.forecastText(shown, of: result, stale: stale, columns: console.columns))
-        }
+        console.printLine(formatter(now).forecastJSON(shown(saved, of: result, at: now), of: result, stale: stale))
     }
 }

@@ -148,24 +148,13 @@ public struct WeatherPresenter: Sendable {
             outcome = try fetcher.fetch()
         } catch {
             // The saved result stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
-            redraw(over: shown, with: formatter(fetcher.clock.now()).text(saved, stale: isStale(saved)))
+            console.redraw(over: shown, with: formatter(fetcher.clock.now()).text(saved, stale: isStale(saved)))
             if case .stopped = error { throw error }
             console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
             return
         }
         let result = outcome.result
-        redraw(over: shown, with: formatter(fetcher.clock.now()).text(result, stale: isStale(result)))
-    }
-
-    /// Moves the cursor back to the first line of `old`, clears from there down and prints `new`.
-    private func redraw(over old: String, with new: String) {
-        let width = max(console.columns ?? 80, 1)
-        var rows = 0
-        for line in old.split(separator: "\n", omittingEmptySubsequences: false) {
-            rows += max(1, (String(line).terminalColumns + width - 1) / width)
-        }
-        console.write("\u{1B}[\(rows)F\u{1B}[J")
-        console.printLine(new)
+        console.redraw(over: shown, with: formatter(fetcher.clock.now()).text(result, stale: isStale(result)))
     }
 
     private func print(_ result: WeatherResult?, for location: Location) throws(WeatherError) {

@@ -7,6 +7,8 @@ public protocol Console: Sendable {
     var isTerminal: Bool { get }
     /// The terminal's width in columns, when standard output is a terminal that says.
     var columns: Int? { get }
+    /// The terminal's height in lines, when standard output is a terminal that says.
+    var rows: Int? { get }
     /// Writes `text` to standard output, as it is.
     func write(_ text: String)
     /// Writes `text` to standard error, as it is.
@@ -19,6 +21,33 @@ public protocol Console: Sendable {
 extension Console {
     /// Unknown: a pipe, or a terminal that does not say.
     public var columns: Int? { nil }
+
+    /// Unknown: a pipe, or a terminal that does not say.
+    public var rows: Int? { nil }
+
+    /// Whether `text`, printed with a line break, leaves room on the screen for the line below it (a
+    /// spinner's) and for the cursor to get back to its first line: what `redraw(over:with:)` needs. A
+    /// terminal that does not say its size is taken for 80 by 24.
+    public func fitsOnScreen(_ text: String) -> Bool {
+        screenLines(of: text) < (rows ?? 24)
+    }
+
+    /// Moves the cursor back to the first line of `old`, printed just before, clears from there down and
+    /// prints `new`: the terminal's redraw of `show` and `forecast` when new values arrive.
+    public func redraw(over old: String, with new: String) {
+        write("\u{1B}[\(screenLines(of: old))F\u{1B}[J")
+        printLine(new)
+    }
+
+    /// How many lines of the screen `text` takes, its long lines wrapped at the terminal's width.
+    private func screenLines(of text: String) -> Int {
+        let width = max(columns ?? 80, 1)
+        var lines = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += max(1, (String(line).terminalColumns + width - 1) / width)
+        }
+        return lines
+    }
 
     /// Nothing to show.
     public func beginActivity(_ message: String) -> ActivityIndicator { .none }
@@ -66,10 +95,17 @@ public struct TerminalConsole: Console {
     private static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     /// The width of the terminal on standard output.
-    public var columns: Int? {
+    public var columns: Int? { size.flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil } }
+
+    /// The height of the terminal on standard output.
+    public var rows: Int? { size.flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil } }
+
+    /// The terminal's size, when standard output is a terminal; a side it does not say is 0 (`stty cols
+    /// 40` alone says the width).
+    private var size: winsize? {
         var size = winsize()
-        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        guard isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return size
     }
 
     /// Writes `text` to standard output, all of it, retrying after signals.
