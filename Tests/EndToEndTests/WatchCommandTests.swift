@@ -74,6 +74,26 @@ struct WatchCommandTests {
         #expect(watcher.stop() == 0)
     }
 
+    @Test(
+        "the age moves on in what shows it (%a, the waybar tooltip), by the minute; the default line waits",
+        arguments: [["--format", "%a"], ["--waybar"], ["--format", "%t %a"]])
+    func ageMovesOn(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        // A result fetched 57 s ago: "just now" for 3 more seconds, then "1 min ago".
+        let then = Date().addingTimeInterval(-57)
+        #expect(try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: then)).status == 0)
+        let watcher = try Watcher(sandbox, arguments)
+        let plain = try Watcher(sandbox)
+        #expect(watcher.waitForLines(1).lines.first?.contains("just now") == true, "\(watcher.lines)")
+        let (lines, elapsed) = watcher.waitForLines(2, within: 8)
+        #expect(lines.count == 2 && lines[1].contains("1 min ago"), "\(lines)")
+        #expect(!(lines.last ?? "").contains("just now"), "\(lines)")
+        #expect(elapsed < 5, "the minute came \(elapsed) s after the first line")
+        // The short line shows no age: nothing new to print, and no line printed twice.
+        #expect(plain.lines == ["Berlin ⛅ 11°C"], "\(plain.lines)")
+        #expect(watcher.stop() == 0 && plain.stop() == 0)
+    }
+
     @Test("waybar: logout hides the module (class none); set brings a place back")
     func logoutAndSet() throws {
         let sandbox = try Sandbox()

@@ -92,4 +92,17 @@ struct TimeTests {
         #expect(10.0.fixed(decimals: 1) == "10.0")
         #expect((-16.25).fixed(decimals: 1) == "-16.3")
     }
+
+    @Test(
+        "the age's words next change at the next whole minute for a day, then at the next whole day",
+        arguments: [
+            (0.0, 60.0), (59.9, 60), (60, 120), (3599, 3600), (7260.5, 7320), (86_339, 86_340), (86_345, 86_400),
+            (86_400, 172_800), (200_000, 259_200), (-30, 60),
+        ])
+    func nextChange(seconds: Double, next: Double) {
+        #expect(RelativeTime.nextChange(after: seconds) == next)
+        // Just before the moment the words are those of now; at it, they differ.
+        #expect(RelativeTime.ago(next - 0.5) == RelativeTime.ago(max(seconds, 0)))
+        #expect(RelativeTime.ago(next) != RelativeTime.ago(max(seconds, 0)))
+    }
 }

@@ -47,6 +47,9 @@ public struct FormatString: Sendable, Equatable {
         .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.staleMark),
     ])
 
+    /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
+    var showsAge: Bool { pieces.contains(.code(.age)) }
+
     /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
     /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so
     /// that "%l %c %t" without an icon reads "Berlin 11°C", not "Berlin  11°C".

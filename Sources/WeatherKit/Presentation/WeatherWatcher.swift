@@ -55,8 +55,9 @@ public final class WeatherWatcher: Sendable {
 
     /// Looks at the files again and prints what changed: new values through `WeatherUpdated`, the rest
     /// directly; with `byTheClock`, also a line that only the clock changed (a new day: today's entry; an
-    /// hour of the tooltip past). Returns the next moment to look: when the result turns stale, if it is
-    /// fresh, or when the clock changes what is shown of its outlook.
+    /// hour of the tooltip past; the age in words). Returns the next moment to look: when the result turns
+    /// stale, if it is fresh, when the clock changes what is shown of its outlook, and, when the output
+    /// shows the age, when its words change (every minute for a day, then every day).
     @discardableResult
     func update(byTheClock: Bool = false) -> Timestamp? {
         fetcher.rereadFiles()
@@ -93,10 +94,20 @@ public final class WeatherWatcher: Sendable {
             if current != previous { printLine(for: current) }
         }
         guard case .result(let result, let stale) = current else { return nil }
-        let outlookChange = result.nextOutlookChange(after: now)
-        guard !stale else { return outlookChange }
-        let staleAt = fetcher.freshness.showsStaleAt(result)
-        return [staleAt, outlookChange].compactMap { $0 }.min()
+        var moments = [result.nextOutlookChange(after: now)]
+        if !stale { moments.append(fetcher.freshness.showsStaleAt(result)) }
+        if showsAge { moments.append(result.updatedAt + RelativeTime.nextChange(after: now - result.updatedAt)) }
+        return moments.compactMap { $0 }.min()
+    }
+
+    /// Whether what is printed shows the result's age, so that the clock alone changes it: `%a` in the
+    /// line, waybar's tooltip ("Updated 4 min ago") and the JSON's `age`.
+    private var showsAge: Bool {
+        switch output {
+        case .text: FormatString.shortLine.showsAge
+        case .format(let format): format.showsAge
+        case .json, .waybar: true
+        }
     }
 
     /// Prints the line for `state` and remembers it as seen.
@@ -132,8 +143,9 @@ public final class WeatherWatcher: Sendable {
     }
 
     /// Watches until SIGTERM, SIGINT, or the reader of standard output going away; exit 0 then. Blocks
-    /// between events: its only wake-ups of its own are for the moment the result turns stale and the
-    /// moments the clock changes what is shown of the outlook (at most once an hour).
+    /// between events: its only wake-ups of its own are for the moment the result turns stale, the
+    /// moments the clock changes what is shown of the outlook (at most once an hour), and, only when
+    /// what it prints shows the age, the moments its words change (at most once a minute).
     public func run() throws(WeatherError) -> Int32 {
         FolderWatch.catchStopSignals()
         let paths = fetcher.store.paths

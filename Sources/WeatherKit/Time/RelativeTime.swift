@@ -12,4 +12,13 @@ package enum RelativeTime {
         let days = total / 86_400
         return days.counted("day") + " ago"
     }
+
+    /// The age, in seconds, at which `ago` next says something else than for an age of `seconds`: the next
+    /// whole minute for a day, then the next whole day. (An age from the future reads "just now" until
+    /// it is a minute.)
+    package static func nextChange(after seconds: Double) -> Double {
+        let total = Double(DurationText.wholeSeconds(seconds.rounded(.down)))
+        let step = total < 86_400 - 60 ? 60.0 : 86_400
+        return ((total / step).rounded(.down) + 1) * step
+    }
 }
