@@ -9,7 +9,9 @@ struct WatchCommand: ContextCommand {
             For status bars that keep a command running (waybar without an interval, polybar's tail = true, \
             i3blocks' interval=persist). It prints the line at once, then a new line only when what it shows \
             changes: new data stored by any run (the timer, a terminal, set), the result turning stale (at \
-            the moment it does) or fresh again, the place replaced or forgotten. It sends no request itself \
+            the moment it does) or fresh again, the place replaced or forgotten, the age where the line \
+            shows it (at most once a minute), config.json edited (while it cannot be read, the reason: \
+            waybar's warning object; the weather again once it is fixed). It sends no request itself \
             and uses no CPU in between: the kernel tells it when the files change. It ends, exit 0, on \
             SIGTERM or SIGINT, or when the bar stops reading.
 
@@ -44,11 +46,24 @@ struct WatchCommand: ContextCommand {
         try validateFormat(format)
     }
 
-    var printsForWaybar: Bool { waybar }
+    /// Runs in this process's context, which starts even when config.json cannot be used: watch shows
+    /// why (waybar's ⚠ object) and goes on when the file is fixed.
+    func run() throws {
+        try WeatherCommand.exit(
+            with: WeatherContext.runLive(watchingConfig: waybar) { (context, problem) throws(WeatherError) in
+                try watch(in: context, settingsProblem: problem)
+            })
+    }
 
     func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        let line = try parsedFormat(format, command: "watch") ?? context.shortLine
-        let output: WeatherPresenter.Output = json ? .json : waybar ? .waybar(line) : .format(line)
-        return try WeatherWatcher(context: context, output: output, options: display.options).run()
+        try watch(in: context, settingsProblem: nil)
+    }
+
+    private func watch(in context: WeatherContext, settingsProblem: SettingsError?) throws(WeatherError) -> Int32 {
+        let line = try parsedFormat(format, command: "watch")
+        let output: ShowRequest.Output = json ? .json : waybar ? .waybar(line) : line.map { .format($0) } ?? .short
+        return try WeatherWatcher(
+            context: context, output: output, options: display.options, settingsProblem: settingsProblem
+        ).run()
     }
 }

@@ -46,14 +46,34 @@ struct BarSettingsErrorTests {
             #expect(tooltip.hasPrefix("weather: ") && tooltip.contains(words), "\(arguments): \(tooltip)")
             #expect(run.errorLines.count == 1 && run.stderr.contains(words), "\(arguments): \(run)")
         }
-        // watch prints the object once and ends: nothing it could watch would make the setting right.
-        let watch = try sandbox.run(["watch", "--waybar"], environment: environment)
-        #expect(watch.status == 0, "\(watch)")
-        #expect(watch.stdout.split(separator: "\n").count == 1, "\(watch)")
-        #expect(watch.stdout.contains("\"class\":[\"error\"]"), "\(watch)")
         // Other forms still refuse with the settings' exit status, as before.
         let plain = try sandbox.run(["show"], environment: environment)
         #expect(plain.status == 78, "\(plain)")
         #expect(plain.stdout.isEmpty)
+        if mistake == .damagedConfig || mistake == .configUnits {
+            // watch shows the object and goes on, watching config.json: fixed, the bar shows the weather.
+            let watch = try sandbox.spawn(["watch", "--waybar"], environment: environment)
+            defer { if watch.process.isRunning { watch.process.terminate() } }
+            let start = Date()
+            while watch.stdoutSoFar.split(separator: "\n").isEmpty, Date().timeIntervalSince(start) < 5 {
+                usleep(10_000)
+            }
+            #expect(watch.stdoutSoFar.contains("\"class\":[\"error\"]"), "\(watch.stdoutSoFar)")
+            #expect(watch.stdoutSoFar.contains("config.json"), "\(watch.stdoutSoFar)")
+            try FileManager.default.removeItem(atPath: sandbox.configFile)
+            while watch.stdoutSoFar.split(separator: "\n").count < 2, Date().timeIntervalSince(start) < 10 {
+                usleep(10_000)
+            }
+            let lines = watch.stdoutSoFar.split(separator: "\n")
+            #expect(lines.count == 2 && lines[1].hasPrefix(#"{"text":"Berlin ⛅ 11°C","#), "\(lines)")
+            watch.process.terminate()
+            #expect(watch.wait().status == 0)
+        } else {
+            // A variable cannot change under a running process: watch prints the object once and ends.
+            let watch = try sandbox.run(["watch", "--waybar"], environment: environment)
+            #expect(watch.status == 0, "\(watch)")
+            #expect(watch.stdout.split(separator: "\n").count == 1, "\(watch)")
+            #expect(watch.stdout.contains("\"class\":[\"error\"]"), "\(watch)")
+        }
     }
 }

@@ -94,6 +94,72 @@ struct WatchCommandTests {
         #expect(watcher.stop() == 0 && plain.stop() == 0)
     }
 
+    @Test("config.json edited under a running watch: its units, icons and format apply at once")
+    func configEdited() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        let waybar = try Watcher(sandbox, ["--waybar", "--format", "%t"])
+        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
+        #expect(waybar.waitForLines(1).lines.first?.hasPrefix(#"{"text":"11°C","#) == true, "\(waybar.lines)")
+        try sandbox.write(#"{"units": "imperial"}"#, to: sandbox.configFile)
+        let (lines, elapsed) = watcher.waitForLines(2)
+        #expect(lines.last == "Berlin ⛅ 52°F", "\(lines)")
+        #expect(elapsed < 1, "shown \(elapsed) s after the edit")
+        #expect(waybar.waitForLines(2).lines.last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
+        // The format setting is the default line's, not an explicit --format's; an editor's rename too.
+        let temporary = sandbox.configHome + "/weather/.config.json.swp"
+        try sandbox.write(#"{"units": "imperial", "format": "%c %t", "icons": "ascii"}"#, to: temporary)
+        #expect(rename(temporary, sandbox.configFile) == 0)
+        #expect(watcher.waitForLines(3).lines.last == "m 52°F", "\(watcher.lines)")
+        #expect(waybar.waitForLines(3).lines.last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
+        // A setting that changes nothing shown prints nothing.
+        try sandbox.write(
+            #"{"units": "imperial", "format": "%c %t", "icons": "ascii", "timeout": 20}"#, to: sandbox.configFile)
+        usleep(500_000)
+        #expect(watcher.lines.count == 3, "\(watcher.lines)")
+        #expect(watcher.stop() == 0 && waybar.stop() == 0)
+    }
+
+    @Test("a broken config.json: the reason (waybar's ⚠ object), and the weather again once it is fixed")
+    func configBroken() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let watcher = try Watcher(sandbox)
+        let waybar = try Watcher(sandbox, ["--waybar"])
+        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
+        #expect(waybar.waitForLines(1).lines.count == 1)
+        try sandbox.write(#"{"units": "kelvin"}"#, to: sandbox.configFile)
+        #expect(watcher.waitForLines(2).lines.last == "", "\(watcher.lines)")
+        #expect(watcher.run.stderrSoFar.contains("\"units\" must be one of"), "\(watcher.run.stderrSoFar)")
+        let warning = waybar.waitForLines(2).lines.last ?? ""
+        #expect(warning.hasPrefix(#"{"text":"⚠","tooltip":"weather: "#), "\(warning)")
+        #expect(warning.contains("config.json") && warning.contains(#""class":["error"]"#), "\(warning)")
+        try sandbox.write(#"{"units": "Metric"}"#, to: sandbox.configFile)
+        #expect(watcher.waitForLines(3).lines.last == "Berlin ⛅ 11°C", "\(watcher.lines)")
+        #expect(waybar.waitForLines(3).lines.last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
+        // Started with the file broken, it starts all the same, and recovers as well.
+        try sandbox.write("{\"units\":", to: sandbox.configFile)
+        let late = try Watcher(sandbox, ["--waybar"])
+        #expect(late.waitForLines(1).lines.first?.contains(#""class":["error"]"#) == true, "\(late.lines)")
+        try FileManager.default.removeItem(atPath: sandbox.configFile)
+        #expect(late.waitForLines(2).lines.last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true, "\(late.lines)")
+        #expect(watcher.stop() == 0 && waybar.stop() == 0 && late.stop() == 0)
+    }
+
+    @Test("a config folder that cannot be made: the weather is watched all the same")
+    func configFolderUnmade() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        // Not even root can make a folder under /proc.
+        let watcher = try Watcher(sandbox, environment: ["XDG_CONFIG_HOME": "/proc/self/no-such-folder"])
+        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"], "\(watcher.run.stderrSoFar)")
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
+        #expect(watcher.waitForLines(2).lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.stop() == 0)
+    }
+
     @Test("waybar: logout hides the module (class none); set brings a place back")
     func logoutAndSet() throws {
         let sandbox = try Sandbox()

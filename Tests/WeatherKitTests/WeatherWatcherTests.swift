@@ -7,7 +7,7 @@ import Testing
 @Suite("WeatherWatcher's wake-ups")
 struct WeatherWatcherTests {
     /// A run with Berlin saved and fetched 90 s ago, and a watcher of it printing `output`.
-    func watcher(_ output: WeatherPresenter.Output) throws -> (TestContext, WeatherWatcher) {
+    func watcher(_ output: ShowRequest.Output) throws -> (TestContext, WeatherWatcher) {
         let fixture = try TestContext(answers: [
             .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
         ])
@@ -19,10 +19,10 @@ struct WeatherWatcherTests {
     @Test(
         "what shows the age wakes at its next whole minute; what does not, only when the line could change",
         arguments: [
-            (WeatherPresenter.Output.format(try! FormatString(parsing: "%t %a")), true),
-            (.waybar(.shortLine), true), (.json, true), (.format(.shortLine), false), (.text, false),
+            (ShowRequest.Output.format(try! FormatString(parsing: "%t %a")), true),
+            (.waybar(nil), true), (.json, true), (.short, false), (.format(.shortLine), false), (.text, false),
         ])
-    func wakeUps(output: WeatherPresenter.Output, showsAge: Bool) throws {
+    func wakeUps(output: ShowRequest.Output, showsAge: Bool) throws {
         let (fixture, watcher) = try watcher(output)
         let now = fixture.clock.now()
         let updatedAt = try #require(fixture.store.loadResult().result?.updatedAt)

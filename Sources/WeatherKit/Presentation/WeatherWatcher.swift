@@ -8,12 +8,24 @@ import Synchronization
 /// `show`, `set`) stores a result, the kernel says so (`FolderWatch`), the watcher reads it, and when its
 /// values differ from the ones it holds posts `WeatherUpdated` in its own `NotificationCenter`, as a fetch
 /// in this process would; the printer observes that notification. The rest it prints itself: the result
-/// turning stale (a timer set for that moment) or fresh again, the place replaced, or forgotten.
+/// turning stale (a timer set for that moment) or fresh again, the place replaced, or forgotten, and
+/// `config.json` changed: read again, its units, icons, format and staleness apply from then on, and
+/// while it cannot be used its problem is shown (waybar's ⚠ object) until it is fixed.
 public final class WeatherWatcher: Sendable {
-    let fetcher: WeatherFetcher
     let console: any Console
-    let output: WeatherPresenter.Output
-    let formatter: @Sendable (Timestamp) -> WeatherFormatter
+    /// What was asked for: `.short` (or `.text`) is the short line of the settings as last read.
+    let asked: ShowRequest.Output
+    let options: DisplayOptions
+
+    /// How the watcher prints, from the settings as last read: the run's parts (its fetcher says when a
+    /// result is stale), the output and the formatter; made again when config.json changes.
+    struct View: Sendable {
+        var context: WeatherContext
+        var output: WeatherPresenter.Output
+        var formatter: @Sendable (Timestamp) -> WeatherFormatter
+        /// Why config.json cannot be used, while it cannot: the settings are the environment's meanwhile.
+        var problem: String?
+    }
 
     /// What the files held at the last look.
     enum Seen: Sendable, Equatable {
@@ -22,32 +34,67 @@ public final class WeatherWatcher: Sendable {
         /// A place, but no result that can be read: `problem` says why, when it is damaged.
         case noResult(Location, problem: String?)
         case result(WeatherResult, stale: Bool)
+        /// config.json cannot be used: nothing is shown but why.
+        case settingsProblem(String)
     }
 
+    private let view: Mutex<View>
     private let seen = Mutex(Seen.nothing)
     private let lines = Mutex(0)
     private let lastLine = Mutex<String?>(nil)
 
-    init(
-        fetcher: WeatherFetcher, console: any Console, output: WeatherPresenter.Output,
-        formatter: @escaping @Sendable (Timestamp) -> WeatherFormatter
+    /// The watcher of a run printing `output`, with the display `options`; `settingsProblem`: the run's
+    /// settings are the environment's alone, as config.json cannot be used, which it shows until fixed.
+    public init(
+        context: WeatherContext, output: ShowRequest.Output, options: DisplayOptions,
+        settingsProblem: SettingsError? = nil
     ) {
-        self.fetcher = fetcher
-        self.console = console
-        self.output = output
-        self.formatter = formatter
-        fetcher.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
+        console = context.console
+        asked = output
+        self.options = options
+        var view = Self.view(of: context, output: output, options: options)
+        view.problem = settingsProblem?.description
+        self.view = Mutex(view)
+        context.fetcher.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
             guard let self, let result = notification.object as? WeatherResult else { return }
             let now = self.fetcher.clock.now()
             self.printLine(for: .result(result, stale: self.fetcher.freshness.showsStale(result, at: now)))
         }
     }
 
-    /// The watcher of a run printing `output`, with the display `options`.
-    public convenience init(context: WeatherContext, output: WeatherPresenter.Output, options: DisplayOptions) {
-        self.init(
-            fetcher: context.fetcher, console: context.console, output: output,
-            formatter: context.formatter(options, plain: true))
+    /// How `context` prints `output`: one line each, the short line standing for the text.
+    private static func view(of context: WeatherContext, output: ShowRequest.Output, options: DisplayOptions)
+        -> View
+    {
+        let printed: WeatherPresenter.Output =
+            switch output {
+            case .text, .short: .format(context.shortLine)
+            case .json: .json
+            case .format(let format): .format(format)
+            case .waybar(let format): .waybar(format ?? context.shortLine)
+            }
+        return View(context: context, output: printed, formatter: context.formatter(options, plain: true))
+    }
+
+    /// The fetcher of the settings as last read.
+    var fetcher: WeatherFetcher { view.withLock { $0.context.fetcher } }
+    var output: WeatherPresenter.Output { view.withLock { $0.output } }
+
+    /// Reads the settings again, as config.json may have changed, and prints with them from now on;
+    /// whether how the watcher prints changed (new settings, a problem, or a problem gone).
+    private func rereadSettings() -> Bool {
+        let current = view.withLock { $0 }
+        let context = current.context
+        do throws(SettingsError) {
+            let settings = try Settings.load(environment: context.environment, paths: context.paths)
+            guard settings != context.settings || current.problem != nil else { return false }
+            let view = Self.view(of: context.replacingSettings(settings), output: asked, options: options)
+            self.view.withLock { $0 = view }
+        } catch {
+            guard error.description != current.problem else { return false }
+            view.withLock { $0.problem = error.description }
+        }
+        return true
     }
 
     /// How many lines it printed.
@@ -58,22 +105,18 @@ public final class WeatherWatcher: Sendable {
     /// hour of the tooltip past; the age in words). Returns the next moment to look: when the result turns
     /// stale, if it is fresh, when the clock changes what is shown of its outlook, and, when the output
     /// shows the age, when its words change (every minute for a day, then every day).
+    /// With `settings`, config.json is read again first, and a line printed when how it prints changed.
     @discardableResult
-    func update(byTheClock: Bool = false) -> Timestamp? {
+    func update(byTheClock: Bool = false, settings: Bool = false) -> Timestamp? {
+        let redraw = settings && rereadSettings() || byTheClock
+        let fetcher = fetcher
         fetcher.rereadFiles()
         let now = fetcher.clock.now()
         let current: Seen
-        do {
-            let (location, result, warnings) = try fetcher.loadFromCache()
-            if let result {
-                current = .result(result, stale: fetcher.freshness.showsStale(result, at: now))
-            } else {
-                current = .noResult(location, problem: warnings.first)
-            }
-        } catch .noLocation {
-            current = .noPlace
-        } catch {
-            current = .noResult(Location(name: "?", latitude: 0, longitude: 0), problem: error.description)
+        if let problem = view.withLock({ $0.problem }) {
+            current = .settingsProblem(problem)
+        } else {
+            current = Self.seen(by: fetcher, at: now)
         }
         let previous = seen.withLock { $0 }
         switch (previous, current) {
@@ -82,16 +125,14 @@ public final class WeatherWatcher: Sendable {
                 seen.withLock { $0 = current }
                 // New values from another process: what a fetch here would have posted.
                 fetcher.notifications.post(name: .weatherUpdated, object: new)
-            } else if wasStale != stale {
-                printLine(for: current)
-            } else if byTheClock {
+            } else if wasStale != stale || redraw {
                 printLine(for: current)
             } else {
                 // A renewal (noData): the same values, fresher. Nothing a bar shows changed.
                 seen.withLock { $0 = current }
             }
         default:
-            if current != previous { printLine(for: current) }
+            if current != previous || redraw { printLine(for: current) }
         }
         guard case .result(let result, let stale) = current else { return nil }
         var moments = [result.nextOutlookChange(after: now)]
@@ -100,11 +141,24 @@ public final class WeatherWatcher: Sendable {
         return moments.compactMap { $0 }.min()
     }
 
+    /// What the files hold now, as `fetcher` reads them.
+    private static func seen(by fetcher: WeatherFetcher, at now: Timestamp) -> Seen {
+        do {
+            let (location, result, warnings) = try fetcher.loadFromCache()
+            guard let result else { return .noResult(location, problem: warnings.first) }
+            return .result(result, stale: fetcher.freshness.showsStale(result, at: now))
+        } catch .noLocation {
+            return .noPlace
+        } catch {
+            return .noResult(Location(name: "?", latitude: 0, longitude: 0), problem: error.description)
+        }
+    }
+
     /// Whether what is printed shows the result's age, so that the clock alone changes it: `%a` in the
     /// line, waybar's tooltip ("Updated 4 min ago") and the JSON's `age`.
     private var showsAge: Bool {
         switch output {
-        case .text: FormatString.shortLine.showsAge
+        case .text: false
         case .format(let format): format.showsAge
         case .json, .waybar: true
         }
@@ -113,17 +167,16 @@ public final class WeatherWatcher: Sendable {
     /// Prints the line for `state` and remembers it as seen.
     private func printLine(for state: Seen) {
         seen.withLock { $0 = state }
-        let now = fetcher.clock.now()
-        let formatter = formatter(now)
+        let view = view.withLock { $0 }
+        let output = view.output
+        let formatter = view.formatter(view.context.clock.now())
         let line: String
         switch (state, output) {
-        // One line each: the short line stands for the text.
-        case (.result(let result, let stale), .text): line = formatter.render(.format(.shortLine), result, stale: stale)
         case (.result(let result, let stale), _): line = formatter.render(output, result, stale: stale)
-        case (.noResult(_, let problem?), .waybar):
+        case (.noResult(_, let problem?), .waybar), (.settingsProblem(let problem), .waybar):
             console.printError(problem)
             line = WeatherFormatter.waybar(error: problem)
-        case (.noResult(_, let problem?), _):
+        case (.noResult(_, let problem?), _), (.settingsProblem(let problem), _):
             console.printError(problem)
             line = output == .json ? "null" : ""
         // No place, or no result yet (between logout's two removals, a cache folder removed): nothing to
@@ -149,18 +202,25 @@ public final class WeatherWatcher: Sendable {
     public func run() throws(WeatherError) -> Int32 {
         FolderWatch.catchStopSignals()
         let paths = fetcher.store.paths
+        let names: Set = ["current.json", "location.json", "config.json"]
         let watch: FolderWatch
         do {
             watch = try FolderWatch(
-                folders: [paths.cacheDirectory, paths.stateDirectory], names: ["current.json", "location.json"])
+                folders: [paths.cacheDirectory, paths.stateDirectory, paths.configDirectory], names: names)
         } catch {
-            throw .store(.file(error))
+            // A config folder that cannot be made or watched (a read-only ~/.config) leaves the weather
+            // watched all the same, config.json read once.
+            do {
+                watch = try FolderWatch(folders: [paths.cacheDirectory, paths.stateDirectory], names: names)
+            } catch {
+                throw .store(.file(error))
+            }
         }
         var next = update()
         while true {
             switch watch.wait(until: next.map { $0 + 0.001 }, now: fetcher.clock.now()) {
             case .stopped, .outputClosed: return 0
-            case .changed: next = update()
+            case .changed: next = update(settings: true)
             case .timeout: next = update(byTheClock: true)
             }
         }

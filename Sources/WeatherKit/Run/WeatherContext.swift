@@ -50,6 +50,15 @@ public final class WeatherContext: Sendable {
         )
     }
 
+    /// This run's parts with `settings` in place of its own: what `weather watch` prints with after
+    /// config.json changed. (The HTTP transport is the run's, its User-Agent too: watch sends nothing.)
+    func replacingSettings(_ settings: Settings) -> WeatherContext {
+        WeatherContext(
+            environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone,
+            http: fetcher.provider.http, console: console, notifications: fetcher.notifications,
+            fixedDelay: fetcher.fixedDelay, loginSession: loginSession, scheduler: makeScheduler)
+    }
+
     /// What turns background fetching on and off: for a live run, the systemd user timer.
     var scheduler: any BackgroundScheduler {
         builtScheduler.withLock { built in
@@ -124,6 +133,20 @@ extension WeatherContext {
         }
     }
 
+    /// `runLive` for a run that watches config.json (`weather watch`): when the file alone is what cannot
+    /// be used, the run starts all the same, with the environment's settings, and `body` gets the problem
+    /// to show until the file is fixed. Any other failure is `runLive`'s.
+    public static func runLive(
+        watchingConfig forWaybar: Bool, _ body: (WeatherContext, SettingsError?) throws(WeatherError) -> Int32
+    ) -> Int32 {
+        if case .failed(.settings(let problem)) = liveContext, case .invalidConfig = problem,
+            case .built(let context) = makeLive(readingConfig: false)
+        {
+            return context.run { context throws(WeatherError) in try body(context, problem) }
+        }
+        return runLive(forWaybar: forWaybar) { context throws(WeatherError) in try body(context, nil) }
+    }
+
     /// `live`, or why it could not be built. Not a `Result`: the runtime would build that generic type's
     /// metadata at every start, checking `Failure: Error` by a scan of every protocol conformance in the
     /// program (80,000 instructions, a tenth of `weather show`).
@@ -132,11 +155,17 @@ extension WeatherContext {
         case failed(WeatherError)
     }
 
-    private static let liveContext: LiveContext = {
+    private static let liveContext = makeLive(readingConfig: true)
+
+    /// This process's run, its settings from the environment and, `readingConfig`, config.json.
+    private static func makeLive(readingConfig: Bool) -> LiveContext {
         let environment = Environment.current()
         do throws(SettingsError) {
             let paths = try WeatherPaths(environment: environment)
-            let settings = try Settings.load(environment: environment, paths: paths)
+            let settings =
+                readingConfig
+                ? try Settings.load(environment: environment, paths: paths)
+                : try Settings.load(environment: environment, config: [:], configPath: paths.configFile)
             return .built(
                 WeatherContext(
                     environment: environment, paths: paths, settings: settings, clock: SystemClock(),
@@ -149,5 +178,5 @@ extension WeatherContext {
         } catch {
             return .failed(.settings(error))
         }
-    }()
+    }
 }
