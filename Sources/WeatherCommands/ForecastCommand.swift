@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct ForecastCommand: ContextCommand {
+struct ForecastCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Print the hourly and daily forecast of the saved place, or of another place once.",
@@ -45,9 +45,10 @@ struct ForecastCommand: ContextCommand {
         guard (0...7).contains(days) else { throw ValidationError("--days must be from 0 to 7, not \(days)") }
     }
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         let presenter = ForecastPresenter(
-            context: context, json: json, hours: hours, days: days, options: display.options)
+            fetcher: fetcher, json: json, hours: hours, days: days, options: display.options)
         try place.run { (query) throws(WeatherError) in
             try presenter.show(source: source.source, place: query)
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct LogoutCommand: ContextCommand {
+struct LogoutCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Forget the saved place and its weather, and stop background refresh.",
@@ -11,8 +11,9 @@ struct LogoutCommand: ContextCommand {
             """
     )
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        if let location = try context.fetcher.forgetLocation() {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
+        if let location = try fetcher.forgetLocation() {
             context.console.printLine("Forgot \(location.displayName) and its weather.")
         } else {
             context.console.printLine("Nothing was saved.")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct RefreshCommand: ContextCommand {
+struct RefreshCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch in the background: what the timer runs.",
@@ -24,7 +24,7 @@ struct RefreshCommand: ContextCommand {
     @Flag(help: "Fetch now, fresh or not; only a wait the service asked for holds it back.")
     var force = false
 
-    func run(in context: WeatherContext) -> Int32 {
-        BackgroundFetchHandler.run(in: context, force: force)
+    func run(with fetcher: WeatherFetcher) -> Int32 {
+        BackgroundFetchHandler.run(with: fetcher, force: force)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct ScheduleCommand: ContextCommand {
+struct ScheduleCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
         abstract: "Show or change how often the weather is refreshed in the background.",
@@ -36,23 +36,24 @@ struct ScheduleCommand: ContextCommand {
         completion: .list(["minimum", "never", "15m", "30m", "1h", "2h", "6h", "1d"]))
     var interval: String?
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         let background = BackgroundRefresh(context: context)
-        let placeSaved = try context.fetcher.savedLocation() != nil
+        let placeSaved = try fetcher.savedLocation() != nil
         if let interval {
             guard let chosen = FetchInterval(parsing: interval) else {
                 throw .background(.unreadableInterval(interval))
             }
-            try context.fetcher.withFetchLock { () throws(WeatherError) in
+            try fetcher.withFetchLock { () throws(WeatherError) in
                 try background.choose(chosen, placeSaved: placeSaved)
-                context.fetcher.rescheduleSavedResult()
+                fetcher.rescheduleSavedResult()
             }
         }
         let report = try background.reportWithNextRun(
             placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone)
         context.console.printLine(report.text)
         context.console.printLine(
-            context.fetcher.historyReport(nextRun: report.nextRun, session: context.loginSession())
+            fetcher.historyReport(nextRun: report.nextRun, session: context.loginSession())
                 .joined(separator: "\n"))
         return 0
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct SearchCommand: ContextCommand {
+struct SearchCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "List the places of a name, to see which one weather set would choose.",
@@ -34,9 +34,10 @@ struct SearchCommand: ContextCommand {
         guard (1...100).contains(count) else { throw ValidationError("--count must be from 1 to 100, not \(count)") }
     }
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         let query = try placeQuery(words)
-        try PlaceSearchPresenter(context: context, json: json, count: count).show(query)
+        try PlaceSearchPresenter(fetcher: fetcher, json: json, count: count).show(query)
         return 0
     }
 }

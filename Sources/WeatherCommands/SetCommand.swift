@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct SetCommand: ContextCommand {
+struct SetCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Find a place, save it, print its weather, and refresh it in the background.",
@@ -35,9 +35,9 @@ struct SetCommand: ContextCommand {
     @OptionGroup(title: "Display")
     var display: DisplayFlags
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         let query = try placeQuery(words)
-        let fetcher = context.fetcher
         // One hold of the lock for the place, its weather and the timer's units.
         try fetcher.withFetchLock { () throws(WeatherError) in
             let activity = context.console.beginActivity("Looking up \(query.name) and its weather…")

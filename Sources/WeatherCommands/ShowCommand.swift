@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct ShowCommand: ContextCommand {
+struct ShowCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the saved weather at once, with its age; or another place's, once.",
@@ -66,7 +66,8 @@ struct ShowCommand: ContextCommand {
 
     var printsForWaybar: Bool { waybar }
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         var request = ShowRequest(source: source.source, display: display.options)
         let line = try parsedFormat(format, command: "show")
         if json {
@@ -78,7 +79,7 @@ struct ShowCommand: ContextCommand {
         } else if short {
             request.output = .short
         }
-        try place.run { (query) throws(WeatherError) in _ = try request.show(in: context, place: query) }
+        try place.run { (query) throws(WeatherError) in _ = try request.show(with: fetcher, place: query) }
         return 0
     }
 }

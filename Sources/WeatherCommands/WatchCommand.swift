@@ -1,7 +1,7 @@
 import ArgumentParser
 import WeatherKit
 
-struct WatchCommand: ContextCommand {
+struct WatchCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print the weather line now and again whenever it changes: for a bar that keeps one process.",
@@ -50,20 +50,20 @@ struct WatchCommand: ContextCommand {
     /// why (waybar's ⚠ object) and goes on when the file is fixed.
     func run() throws {
         try WeatherCommand.exit(
-            with: WeatherContext.runLive(watchingConfig: waybar) { (context, problem) throws(WeatherError) in
-                try watch(in: context, settingsProblem: problem)
+            with: WeatherFetcher.runShared(watchingConfig: waybar) { (fetcher, problem) throws(WeatherError) in
+                try watch(with: fetcher, settingsProblem: problem)
             })
     }
 
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32 {
-        try watch(in: context, settingsProblem: nil)
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
+        try watch(with: fetcher, settingsProblem: nil)
     }
 
-    private func watch(in context: WeatherContext, settingsProblem: SettingsError?) throws(WeatherError) -> Int32 {
+    private func watch(with fetcher: WeatherFetcher, settingsProblem: SettingsError?) throws(WeatherError) -> Int32 {
         let line = try parsedFormat(format, command: "watch")
         let output: ShowRequest.Output = json ? .json : waybar ? .waybar(line) : line.map { .format($0) } ?? .short
         return try WeatherWatcher(
-            context: context, output: output, options: display.options, settingsProblem: settingsProblem
+            fetcher: fetcher, output: output, options: display.options, settingsProblem: settingsProblem
         ).run()
     }
 }

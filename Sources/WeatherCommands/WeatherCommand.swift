@@ -145,22 +145,22 @@ public func runWeatherCommand(_ arguments: ArraySlice<String>) {
     WeatherCommand.main(words)
 }
 
-/// A command that does its work in a run's `WeatherContext`: `run()` runs it in this process's context,
-/// and a test calls `run(in:)` with a context of doubles.
-protocol ContextCommand: ParsableCommand {
-    /// Does the command's work in `context`; returns the exit status, or throws what went wrong.
-    func run(in context: WeatherContext) throws(WeatherError) -> Int32
+/// A command that does its work with a run's `WeatherFetcher`: `run()` runs it with the process's
+/// (`WeatherFetcher.shared`), and a test calls `run(with:)` with one built from a context of doubles.
+protocol FetcherCommand: ParsableCommand {
+    /// Does the command's work with `fetcher`; returns the exit status, or throws what went wrong.
+    func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32
     /// Whether the command prints for waybar, so that a bad setting is waybar's warning object too.
     var printsForWaybar: Bool { get }
 }
 
-extension ContextCommand {
+extension FetcherCommand {
     var printsForWaybar: Bool { false }
 
     func run() throws {
         try WeatherCommand.exit(
-            with: WeatherContext.runLive(forWaybar: printsForWaybar) { context throws(WeatherError) in
-                try run(in: context)
+            with: WeatherFetcher.runShared(forWaybar: printsForWaybar) { fetcher throws(WeatherError) in
+                try run(with: fetcher)
             })
     }
 }

@@ -9,12 +9,12 @@ import WeatherKit
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {
     finish(
-        WeatherContext.runLive(forWaybar: request.output.isWaybar) { context throws(WeatherError) in
-            try request.show(in: context)
+        WeatherFetcher.runShared(forWaybar: request.output.isWaybar) { fetcher throws(WeatherError) in
+            try request.show(with: fetcher)
         })
 }
 if arguments.elementsEqual(["refresh"]) {
-    finish(WeatherContext.runLive { context in BackgroundFetchHandler.run(in: context) })
+    finish(WeatherFetcher.runShared { fetcher in BackgroundFetchHandler.run(with: fetcher) })
 }
 CommandsProgram.become()
 

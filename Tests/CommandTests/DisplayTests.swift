@@ -26,8 +26,8 @@ struct DisplayTests {
     func show(_ arguments: [String], _ fixture: TestContext, terminal: Bool = false) throws -> String {
         let run = fixture.nextRun(terminal: terminal)
         let parsed = try ShowCommand.parse(arguments)
-        #expect(run.run { context throws(WeatherError) in try parsed.run(in: context) } == 0)
-        let console = run.console as! RecordingConsole
+        #expect(run.context.run { () throws(WeatherError) in try parsed.run(with: run) } == 0)
+        let console = run.context.console as! RecordingConsole
         #expect(console.errors.isEmpty, "\(console.errors)")
         return console.output
     }
@@ -129,8 +129,8 @@ struct DisplayTests {
             to: URL(fileURLWithPath: fixture.folder.path + "/cache/weather/current.json"))
         let run = fixture.nextRun()
         let parsed = try ShowCommand.parse(["--waybar"])
-        #expect(run.run { context throws(WeatherError) in try parsed.run(in: context) } == 0)
-        let console = run.console as! RecordingConsole
+        #expect(run.context.run { () throws(WeatherError) in try parsed.run(with: run) } == 0)
+        let console = run.context.console as! RecordingConsole
         #expect(console.output.hasPrefix(#"{"text":"⚠","tooltip":"weather: "# + fixture.folder.path))
         #expect(console.output.contains(#"/cache/weather/current.json is damaged (not valid JSON"#))
         #expect(console.output.hasSuffix(#""class":["error"]}"# + "\n"))

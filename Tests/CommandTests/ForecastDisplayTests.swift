@@ -26,8 +26,8 @@ struct ForecastDisplayTests {
     func forecast(_ arguments: [String], _ fixture: TestContext) throws -> String {
         let run = fixture.nextRun()
         let parsed = try ForecastCommand.parse(arguments)
-        #expect(run.run { context throws(WeatherError) in try parsed.run(in: context) } == 0)
-        let console = run.console as! RecordingConsole
+        #expect(run.context.run { () throws(WeatherError) in try parsed.run(with: run) } == 0)
+        let console = run.context.console as! RecordingConsole
         #expect(console.errors.isEmpty, "\(console.errors)")
         return console.output
     }

@@ -10,12 +10,12 @@ import WeatherKit
 /// through the built binary and real sockets, these check at the speed of a function call.
 @Suite("Commands in-process")
 struct InProcessCommandTests {
-    /// Parses `arguments` as `command`'s, as from a command line, and runs it in `context`: its exit status.
-    func run<Command: ContextCommand>(_ command: Command.Type, _ arguments: [String], in context: WeatherContext) throws
-        -> Int32
+    /// Parses `arguments` as `command`'s, as from a command line, and runs it with `fetcher`: its exit status.
+    func run<Command: FetcherCommand>(_ command: Command.Type, _ arguments: [String], with fetcher: WeatherFetcher)
+        throws -> Int32
     {
         let parsed = try command.parse(arguments)
-        return context.run { context throws(WeatherError) in try parsed.run(in: context) }
+        return fetcher.context.run { () throws(WeatherError) in try parsed.run(with: fetcher) }
     }
 
     /// Berlin saved by `set`, in a fresh context.
@@ -25,7 +25,7 @@ struct InProcessCommandTests {
                 + answers,
             terminal: terminal
         )
-        #expect(try run(SetCommand.self, ["Berlin"], in: fixture.context) == 0)
+        #expect(try run(SetCommand.self, ["Berlin"], with: fixture.fetcher) == 0)
         return fixture
     }
 
@@ -53,7 +53,7 @@ struct InProcessCommandTests {
     @Test("set refuses input before any request, with exit 64")
     func setRefused() throws {
         let fixture = try TestContext()
-        #expect(try run(SetCommand.self, ["  "], in: fixture.context) == 64)
+        #expect(try run(SetCommand.self, ["  "], with: fixture.fetcher) == 64)
         #expect(fixture.console.errors == "weather: give the name of a place, for example: weather set Berlin\n")
         #expect(fixture.transport.requests.isEmpty)
     }
@@ -65,8 +65,8 @@ struct InProcessCommandTests {
         let fixture = try berlinSaved()
         fixture.clock.advance(age)
         let next = fixture.nextRun()
-        #expect(try run(ShowCommand.self, [], in: next) == 0)
-        try expectGolden((next.console as! RecordingConsole).output, named: golden)
+        #expect(try run(ShowCommand.self, [], with: next) == 0)
+        try expectGolden((next.context.console as! RecordingConsole).output, named: golden)
         #expect(fixture.transport.requests.count == 2, "a pipe never fetches")
     }
 
@@ -75,8 +75,8 @@ struct InProcessCommandTests {
         let fixture = try berlinSaved()
         fixture.clock.advance(1200)
         let next = fixture.nextRun()
-        #expect(try run(ShowCommand.self, ["--json"], in: next) == 0)
-        try expectGolden((next.console as! RecordingConsole).output, named: "show.json")
+        #expect(try run(ShowCommand.self, ["--json"], with: next) == 0)
+        try expectGolden((next.context.console as! RecordingConsole).output, named: "show.json")
     }
 
     @Test("show in a terminal refreshes a stale result: one request")
@@ -84,17 +84,17 @@ struct InProcessCommandTests {
         let fixture = try berlinSaved(answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         fixture.clock.advance(1200)
         let next = fixture.nextRun(terminal: true)
-        #expect(try run(ShowCommand.self, ["--cached"], in: next) == 0)
+        #expect(try run(ShowCommand.self, ["--cached"], with: next) == 0)
         #expect(fixture.transport.requests.count == 2)
-        #expect(try run(ShowCommand.self, [], in: next) == 0)
+        #expect(try run(ShowCommand.self, [], with: next) == 0)
         #expect(fixture.transport.requests.count == 3)
-        #expect((next.console as! RecordingConsole).output.contains("10.4 °C, slight rain"))
+        #expect((next.context.console as! RecordingConsole).output.contains("10.4 °C, slight rain"))
     }
 
     @Test("show with nothing saved says what to run, exit 1")
     func showNothing() throws {
         let fixture = try TestContext()
-        #expect(try run(ShowCommand.self, [], in: fixture.context) == 1)
+        #expect(try run(ShowCommand.self, [], with: fixture.fetcher) == 1)
         #expect(
             fixture.console.errors
                 == "weather: no place saved yet; run weather set <city> first, for example: weather set Berlin\n")
@@ -106,21 +106,21 @@ struct InProcessCommandTests {
             .fixture("open-meteo/forecast-berlin-later.json"), .fixture("broken/forecast-empty.json"),
         ])
         let fresh = fixture.nextRun()
-        #expect(try run(RefreshCommand.self, [], in: fresh) == 0)
+        #expect(try run(RefreshCommand.self, [], with: fresh) == 0)
         #expect(
-            (fresh.console as! RecordingConsole).output.hasPrefix(
+            (fresh.context.console as! RecordingConsole).output.hasPrefix(
                 "noData: the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17 ("))
         fixture.clock.advance(1200)
         let stale = fixture.nextRun()
-        #expect(try run(RefreshCommand.self, [], in: stale) == 0)
+        #expect(try run(RefreshCommand.self, [], with: stale) == 0)
         #expect(
-            (stale.console as! RecordingConsole).output.hasPrefix(
+            (stale.context.console as! RecordingConsole).output.hasPrefix(
                 "newData: Berlin, Land Berlin, Germany: 10.4 °C, slight rain ("))
         fixture.clock.advance(1200)
         let failing = fixture.nextRun()
-        #expect(try run(RefreshCommand.self, [], in: failing) == 1)
+        #expect(try run(RefreshCommand.self, [], with: failing) == 1)
         #expect(
-            (failing.console as! RecordingConsole).output.hasPrefix(
+            (failing.context.console as! RecordingConsole).output.hasPrefix(
                 "failed: the forecast service at 127.0.0.1:9 sent a response weather cannot read: the body is empty"))
     }
 
@@ -128,14 +128,14 @@ struct InProcessCommandTests {
     func schedule() throws {
         let fixture = try berlinSaved()
         let next = fixture.nextRun()
-        #expect(try run(ScheduleCommand.self, ["30m"], in: next) == 0)
+        #expect(try run(ScheduleCommand.self, ["30m"], with: next) == 0)
         #expect(fixture.scheduler.recorded == [.minimum, .every(1800)])
         #expect(
-            (next.console as! RecordingConsole).output
+            (next.context.console as! RecordingConsole).output
                 == "Interval: every 30 min\nTimer:    weather-refresh.timer, active, enabled\n"
                 + "Last day:   no runs\nLast week:  no runs\n")
         let bad = fixture.nextRun()
-        #expect(try run(ScheduleCommand.self, ["4m"], in: bad) == 64)
+        #expect(try run(ScheduleCommand.self, ["4m"], with: bad) == 64)
         #expect(fixture.scheduler.recorded.count == 2)
     }
 
@@ -143,11 +143,11 @@ struct InProcessCommandTests {
     func logout() throws {
         let fixture = try berlinSaved()
         let next = fixture.nextRun()
-        #expect(try run(LogoutCommand.self, [], in: next) == 0)
+        #expect(try run(LogoutCommand.self, [], with: next) == 0)
         #expect(
-            (next.console as! RecordingConsole).output
+            (next.context.console as! RecordingConsole).output
                 == "Forgot Berlin, Land Berlin, Germany and its weather.\nBackground refresh is off.\n")
         #expect(fixture.scheduler.recorded == [.minimum, .never])
-        #expect(try fixture.nextRun().fetcher.savedLocation() == nil)
+        #expect(try fixture.nextRun().savedLocation() == nil)
     }
 }

@@ -285,8 +285,8 @@ enum Pipeline {
             case .fetch(let reason), .skip(let reason, _): checkPrintable(reason)
             }
         }
-        checkPrintable(WeatherFetcher.summary(history.runs))
-        for line in WeatherFetcher.lookedHours(history) { checkPrintable(line) }
+        checkPrintable(FetchHistory.summary(history.runs))
+        for line in FetchHistory.lookedHours(history) { checkPrintable(line) }
         // Written, read and written again: the same (the file keeps whole seconds and milliseconds).
         func reread(_ history: RunHistory) -> RunHistory? {
             guard let looks = try? JSONDocument(parsing: history.looksFileContents).reader else { return nil }

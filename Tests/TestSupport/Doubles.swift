@@ -79,6 +79,9 @@ package final class RecordingScheduler: BackgroundScheduler {
         let active = recorded.last.map { $0 != .never } ?? false
         return TimerStatus(installed: !recorded.isEmpty, enabled: active, active: active)
     }
+
+    /// A recorded scheduler has never run anything.
+    package func lastTrigger() -> Timestamp? { nil }
 }
 
 /// Keeps what a run prints, as a terminal or as a pipe, and the activities it showed.
@@ -116,8 +119,8 @@ package final class RecordingConsole: Console {
 }
 
 /// A run of weather made of doubles: a temporary folder, a scripted transport, a test clock, UTC, a
-/// recording console and scheduler. `context` is what commands take; `nextRun()` is the next run of the
-/// program over the same files.
+/// recording console and scheduler. `fetcher` is what commands take, built from `context`; `nextRun()`
+/// is the fetcher of the next run of the program over the same files.
 package struct TestContext: Sendable {
     package let folder: TemporaryFolder
     package let transport: ScriptedTransport
@@ -127,6 +130,8 @@ package struct TestContext: Sendable {
     package let settings: Settings
     package let environment: Environment
     package let context: WeatherContext
+    /// The run's fetcher, as `WeatherFetcher.shared` is a process's.
+    package let fetcher: WeatherFetcher
 
     package init(
         staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = [], terminal: Bool = false,
@@ -150,6 +155,7 @@ package struct TestContext: Sendable {
             folder: folder, settings: settings, environment: self.environment, clock: clock,
             transport: transport, scheduler: scheduler, notifications: notifications,
             console: RecordingConsole(isTerminal: terminal))
+        fetcher = WeatherFetcher(context: context)
     }
 
     private static func context(
@@ -168,17 +174,17 @@ package struct TestContext: Sendable {
         )
     }
 
-    package var fetcher: WeatherFetcher { context.fetcher }
     package var store: WeatherStore { context.store }
     /// What the run printed.
     package var console: RecordingConsole { context.console as! RecordingConsole }
 
     /// The next run of the program over the same files and doubles: a fresh fetcher that has read nothing
     /// yet, and a console of its own, a terminal when `terminal` says so.
-    package func nextRun(terminal: Bool = false) -> WeatherContext {
-        Self.context(
-            folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
-            scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal))
+    package func nextRun(terminal: Bool = false) -> WeatherFetcher {
+        WeatherFetcher(
+            context: Self.context(
+                folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
+                scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal)))
     }
 
     package static let berlin = Location(

@@ -27,7 +27,7 @@ struct BackgroundFetchHandlerTests {
         _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
         let scheduler = RecordingScheduler()
         func run() -> BackgroundFetchHandler.Report {
-            BackgroundFetchHandler(fetcher: fixture.nextRun().fetcher, scheduler: scheduler).performFetch()
+            BackgroundFetchHandler(fetcher: fixture.nextRun(), scheduler: scheduler).performFetch()
         }
         let fresh = run()
         #expect(fresh.result == .noData)

@@ -40,7 +40,7 @@ struct WeatherFetcherTests {
         _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Paris"))
         let savedResult = try FileIO.read(fixture.store.paths.resultFile)
         let savedLocation = try FileIO.read(fixture.store.paths.locationFile)
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.setLocation(PlaceQuery(name: "Berlin")) }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().setLocation(PlaceQuery(name: "Berlin")) }
         #expect(try FileIO.read(fixture.store.paths.resultFile) == savedResult)
         #expect(try FileIO.read(fixture.store.paths.locationFile) == savedLocation)
     }
@@ -75,7 +75,7 @@ struct WeatherFetcherTests {
         }
         #expect(renewed.updatedAt == fixture.clock.now())
         #expect(fixture.store.loadResult().result?.updatedAt == fixture.clock.now())
-        guard case .newData(let later) = try fixture.nextRun().fetcher.fetch() else {
+        guard case .newData(let later) = try fixture.nextRun().fetch() else {
             Issue.record("later")
             return
         }
@@ -94,14 +94,14 @@ struct WeatherFetcherTests {
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in count.withLock { $0 += 1 } }
         _ = try fixture.fetcher.fetch()
         let before = try #require(fixture.store.loadForecast().forecast)
-        guard case .noData = try fixture.nextRun().fetcher.fetch() else {
+        guard case .noData = try fixture.nextRun().fetch() else {
             Issue.record("a change on day 7 and in hour 40 alone is not new data for a bar")
             return
         }
         let after = try #require(fixture.store.loadForecast().forecast)
         #expect(after.forecast != before.forecast, "but it is saved")
         #expect(after.forecast.days[6].temperatureMax == (before.forecast.days[6].temperatureMax ?? 0) + 2.5)
-        guard case .newData = try fixture.nextRun().fetcher.fetch() else {
+        guard case .newData = try fixture.nextRun().fetch() else {
             Issue.record("tomorrow's high is in the tooltip")
             return
         }
@@ -122,7 +122,7 @@ struct WeatherFetcherTests {
         #expect(first.conditions.temperature == (51.6 - 32) * 5 / 9)
         #expect(fixture.store.loadResult().result?.conditions == first.conditions)
         fixture.clock.advance(60)
-        guard case .noData = try fixture.nextRun().fetcher.fetch() else {
+        guard case .noData = try fixture.nextRun().fetch() else {
             Issue.record("the same values again")
             return
         }
@@ -153,8 +153,8 @@ struct WeatherFetcherTests {
         let paris = Location(id: 2_988_507, name: "Paris", latitude: 48.85341, longitude: 2.3488)
         try fixture.store.saveLocation(paris)
         _ = try fixture.fetcher.fetch()
-        #expect(fixture.fetcher.cachedResult(for: paris) != nil)
-        #expect(fixture.fetcher.cachedResult(for: TestContext.berlin) == nil)
+        #expect(fixture.fetcher.results.cachedResult(for: paris) != nil)
+        #expect(fixture.fetcher.results.cachedResult(for: TestContext.berlin) == nil)
     }
 
     @Test("forgetting removes the files and says what was saved")
@@ -163,9 +163,9 @@ struct WeatherFetcherTests {
             .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
         ])
         _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
-        #expect(try fixture.nextRun().fetcher.forgetLocation() == TestContext.berlin)
+        #expect(try fixture.nextRun().forgetLocation() == TestContext.berlin)
         #expect(!FileIO.exists(fixture.store.paths.resultFile))
-        #expect(try fixture.nextRun().fetcher.forgetLocation() == nil)
+        #expect(try fixture.nextRun().forgetLocation() == nil)
     }
 
     @Test("no saved place: nothing to fetch")
@@ -199,7 +199,7 @@ struct SharedFetchTests {
         let posted = Mutex(false)
         fixture.notifications.addObserver(forName: .weatherUpdated) { _ in posted.withLock { $0 = true } }
         fixture.clock.advance(30)
-        guard case .noData(let renewed) = try fixture.nextRun().fetcher.fetch() else {
+        guard case .noData(let renewed) = try fixture.nextRun().fetch() else {
             Issue.record("not noData")
             return
         }
@@ -222,10 +222,10 @@ struct SharedFetchTests {
             .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast-berlin-later.json"),
         ])
         _ = try fixture.fetcher.fetch()
-        let waiting = fixture.nextRun().fetcher
-        _ = waiting.cachedResult()  // what this run judged stale
+        let waiting = fixture.nextRun()
+        _ = waiting.results.cachedResult()  // what this run judged stale
         fixture.clock.advance(10)
-        guard case .newData(let other) = try fixture.nextRun().fetcher.fetch() else {
+        guard case .newData(let other) = try fixture.nextRun().fetch() else {
             Issue.record("other run")
             return
         }
@@ -244,11 +244,11 @@ struct SharedFetchTests {
             .fixture("open-meteo/forecast/paris.json"),
         ])
         _ = try fixture.fetcher.fetch()
-        let waiting = fixture.nextRun().fetcher
+        let waiting = fixture.nextRun()
         _ = try waiting.savedLocation()
-        _ = waiting.cachedResult()
+        _ = waiting.results.cachedResult()
         fixture.clock.advance(10)
-        _ = try fixture.nextRun().fetcher.setLocation(PlaceQuery(name: "Paris"))
+        _ = try fixture.nextRun().setLocation(PlaceQuery(name: "Paris"))
         guard case .fetchedByAnotherRun(let result) = try waiting.fetch() else {
             Issue.record("not shared")
             return
@@ -274,11 +274,11 @@ struct SharedFetchTests {
         }
         #expect(fixture.store.loadBackoffs()["127.0.0.1:9"]?.failures == 1)
         fixture.clock.advance(119)
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch() }
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.setLocation(PlaceQuery(name: "Berlin")) }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch() }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().setLocation(PlaceQuery(name: "Berlin")) }
         #expect(fixture.transport.requests.count == 1)
         fixture.clock.advance(1)
-        _ = try fixture.nextRun().fetcher.fetch()
+        _ = try fixture.nextRun().fetch()
         #expect(fixture.transport.requests.count == 2)
         #expect(fixture.store.loadBackoffs().isEmpty)
     }
@@ -292,20 +292,20 @@ struct SharedFetchTests {
         ])
         #expect(throws: WeatherError.self) { _ = try fixture.fetcher.fetch() }
         #expect(fixture.store.loadBackoffs().isEmpty)
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch() }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch() }
         let failure = try #require(fixture.store.loadBackoffs()["127.0.0.1:9"])
         #expect(!failure.refused)
         // Within the minute, the failure is reported without a request.
         fixture.clock.advance(59)
         #expect {
-            _ = try fixture.nextRun().fetcher.fetch()
+            _ = try fixture.nextRun().fetch()
         } throws: { error in
             guard case .recentFailure(_, let reason, let ago, _, _) = error as? WeatherError else { return false }
             return ago == 59 && reason.contains("HTTP 500")
         }
         #expect(fixture.transport.requests.count == 2)
         fixture.clock.advance(2)
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch() }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch() }
         #expect(fixture.transport.requests.count == 3)
         let backoff = try #require(fixture.store.loadBackoffs()["127.0.0.1:9"])
         #expect(backoff.refused)
@@ -324,20 +324,20 @@ struct SharedFetchTests {
         fixture.clock.advance(10)
         // A status bar's run (a pipe) reports the failure of 10 s ago; a person's, typed after it, asks.
         #expect {
-            _ = try fixture.nextRun().fetcher.fetch()
+            _ = try fixture.nextRun().fetch()
         } throws: { error in
             guard case .recentFailure = error as? WeatherError else { return false }
             return true
         }
         #expect(fixture.transport.requests.count == 1)
-        _ = try fixture.nextRun(terminal: true).fetcher.fetch()
+        _ = try fixture.nextRun(terminal: true).fetch()
         #expect(fixture.transport.requests.count == 2)
         // A typed run that began before a failure, waiting behind it, reports it without asking again.
         let waiting = fixture.nextRun(terminal: true)
-        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetcher.fetch(for: .background) }
+        #expect(throws: WeatherError.self) { _ = try fixture.nextRun().fetch(for: .background) }
         #expect(fixture.transport.requests.count == 3)
         #expect {
-            _ = try waiting.fetcher.fetch()
+            _ = try waiting.fetch()
         } throws: { error in
             guard case .recentFailure(_, let reason, _, _, _) = error as? WeatherError else { return false }
             return reason == "HTTP 502 Bad Gateway"
@@ -365,20 +365,20 @@ struct SharedFetchTests {
         ])
         let saved = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin")).result
         let fetcher = fixture.fetcher
-        fetcher.rereadFiles()
-        #expect(fetcher.cachedResult() == .result(saved))
-        fetcher.rereadFiles()
-        #expect(fetcher.cachedResult() == .result(saved), "the same file: what was read stands")
+        fetcher.results.rereadFiles()
+        #expect(fetcher.results.cachedResult() == .result(saved))
+        fetcher.results.rereadFiles()
+        #expect(fetcher.results.cachedResult() == .result(saved), "the same file: what was read stands")
         // Another run replaces the file (a new inode, as every write does): this run sees the new values.
         var newer = saved
         newer.conditions.temperature = 12.5
         try fixture.store.saveResult(newer)
-        #expect(fetcher.cachedResult() == .result(saved), "remembered until the run reads the files again")
-        fetcher.rereadFiles()
-        #expect(fetcher.cachedResult() == .result(newer))
+        #expect(fetcher.results.cachedResult() == .result(saved), "remembered until the run reads the files again")
+        fetcher.results.rereadFiles()
+        #expect(fetcher.results.cachedResult() == .result(newer))
         // Removed: nothing saved any more.
         try FileIO.remove(fixture.store.paths.resultFile)
-        fetcher.rereadFiles()
-        #expect(fetcher.cachedResult() == .empty)
+        fetcher.results.rereadFiles()
+        #expect(fetcher.results.cachedResult() == .empty)
     }
 }

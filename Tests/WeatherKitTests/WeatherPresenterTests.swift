@@ -19,8 +19,8 @@ struct WeatherPresenterTests {
     /// A presenter of the next run, in `state`, and what it printed.
     func presenter(_ fixture: TestContext, _ state: AppState) -> (WeatherPresenter, RecordingConsole) {
         let run = fixture.nextRun()
-        let console = run.console as! RecordingConsole
-        return (WeatherPresenter(fetcher: run.fetcher, appState: state, console: console), console)
+        let console = run.context.console as! RecordingConsole
+        return (WeatherPresenter(fetcher: run, appState: state, console: console), console)
     }
 
     @Test(
@@ -38,7 +38,7 @@ struct WeatherPresenterTests {
     func decision(age: Double, state: AppState, source: WeatherPresenter.Source, fetches: Bool) throws {
         let fixture = try saved(age: age, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = presenter(fixture, state)
-        let (_, cached, _) = try presenter.fetcher.loadFromCache()
+        let (_, cached, _) = try presenter.fetcher.results.loadFromCache()
         #expect(presenter.fetcher.needsFetch(cached, in: presenter.effectiveState(source)) == fetches)
         try presenter.show(source: source)
         #expect(fixture.transport.requests.count == (fetches ? 3 : 2))
@@ -113,7 +113,7 @@ struct WeatherPresenterTests {
         let console = RecordingConsole(isTerminal: true, columns: columns)
         let run = fixture.nextRun(terminal: true)
         return (
-            WeatherPresenter(fetcher: run.fetcher, appState: .active, console: console, interactiveTimeout: 5),
+            WeatherPresenter(fetcher: run, appState: .active, console: console, interactiveTimeout: 5),
             console
         )
     }
@@ -185,7 +185,7 @@ struct WeatherPresenterTests {
             let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
             let console = RecordingConsole(isTerminal: true)
             let run = fixture.nextRun(terminal: true)
-            try WeatherPresenter(fetcher: run.fetcher, appState: .active, console: console, output: output).show()
+            try WeatherPresenter(fetcher: run, appState: .active, console: console, output: output).show()
             #expect(console.output.split(separator: "\n").count == 1, "\(output)")
             #expect(!console.output.contains("\u{1B}"))
             #expect(fixture.transport.requests.count == 3)

@@ -13,7 +13,7 @@ struct WeatherWatcherTests {
         ])
         _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
         fixture.clock.advance(90)
-        return (fixture, WeatherWatcher(context: fixture.nextRun(), output: output, options: DisplayOptions()))
+        return (fixture, WeatherWatcher(fetcher: fixture.nextRun(), output: output, options: DisplayOptions()))
     }
 
     @Test(
@@ -32,7 +32,7 @@ struct WeatherWatcherTests {
         } else {
             #expect(next - now > 60, "no wake-up for an age it does not show: \(next - now) s")
             let result = try #require(fixture.store.loadResult().result)
-            let expected = [result.nextOutlookChange(after: now), fixture.fetcher.freshness.showsStaleAt(result)]
+            let expected = [result.nextOutlookChange(after: now), fixture.context.freshness.showsStaleAt(result)]
             #expect(next == expected.compactMap { $0 }.min())
         }
         guard showsAge else { return }

@@ -21,9 +21,12 @@ public struct BackgroundFetchHandler: Sendable {
     }
 
     /// The handler of a run woken by the timer.
-    public init(context: WeatherContext) {
-        self.init(fetcher: context.fetcher, scheduler: context.scheduler, session: context.loginSession)
+    public init(fetcher: WeatherFetcher) {
+        self.init(fetcher: fetcher, scheduler: fetcher.context.scheduler, session: fetcher.context.loginSession)
     }
+
+    /// The run's parts: its clock, zone, settings and files.
+    var context: WeatherContext { fetcher.context }
 
     /// What one run did, for its one line of output.
     public struct Report: Sendable, Equatable {
@@ -47,12 +50,12 @@ public struct BackgroundFetchHandler: Sendable {
     /// for, as `set`'s.
     public func performFetch(force: Bool = false) -> Report {
         let started = MonotonicInstant.now()
-        let startedAt = fetcher.clock.now()
+        let startedAt = context.clock.now()
         var asked: AdaptiveSchedule.Session?
         let (result, message, exitCode) = fetchOnce(force: force, askingSession: &asked)
         let report = Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
         if exitCode < 128 {
-            fetcher.recordRun(
+            fetcher.history.recordRun(
                 RunHistory.Run(
                     at: startedAt, result: result, requested: fetcher.requestsSent > 0, duration: report.elapsed),
                 sessionActive: asked == .active)
@@ -61,9 +64,9 @@ public struct BackgroundFetchHandler: Sendable {
     }
 
     /// `weather refresh`: one background fetch in `context`, its report printed as one line; the exit status.
-    public static func run(in context: WeatherContext, force: Bool = false) -> Int32 {
-        let report = BackgroundFetchHandler(context: context).performFetch(force: force)
-        context.console.printLine(report.line)
+    public static func run(with fetcher: WeatherFetcher, force: Bool = false) -> Int32 {
+        let report = BackgroundFetchHandler(fetcher: fetcher).performFetch(force: force)
+        fetcher.context.console.printLine(report.line)
         return report.exitCode
     }
 
@@ -76,18 +79,18 @@ public struct BackgroundFetchHandler: Sendable {
     /// run's time budget after that run started, and cron starts on the minute (every step is 5 minutes
     /// or longer, so a minute never makes an earlier step due).
     func nextFetchByChosenInterval(after result: WeatherResult) -> Timestamp? {
-        guard fetcher.settings.staleAfter == nil, case .every(let seconds) = fetcher.store.chosenInterval() else {
+        guard context.settings.staleAfter == nil, case .every(let seconds) = context.store.chosenInterval() else {
             return nil
         }
         let next: Timestamp
         if RefreshUnits.ClockStep(every: seconds) != nil,
-            let schedule = fetcher.runSchedule(dataInterval: result.interval)
+            let schedule = fetcher.replacement.runSchedule(dataInterval: result.interval)
         {
             next = schedule.firstRun(atOrAfter: result.updatedAt + 60, lastRun: nil)
         } else {
             next = result.updatedAt + seconds
         }
-        return fetcher.clock.now() < next - 60 ? next : nil
+        return context.clock.now() < next - 60 ? next : nil
     }
 
     /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
@@ -118,10 +121,10 @@ public struct BackgroundFetchHandler: Sendable {
             }
             return (.noData, "no place saved; background refresh is disabled")
         }
-        let cached = fetcher.cachedResult(for: location)
+        let cached = fetcher.results.cachedResult(for: location)
         if !force, let skipped = skip(cached, of: location, askingSession: &asked) { return skipped }
         // In the units of the settings (config.json, which the service reads too); no icons in a log.
-        let formatter = WeatherFormatter(now: fetcher.clock.now(), units: fetcher.settings.units)
+        let formatter = WeatherFormatter(now: context.clock.now(), units: context.settings.units)
         switch try fetcher.fetch(for: force ? .set : .background) {
         case .newData(let result):
             return (
@@ -148,30 +151,30 @@ public struct BackgroundFetchHandler: Sendable {
         _ cached: WeatherResult?, of location: Location, askingSession asked: inout AdaptiveSchedule.Session?
     ) -> (BackgroundFetchResult, String)? {
         if let cached, !fetcher.needsFetch(cached, in: .background) {
-            let now = fetcher.clock.now()
-            let staleAt = fetcher.freshness.staleAt(cached).moment
-            let until = LocalTime.describe(staleAt, now: now, in: fetcher.timeZone)
+            let now = context.clock.now()
+            let staleAt = context.freshness.staleAt(cached).moment
+            let until = LocalTime.describe(staleAt, now: now, in: context.timeZone)
             return (
                 .noData,
                 "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
             )
         }
         if let cached, let next = nextFetchByChosenInterval(after: cached) {
-            let now = fetcher.clock.now()
-            let after = LocalTime.describe(next, now: now, in: fetcher.timeZone)
+            let now = context.clock.now()
+            let after = LocalTime.describe(next, now: now, in: context.timeZone)
             return (
                 .noData,
                 "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) stands: the interval chosen with weather schedule has not passed; the next fetch after \(after)"
             )
         }
-        let decision = fetcher.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
+        let decision = fetcher.history.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
             let session = self.session()
             asked = session
             return session
         }
         if case .skip(let reason, let nextFetchBy) = decision {
             fetcher.afterSkippedRun(nextFetchBy: nextFetchBy)
-            let by = LocalTime.describe(nextFetchBy, now: fetcher.clock.now(), in: fetcher.timeZone)
+            let by = LocalTime.describe(nextFetchBy, now: context.clock.now(), in: context.timeZone)
             return (.noData, "skipped the request: \(reason); the next fetch by \(by) at the latest")
         }
         return nil

@@ -16,4 +16,9 @@ package protocol BackgroundScheduler: Sendable {
     /// What the system says about the schedule; when no scheduler runs, the error holds the crontab line
     /// that would run `interval` instead.
     func status(interval: FetchInterval) throws(WeatherError) -> TimerStatus
+
+    /// When the system last started a background run, from which it schedules the next ones (after a
+    /// run that caught up on waking, the clock time it stood in for is not run again); `nil` when it
+    /// never ran or cannot say. Asked when a result is saved, for its overdue moment.
+    func lastTrigger() -> Timestamp?
 }

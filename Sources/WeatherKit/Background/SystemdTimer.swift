@@ -15,6 +15,9 @@ package struct SystemdTimer: BackgroundScheduler {
     let budget: Double
     /// Tells the time, to turn the manager's "since boot" times into moments.
     let clock: any WallClock
+    /// systemd's stamp of the timer's last trigger (`$XDG_DATA_HOME/systemd/timers/stamp-...`), which
+    /// `Persistent=` keeps; `nil` when the folder is unknown.
+    let stampFile: String?
     private let currentDataInterval: @Sendable () -> Double
     // Worked out when units or a crontab line are written, not by every background run that has a timer.
     private let executableNow: @Sendable () -> String?
@@ -23,23 +26,24 @@ package struct SystemdTimer: BackgroundScheduler {
     /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
     package init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
-        clock: any WallClock = SystemClock(), dataInterval: @escaping @Sendable () -> Double
+        clock: any WallClock = SystemClock(), stampFile: String? = nil, dataInterval: @escaping @Sendable () -> Double
     ) {
         self.init(
             unitDirectory: unitDirectory, executable: { executable }, environment: { environment }, budget: budget,
-            clock: clock, dataInterval: dataInterval)
+            clock: clock, stampFile: stampFile, dataInterval: dataInterval)
     }
 
     private init(
         unitDirectory: String, executable: @escaping @Sendable () -> String?,
         environment: @escaping @Sendable () -> [(name: String, value: String)], budget: Double,
-        clock: any WallClock, dataInterval: @escaping @Sendable () -> Double
+        clock: any WallClock, stampFile: String?, dataInterval: @escaping @Sendable () -> Double
     ) {
         self.unitDirectory = unitDirectory
         executableNow = executable
         environmentNow = environment
         self.budget = budget
         self.clock = clock
+        self.stampFile = stampFile
         currentDataInterval = dataInterval
     }
 
@@ -47,14 +51,23 @@ package struct SystemdTimer: BackgroundScheduler {
     /// environment are carried as the run read them (`WEATHER_TIMEOUT=30s`), never as the raw text of the
     /// variable; the data's interval is the saved result's, read when first needed.
     init(context: WeatherContext) {
-        let fetcher = context.fetcher
-        let (paths, settings, environment) = (context.paths, context.settings, context.environment)
+        let (paths, settings, environment, store) = (
+            context.paths, context.settings, context.environment, context.store
+        )
+        let dataHome =
+            environment.nonEmpty("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment.nonEmpty("HOME").map { $0 + "/.local/share" }
         self.init(
             unitDirectory: context.paths.unitDirectory, executable: { Self.currentExecutable() },
             environment: { Self.carried(paths: paths, settings: settings, environment: environment) },
             budget: context.settings.timeout, clock: context.clock,
-            dataInterval: { fetcher.cachedResult().result?.interval ?? Freshness.defaultInterval }
+            stampFile: dataHome.map { $0 + "/systemd/timers/stamp-" + RefreshUnits.timerName },
+            dataInterval: { store.loadResult().result?.interval ?? Freshness.defaultInterval }
         )
+    }
+
+    package func lastTrigger() -> Timestamp? {
+        stampFile.flatMap(FileIO.modificationTime)
     }
 
     /// The variables the service needs to act as this run: settings set in the environment, as read, and

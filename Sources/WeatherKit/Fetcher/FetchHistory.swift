@@ -1,6 +1,13 @@
-/// The fetcher's side of the adaptive schedule: what it remembers of runs and looks (`RunHistory`), and
-/// the decision of a background run under `weather schedule minimum` (`AdaptiveSchedule`).
-extension WeatherFetcher {
+/// What weather remembers of background runs and of people looking (`RunHistory`, in `runs.txt` and
+/// `looks.json`), and the decision of a background run under `weather schedule minimum` it feeds
+/// (`AdaptiveSchedule`).
+package struct FetchHistory: Sendable {
+    let store: WeatherStore
+    let clock: any WallClock
+    let timeZone: LocalTimeZone
+    let lock: FetchLockHolder
+    let deadline: @Sendable () -> Deadline
+
     /// The decision of a background run about to fetch for `saved` (the saved result, if any): always
     /// `.fetch` unless the chosen interval is `minimum`, whose runs adapt. `session` is asked at most once.
     func adaptiveDecision(for saved: WeatherResult?, session: () -> AdaptiveSchedule.Session)
@@ -17,7 +24,7 @@ extension WeatherFetcher {
     /// Adds a background run to the history, under the lock (and a look, when it found the session
     /// active); a history that cannot be written only costs the schedule what it would have learned.
     func recordRun(_ run: RunHistory.Run, sessionActive: Bool) {
-        try? withFetchLock { () throws(WeatherError) in
+        try? lock.withLock(before: deadline()) { () throws(WeatherError) in
             try? store.appendRun(run)
             // A run that found the user's session active counts as a look too (see `RunHistory.record`).
             guard sessionActive else { return }
@@ -25,23 +32,6 @@ extension WeatherFetcher {
             let before = history.looks
             history.recordLook(at: run.at, utcOffset: timeZone.offset(at: run.at))
             if history.looks != before { try? store.saveLooks(of: history) }
-        }
-    }
-
-    /// After a background run the adaptive schedule skipped, under one hold of the lock: `location.json`
-    /// made to match the saved result (what a fetch would have done, see `matchLocationFile`), and the
-    /// result's replacement overdue only after the run that fetches by `nextFetchBy`, so that a status
-    /// bar marks it stale when that plan fails, not while it is followed.
-    func afterSkippedRun(nextFetchBy: Timestamp) {
-        try? withFetchLock { () throws(WeatherError) in
-            rereadFiles()
-            guard let location = try savedLocation(), var result = cachedResult(for: location) else { return }
-            matchLocationFile(to: location)
-            guard let overdue = overdueAt(fetchingFrom: nextFetchBy, dataInterval: result.interval),
-                overdue > (result.overdueAt ?? Timestamp(secondsSince1970: -.infinity))
-            else { return }
-            result.overdueAt = overdue
-            try? store.saveResult(result)
         }
     }
 
@@ -56,8 +46,8 @@ extension WeatherFetcher {
 
     /// What `weather schedule` adds: the last day and week of background runs, and under `minimum` the
     /// hours learned from the looks, where the session comes from, and what the run at `nextRun` (or now)
-    /// would do, and why.
-    package func historyReport(nextRun: Timestamp?, session: AdaptiveSchedule.Session) -> [String] {
+    /// would do for `saved` (the saved result, if any), and why.
+    func report(nextRun: Timestamp?, session: AdaptiveSchedule.Session, saved: WeatherResult?) -> [String] {
         let now = clock.now()
         let history = store.loadHistory(now: now, utcOffset: timeZone.offset(at: now))
         var lines = [
@@ -75,7 +65,6 @@ extension WeatherFetcher {
                 + (session == .unknown
                     ? "no logind here to ask: the looks alone decide" : "\(session.rawValue), as logind says"))
         let moment = nextRun ?? now
-        let saved = (try? savedLocation()).flatMap { $0 }.flatMap { cachedResult(for: $0) }
         let decision = AdaptiveSchedule.decide(
             at: moment, history: history, session: session, lastFetch: saved?.updatedAt,
             dataInterval: saved?.interval ?? Freshness.defaultInterval, utcOffset: timeZone.offset(at: moment))
@@ -127,5 +116,13 @@ extension WeatherFetcher {
             if !ranges.isEmpty { lines.append(name + " " + ranges.joined(separator: ", ")) }
         }
         return lines
+    }
+}
+
+extension WeatherFetcher {
+    /// What `weather schedule` adds of the run history (`FetchHistory.report`), for the saved result.
+    package func historyReport(nextRun: Timestamp?, session: AdaptiveSchedule.Session) -> [String] {
+        let saved = (try? savedLocation()).flatMap { $0 }.flatMap { results.cachedResult(for: $0) }
+        return history.report(nextRun: nextRun, session: session, saved: saved)
     }
 }

@@ -31,7 +31,7 @@ extension WeatherFetcher {
         // Coordinates need no lookup; a name needs one unless it is remembered.
         let choice =
             query.coordinates != nil
-            ? try findPlace(query) : lookups.rememberedChoice(for: query, language: language)
+            ? try places.place(query) : lookups.rememberedChoice(for: query, language: language)
         // The saved place, named another way: its own files, never a second copy of the same data.
         if let choice, let saved = try? savedLocation(), saved.isSamePlace(as: choice.location) {
             return try lookUpSavedPlace(
@@ -56,7 +56,7 @@ extension WeatherFetcher {
         } catch {
             if case .stopped = error { throw error }
             guard let choice, let result = cached?.result else { throw error }
-            let age = RelativeTime.ago(clock.now() - result.updatedAt)
+            let age = RelativeTime.ago(context.clock.now() - result.updatedAt)
             return OneOff(
                 choice: choice, result: result, forecast: cached?.forecast,
                 notes: ["could not refresh: \(error); showing the result from \(age)"])
@@ -75,7 +75,7 @@ extension WeatherFetcher {
         } else if let remembered = lookups.rememberedChoice(for: query, language: language) {
             choice = remembered
         } else {
-            choice = try findPlace(query)
+            choice = try places.place(query)
             if let note = choice.note { notes.append(note) }
             if query.coordinates == nil { try? lookups.remember(choice, for: query, language: language) }
         }
@@ -110,8 +110,8 @@ extension WeatherFetcher {
         _ choice: PlaceChoice, in state: AppState, mayFetch: Bool, needingForecast: Bool,
         activity: (String) -> ActivityIndicator
     ) throws(WeatherError) -> OneOff {
-        var result = cachedResult(for: choice.location)
-        var forecast = savedForecast(for: choice.location)
+        var result = results.cachedResult(for: choice.location)
+        var forecast = results.savedForecast(for: choice.location)
         var notes: [String] = []
         let missing = result == nil || (needingForecast && forecast == nil)
         if missing ? mayFetch : needsFetch(result, in: state) {
@@ -119,12 +119,12 @@ extension WeatherFetcher {
             defer { indicator.stop() }
             do throws(WeatherError) {
                 result = try fetch(needingForecast: needingForecast).result
-                forecast = savedForecast(for: choice.location)
+                forecast = results.savedForecast(for: choice.location)
             } catch {
                 if case .stopped = error { throw error }
                 guard let shown = result else { throw error }
                 notes.append(
-                    "could not refresh: \(error); showing the result from \(RelativeTime.ago(clock.now() - shown.updatedAt))"
+                    "could not refresh: \(error); showing the result from \(RelativeTime.ago(context.clock.now() - shown.updatedAt))"
                 )
             }
         }

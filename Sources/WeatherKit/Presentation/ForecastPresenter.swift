@@ -31,9 +31,13 @@ public struct ForecastPresenter: Sendable {
     }
 
     /// The presenter of a run, in the app state its console says and the display `options` choose.
-    public init(context: WeatherContext, json: Bool, hours: Int, days: Int, options: DisplayOptions) {
+    /// The run's parts: its clock, settings and files.
+    var context: WeatherContext { fetcher.context }
+
+    public init(fetcher: WeatherFetcher, json: Bool, hours: Int, days: Int, options: DisplayOptions) {
+        let context = fetcher.context
         self.init(
-            fetcher: context.fetcher, appState: context.foregroundState, console: context.console, json: json,
+            fetcher: fetcher, appState: context.foregroundState, console: context.console, json: json,
             hours: hours, days: days, formatter: context.formatter(options, plain: json),
             interactiveTimeout: context.settings.interactiveTimeout)
     }
@@ -41,7 +45,7 @@ public struct ForecastPresenter: Sendable {
     /// Prints the forecast, refreshed first when `source` and the app state say so.
     /// With `place`, a one-off lookup: that place's forecast, by `WeatherPresenter`'s rules for one.
     public func show(source: WeatherPresenter.Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
-        if console.isTerminal { fetcher.recordLook() }
+        if console.isTerminal { fetcher.history.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: source.state(for: appState), mayFetch: source != .cached, needingForecast: true,
@@ -50,9 +54,9 @@ public struct ForecastPresenter: Sendable {
             guard let forecast = found.forecast else { throw .noForecastYet(found.location) }
             return print(forecast, of: found.result)
         }
-        let (location, cached, warnings) = try fetcher.loadFromCache()
+        let (location, cached, warnings) = try fetcher.results.loadFromCache()
         var result = cached
-        let loaded = fetcher.store.loadForecast()
+        let loaded = context.store.loadForecast()
         var saved = loaded.forecast.flatMap { $0.location.isSamePlace(as: location) ? $0 : nil }
         let state = source.state(for: appState)
         let fetches = state.fetchesWhenStale && (cached == nil || saved == nil || fetcher.needsFetch(cached, in: state))
@@ -81,13 +85,13 @@ public struct ForecastPresenter: Sendable {
             let activity = console.beginActivity("\(doing) the forecast for \(location.name)…")
             defer { activity.stop() }
             result = try fetcher.fetch(needingForecast: true).result
-            saved = fetcher.savedForecast(for: location) ?? saved
+            saved = fetcher.results.savedForecast(for: location) ?? saved
         } catch {
             // The saved forecast stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
             if let drawn, let cached, let saved { console.redraw(over: drawn, with: text(saved, of: cached)) }
             if case .stopped = error { throw error }
             guard let shown = result, saved != nil else { throw error }
-            let age = RelativeTime.ago(fetcher.clock.now() - shown.updatedAt)
+            let age = RelativeTime.ago(context.clock.now() - shown.updatedAt)
             console.printError("could not refresh: \(error); showing the forecast from \(age)")
             if drawn != nil { return }
         }
@@ -105,9 +109,9 @@ public struct ForecastPresenter: Sendable {
 
     /// The forecast's text now, fitted to the terminal's width.
     private func text(_ saved: SavedForecast, of result: WeatherResult, refreshing: Bool = false) -> String {
-        let now = fetcher.clock.now()
+        let now = context.clock.now()
         return formatter(now).forecastText(
-            shown(saved, of: result, at: now), of: result, stale: fetcher.freshness.showsStale(result, at: now),
+            shown(saved, of: result, at: now), of: result, stale: context.freshness.showsStale(result, at: now),
             refreshing: refreshing, columns: console.columns)
     }
 
@@ -118,8 +122,8 @@ public struct ForecastPresenter: Sendable {
 
     private func print(_ saved: SavedForecast, of result: WeatherResult) {
         guard json else { return console.printLine(text(saved, of: result)) }
-        let now = fetcher.clock.now()
-        let stale = fetcher.freshness.showsStale(result, at: now)
+        let now = context.clock.now()
+        let stale = context.freshness.showsStale(result, at: now)
         console.printLine(formatter(now).forecastJSON(shown(saved, of: result, at: now), of: result, stale: stale))
     }
 }

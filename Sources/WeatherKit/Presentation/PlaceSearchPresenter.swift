@@ -9,9 +9,9 @@ public struct PlaceSearchPresenter: Sendable {
     /// How many matches to list at most.
     let count: Int
 
-    public init(context: WeatherContext, json: Bool, count: Int) {
-        fetcher = context.fetcher
-        console = context.console
+    public init(fetcher: WeatherFetcher, json: Bool, count: Int) {
+        self.fetcher = fetcher
+        console = fetcher.context.console
         self.json = json
         self.count = count
     }
@@ -28,7 +28,7 @@ public struct PlaceSearchPresenter: Sendable {
             defer { activity.stop() }
             // The same request as every lookup of the name: the list, its order and the words that choose
             // each match do not depend on how many are shown.
-            found = try fetcher.matches(for: query)
+            found = try fetcher.places.matches(for: query)
         } catch {
             // A search that found nothing is still an answer for a script: no matches, and the same exit.
             if json, case .provider(let problem) = error, problem.isPlaceNotFound {

@@ -26,8 +26,9 @@ public struct ShowRequest: Equatable, Sendable {
         self.display = display
     }
 
-    /// Shows the result as asked, in `context`: the saved place's, or `place`'s, once.
-    public func show(in context: WeatherContext, place: PlaceQuery? = nil) throws(WeatherError) -> Int32 {
+    /// Shows the result as asked, by `fetcher`: the saved place's, or `place`'s, once.
+    public func show(with fetcher: WeatherFetcher, place: PlaceQuery? = nil) throws(WeatherError) -> Int32 {
+        let context = fetcher.context
         let presenterOutput: WeatherPresenter.Output =
             switch output {
             case .text: .text
@@ -36,7 +37,7 @@ public struct ShowRequest: Equatable, Sendable {
             case .short: .format(context.shortLine)
             case .waybar(let format): .waybar(format ?? context.shortLine)
             }
-        try WeatherPresenter(context: context, output: presenterOutput, options: display).show(
+        try WeatherPresenter(fetcher: fetcher, output: presenterOutput, options: display).show(
             source: source, place: place)
         return 0
     }

@@ -68,9 +68,13 @@ public struct WeatherPresenter: Sendable {
 
     /// The presenter of a run printing `output`, in the app state its console says and the display
     /// `options` choose.
-    public init(context: WeatherContext, output: Output = .text, options: DisplayOptions = DisplayOptions()) {
+    /// The run's parts: its clock, settings and files.
+    var context: WeatherContext { fetcher.context }
+
+    public init(fetcher: WeatherFetcher, output: Output = .text, options: DisplayOptions = DisplayOptions()) {
+        let context = fetcher.context
         self.init(
-            fetcher: context.fetcher, appState: context.foregroundState, console: context.console, output: output,
+            fetcher: fetcher, appState: context.foregroundState, console: context.console, output: output,
             formatter: context.formatter(options, plain: !output.isForPeople),
             interactiveTimeout: context.settings.interactiveTimeout)
     }
@@ -103,14 +107,14 @@ public struct WeatherPresenter: Sendable {
 
     private func showResult(source: Source, place: PlaceQuery?) throws(WeatherError) {
         // Someone is looking: what the adaptive schedule learns from (`RunHistory`).
-        if console.isTerminal { fetcher.recordLook() }
+        if console.isTerminal { fetcher.history.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: effectiveState(source), mayFetch: source != .cached, activity: console.beginActivity)
             found.notes.forEach(console.printError)
             return try print(found.result, for: found.location)
         }
-        let (location, cached, warnings) = try fetcher.loadFromCache()
+        let (location, cached, warnings) = try fetcher.results.loadFromCache()
         let fetches = fetcher.needsFetch(cached, in: effectiveState(source))
         // A damaged result that no fetch replaces now is the error itself, not "nothing fetched yet".
         if !fetches, let damage = warnings.first { throw .damagedCache(problem: damage) }
@@ -138,7 +142,7 @@ public struct WeatherPresenter: Sendable {
     /// when they arrive. The refresh gets `interactiveTimeout`, not the whole run's budget; if it fails,
     /// the saved result stays on the screen with a one-line note.
     private func refreshOnScreen(_ saved: WeatherResult) throws(WeatherError) {
-        let shown = formatter(fetcher.clock.now()).text(saved, stale: isStale(saved), refreshing: true)
+        let shown = formatter(context.clock.now()).text(saved, stale: isStale(saved), refreshing: true)
         console.printLine(shown)
         fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
         let outcome: FetchOutcome
@@ -148,29 +152,29 @@ public struct WeatherPresenter: Sendable {
             outcome = try fetcher.fetch()
         } catch {
             // The saved result stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
-            console.redraw(over: shown, with: formatter(fetcher.clock.now()).text(saved, stale: isStale(saved)))
+            console.redraw(over: shown, with: formatter(context.clock.now()).text(saved, stale: isStale(saved)))
             if case .stopped = error { throw error }
             console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
             return
         }
         let result = outcome.result
-        console.redraw(over: shown, with: formatter(fetcher.clock.now()).text(result, stale: isStale(result)))
+        console.redraw(over: shown, with: formatter(context.clock.now()).text(result, stale: isStale(result)))
     }
 
     private func print(_ result: WeatherResult?, for location: Location) throws(WeatherError) {
         guard let result else { throw .noResultYet(location) }
-        let now = fetcher.clock.now()
-        let stale = fetcher.freshness.showsStale(result, at: now)
+        let now = context.clock.now()
+        let stale = context.freshness.showsStale(result, at: now)
         console.printLine(formatter(now).render(output, result, stale: stale))
     }
 
     /// Whether `result` is shown as stale now: its replacement is overdue (`Freshness.showsStale`).
     private func isStale(_ result: WeatherResult) -> Bool {
-        fetcher.freshness.showsStale(result, at: fetcher.clock.now())
+        context.freshness.showsStale(result, at: context.clock.now())
     }
 
     private func age(of result: WeatherResult) -> String {
-        RelativeTime.ago(fetcher.clock.now() - result.updatedAt)
+        RelativeTime.ago(context.clock.now() - result.updatedAt)
     }
 }
 

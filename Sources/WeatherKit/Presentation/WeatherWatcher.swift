@@ -17,10 +17,10 @@ public final class WeatherWatcher: Sendable {
     let asked: ShowRequest.Output
     let options: DisplayOptions
 
-    /// How the watcher prints, from the settings as last read: the run's parts (its fetcher says when a
-    /// result is stale), the output and the formatter; made again when config.json changes.
+    /// How the watcher prints, from the settings as last read: the fetcher of the run's parts with them
+    /// (it says when a result is stale), the output and the formatter; made again when config.json changes.
     struct View: Sendable {
-        var context: WeatherContext
+        var fetcher: WeatherFetcher
         var output: WeatherPresenter.Output
         var formatter: @Sendable (Timestamp) -> WeatherFormatter
         /// Why config.json cannot be used, while it cannot: the settings are the environment's meanwhile.
@@ -46,26 +46,27 @@ public final class WeatherWatcher: Sendable {
     /// The watcher of a run printing `output`, with the display `options`; `settingsProblem`: the run's
     /// settings are the environment's alone, as config.json cannot be used, which it shows until fixed.
     public init(
-        context: WeatherContext, output: ShowRequest.Output, options: DisplayOptions,
+        fetcher: WeatherFetcher, output: ShowRequest.Output, options: DisplayOptions,
         settingsProblem: SettingsError? = nil
     ) {
-        console = context.console
+        console = fetcher.context.console
         asked = output
         self.options = options
-        var view = Self.view(of: context, output: output, options: options)
+        var view = Self.view(of: fetcher, output: output, options: options)
         view.problem = settingsProblem?.description
         self.view = Mutex(view)
-        context.fetcher.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
+        fetcher.context.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
             guard let self, let result = notification.object as? WeatherResult else { return }
-            let now = self.fetcher.clock.now()
-            self.printLine(for: .result(result, stale: self.fetcher.freshness.showsStale(result, at: now)))
+            let now = self.context.clock.now()
+            self.printLine(for: .result(result, stale: self.context.freshness.showsStale(result, at: now)))
         }
     }
 
-    /// How `context` prints `output`: one line each, the short line standing for the text.
-    private static func view(of context: WeatherContext, output: ShowRequest.Output, options: DisplayOptions)
+    /// How `fetcher`'s run prints `output`: one line each, the short line standing for the text.
+    private static func view(of fetcher: WeatherFetcher, output: ShowRequest.Output, options: DisplayOptions)
         -> View
     {
+        let context = fetcher.context
         let printed: WeatherPresenter.Output =
             switch output {
             case .text, .short: .format(context.shortLine)
@@ -73,22 +74,25 @@ public final class WeatherWatcher: Sendable {
             case .format(let format): .format(format)
             case .waybar(let format): .waybar(format ?? context.shortLine)
             }
-        return View(context: context, output: printed, formatter: context.formatter(options, plain: true))
+        return View(fetcher: fetcher, output: printed, formatter: context.formatter(options, plain: true))
     }
 
     /// The fetcher of the settings as last read.
-    var fetcher: WeatherFetcher { view.withLock { $0.context.fetcher } }
+    var fetcher: WeatherFetcher { view.withLock { $0.fetcher } }
+    /// The run's parts, with the settings as last read.
+    var context: WeatherContext { fetcher.context }
     var output: WeatherPresenter.Output { view.withLock { $0.output } }
 
     /// Reads the settings again, as config.json may have changed, and prints with them from now on;
     /// whether how the watcher prints changed (new settings, a problem, or a problem gone).
     private func rereadSettings() -> Bool {
         let current = view.withLock { $0 }
-        let context = current.context
+        let context = current.fetcher.context
         do throws(SettingsError) {
             let settings = try Settings.load(environment: context.environment, paths: context.paths)
             guard settings != context.settings || current.problem != nil else { return false }
-            let view = Self.view(of: context.replacingSettings(settings), output: asked, options: options)
+            let view = Self.view(
+                of: WeatherFetcher(context: context.replacingSettings(settings)), output: asked, options: options)
             self.view.withLock { $0 = view }
         } catch {
             guard error.description != current.problem else { return false }
@@ -110,8 +114,8 @@ public final class WeatherWatcher: Sendable {
     func update(byTheClock: Bool = false, settings: Bool = false) -> Timestamp? {
         let redraw = settings && rereadSettings() || byTheClock
         let fetcher = fetcher
-        fetcher.rereadFiles()
-        let now = fetcher.clock.now()
+        fetcher.results.rereadFiles()
+        let now = context.clock.now()
         let current: Seen
         if let problem = view.withLock({ $0.problem }) {
             current = .settingsProblem(problem)
@@ -124,7 +128,7 @@ public final class WeatherWatcher: Sendable {
             if !old.showsTheSame(as: new) || !old.location.isSamePlace(as: new.location) {
                 seen.withLock { $0 = current }
                 // New values from another process: what a fetch here would have posted.
-                fetcher.notifications.post(name: .weatherUpdated, object: new)
+                context.notifications.post(name: .weatherUpdated, object: new)
             } else if wasStale != stale || redraw {
                 printLine(for: current)
             } else {
@@ -136,7 +140,7 @@ public final class WeatherWatcher: Sendable {
         }
         guard case .result(let result, let stale) = current else { return nil }
         var moments = [result.nextOutlookChange(after: now)]
-        if !stale { moments.append(fetcher.freshness.showsStaleAt(result)) }
+        if !stale { moments.append(context.freshness.showsStaleAt(result)) }
         if showsAge { moments.append(result.updatedAt + RelativeTime.nextChange(after: now - result.updatedAt)) }
         return moments.compactMap { $0 }.min()
     }
@@ -144,9 +148,9 @@ public final class WeatherWatcher: Sendable {
     /// What the files hold now, as `fetcher` reads them.
     private static func seen(by fetcher: WeatherFetcher, at now: Timestamp) -> Seen {
         do {
-            let (location, result, warnings) = try fetcher.loadFromCache()
+            let (location, result, warnings) = try fetcher.results.loadFromCache()
             guard let result else { return .noResult(location, problem: warnings.first) }
-            return .result(result, stale: fetcher.freshness.showsStale(result, at: now))
+            return .result(result, stale: fetcher.context.freshness.showsStale(result, at: now))
         } catch .noLocation {
             return .noPlace
         } catch {
@@ -169,7 +173,7 @@ public final class WeatherWatcher: Sendable {
         seen.withLock { $0 = state }
         let view = view.withLock { $0 }
         let output = view.output
-        let formatter = view.formatter(view.context.clock.now())
+        let formatter = view.formatter(view.fetcher.context.clock.now())
         let line: String
         switch (state, output) {
         case (.result(let result, let stale), _): line = formatter.render(output, result, stale: stale)
@@ -201,7 +205,7 @@ public final class WeatherWatcher: Sendable {
     /// what it prints shows the age, the moments its words change (at most once a minute).
     public func run() throws(WeatherError) -> Int32 {
         FolderWatch.catchStopSignals()
-        let paths = fetcher.store.paths
+        let paths = context.store.paths
         let names: Set = ["current.json", "location.json", "config.json"]
         let watch: FolderWatch
         do {
@@ -218,7 +222,7 @@ public final class WeatherWatcher: Sendable {
         }
         var next = update()
         while true {
-            switch watch.wait(until: next.map { $0 + 0.001 }, now: fetcher.clock.now()) {
+            switch watch.wait(until: next.map { $0 + 0.001 }, now: context.clock.now()) {
             case .stopped, .outputClosed: return 0
             case .changed: next = update(settings: true)
             case .timeout: next = update(byTheClock: true)

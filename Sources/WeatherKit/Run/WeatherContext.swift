@@ -1,29 +1,41 @@
 import Synchronization
 
-/// Everything one run of weather works with, built in one place: the environment, the folders, the
-/// settings, the clock and the time zone, the HTTP transport, the console, the background scheduler, and
-/// the fetcher over them. Commands take it as their one argument.
+/// Everything one run of weather works with, built in one place: the environment, the folders and the
+/// files in them, the settings, the clock and the time zone, the HTTP transport, the console, where
+/// `WeatherUpdated` is posted, and the background scheduler. The one context of a run: the fetcher, its
+/// services, the presenters, the background-fetch handler and the watcher all take what they need from it.
 ///
 /// `WeatherContext.live` is this process's, built once from the real parts (`WeatherFetcher.shared` is
-/// its fetcher); a test builds one of doubles and runs a command in-process. The model is swiftly's
-/// `SwiftlyCoreContext`.
+/// made from it); a test builds one of doubles. The model is swiftly's `SwiftlyCoreContext`.
 public final class WeatherContext: Sendable {
-    /// The variables the run was started with.
+    /// The variables the run was started with: whose locale says the language of place names.
     let environment: Environment
     /// Where weather's files are.
     let paths: WeatherPaths
+    /// The files in them: results, the saved place, back-offs, history.
+    package let store: WeatherStore
     /// The run's settings.
     let settings: Settings
     /// Tells the time for `updatedAt`, freshness and ages.
     public let clock: any WallClock
     /// How clock times are printed.
     public let timeZone: LocalTimeZone
+    /// When results go stale, by the settings.
+    let freshness: Freshness
     /// Where output and errors go, and whether a person is looking.
     public let console: any Console
-    /// Fetches and keeps results, for this run.
-    public let fetcher: WeatherFetcher
+    /// How requests are sent.
+    let http: any HTTPTransport
+    /// Where `WeatherUpdated` is posted.
+    let notifications: NotificationCenter
+    /// This user's delay within the timer's spread, read when a result is saved (`RunSchedule`); `nil`
+    /// for none (a test's run, whose timer runs at the clock times themselves).
+    let fixedDelay: @Sendable () -> FixedDelay?
     /// The user's session from logind, for the adaptive schedule; `.unknown` in a test's context.
     package let loginSession: @Sendable () -> AdaptiveSchedule.Session
+    /// Whether a person typed this run's command in a terminal (its standard output is one): after a
+    /// shared failure such a run still tries once, unless the failure happened while it waited.
+    var typedAtTerminal: Bool { console.isTerminal }
     private let makeScheduler: @Sendable (WeatherContext) -> any BackgroundScheduler
     private let builtScheduler = Mutex<(any BackgroundScheduler)?>(nil)
 
@@ -35,31 +47,32 @@ public final class WeatherContext: Sendable {
         loginSession: @escaping @Sendable () -> AdaptiveSchedule.Session = { .unknown },
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
     ) {
-        self.loginSession = loginSession
         self.environment = environment
         self.paths = paths
+        store = WeatherStore(paths: paths)
         self.settings = settings
         self.clock = clock
         self.timeZone = timeZone
+        freshness = Freshness(staleAfter: settings.staleAfter)
         self.console = console
+        self.http = http
+        self.notifications = notifications
+        self.fixedDelay = fixedDelay
+        self.loginSession = loginSession
         makeScheduler = scheduler
-        fetcher = WeatherFetcher(
-            settings: settings, store: WeatherStore(paths: paths), http: http, clock: clock, timeZone: timeZone,
-            notifications: notifications, environment: environment, fixedDelay: fixedDelay,
-            typedAtTerminal: console.isTerminal
-        )
     }
 
     /// This run's parts with `settings` in place of its own: what `weather watch` prints with after
     /// config.json changed. (The HTTP transport is the run's, its User-Agent too: watch sends nothing.)
     func replacingSettings(_ settings: Settings) -> WeatherContext {
         WeatherContext(
-            environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone,
-            http: fetcher.provider.http, console: console, notifications: fetcher.notifications,
-            fixedDelay: fetcher.fixedDelay, loginSession: loginSession, scheduler: makeScheduler)
+            environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone, http: http,
+            console: console, notifications: notifications, fixedDelay: fixedDelay, loginSession: loginSession,
+            scheduler: makeScheduler)
     }
 
-    /// What turns background fetching on and off: for a live run, the systemd user timer.
+    /// What turns background fetching on and off, and says when it last ran: for a live run, the systemd
+    /// user timer.
     var scheduler: any BackgroundScheduler {
         builtScheduler.withLock { built in
             if let built { return built }
@@ -68,9 +81,6 @@ public final class WeatherContext: Sendable {
             return scheduler
         }
     }
-
-    /// The saved files.
-    package var store: WeatherStore { fetcher.store }
 
     /// The app's state for a command a person or a status bar runs: `active` in a terminal.
     var foregroundState: AppState { console.isTerminal ? .active : .inactive }
@@ -94,9 +104,9 @@ public final class WeatherContext: Sendable {
 
     /// Runs a command's `body` in this context: a `WeatherError` becomes one line on standard error.
     /// Returns the exit status: `body`'s own, or the error's.
-    public func run(_ body: (WeatherContext) throws(WeatherError) -> Int32) -> Int32 {
+    public func run(_ body: () throws(WeatherError) -> Int32) -> Int32 {
         do {
-            return try body(self)
+            return try body()
         } catch {
             console.printError(error.description)
             return error.exitCode
@@ -105,60 +115,10 @@ public final class WeatherContext: Sendable {
 }
 
 extension WeatherContext {
-    /// This process's run, built on first use from the environment, the XDG folders, the settings, the
-    /// system clock and time zone, libcurl, the terminal and the systemd user manager.
-    public static var live: WeatherContext {
-        get throws(WeatherError) {
-            switch liveContext {
-            case .built(let context): return context
-            case .failed(let error): throw error
-            }
-        }
-    }
-
-    /// Runs `body` in this process's context (`live`, built once) and returns the exit status; a context
-    /// that cannot be built (a bad setting) is one line on stderr and its status. `forWaybar`: that line
-    /// is also waybar's warning object on stdout, status 0, as for any other failure of `--waybar`: a
-    /// module that printed nothing would vanish from the bar, the reason with it.
-    public static func runLive(forWaybar: Bool = false, _ body: (WeatherContext) throws(WeatherError) -> Int32)
-        -> Int32
-    {
-        do throws(WeatherError) {
-            return try live.run(body)
-        } catch {
-            TerminalConsole().printError(error.description)
-            guard forWaybar, case .settings = error else { return error.exitCode }
-            TerminalConsole().printLine(WeatherFormatter.waybar(error: error.description))
-            return 0
-        }
-    }
-
-    /// `runLive` for a run that watches config.json (`weather watch`): when the file alone is what cannot
-    /// be used, the run starts all the same, with the environment's settings, and `body` gets the problem
-    /// to show until the file is fixed. Any other failure is `runLive`'s.
-    public static func runLive(
-        watchingConfig forWaybar: Bool, _ body: (WeatherContext, SettingsError?) throws(WeatherError) -> Int32
-    ) -> Int32 {
-        if case .failed(.settings(let problem)) = liveContext, case .invalidConfig = problem,
-            case .built(let context) = makeLive(readingConfig: false)
-        {
-            return context.run { context throws(WeatherError) in try body(context, problem) }
-        }
-        return runLive(forWaybar: forWaybar) { context throws(WeatherError) in try body(context, nil) }
-    }
-
-    /// `live`, or why it could not be built. Not a `Result`: the runtime would build that generic type's
-    /// metadata at every start, checking `Failure: Error` by a scan of every protocol conformance in the
-    /// program (80,000 instructions, a tenth of `weather show`).
-    private enum LiveContext {
-        case built(WeatherContext)
-        case failed(WeatherError)
-    }
-
-    private static let liveContext = makeLive(readingConfig: true)
-
-    /// This process's run, its settings from the environment and, `readingConfig`, config.json.
-    private static func makeLive(readingConfig: Bool) -> LiveContext {
+    /// This process's run, built from the environment, the XDG folders, the settings (of config.json too,
+    /// unless `readingConfig` is false), the system clock and time zone, libcurl, the terminal and the
+    /// systemd user manager; or why it cannot be (a bad setting). `WeatherFetcher.shared` builds it once.
+    static func live(readingConfig: Bool = true) throws(WeatherError) -> WeatherContext {
         let environment = Environment.current()
         do throws(SettingsError) {
             let paths = try WeatherPaths(environment: environment)
@@ -166,17 +126,13 @@ extension WeatherContext {
                 readingConfig
                 ? try Settings.load(environment: environment, paths: paths)
                 : try Settings.load(environment: environment, config: [:], configPath: paths.configFile)
-            return .built(
-                WeatherContext(
-                    environment: environment, paths: paths, settings: settings, clock: SystemClock(),
-                    timeZone: .system,
-                    http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
-                    console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
-                    loginSession: { LoginSession.current() },
-                    scheduler: { SystemdTimer(context: $0) }
-                ))
+            return WeatherContext(
+                environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
+                http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
+                console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
+                loginSession: { LoginSession.current() }, scheduler: { SystemdTimer(context: $0) })
         } catch {
-            return .failed(.settings(error))
+            throw .settings(error)
         }
     }
 }

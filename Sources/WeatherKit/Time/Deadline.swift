@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The end of a run's time budget (`WEATHER_TIMEOUT`): every request and every wait of the run fits in it.
 package struct Deadline: Sendable {
@@ -40,4 +41,25 @@ public struct TimeBudget: Sendable, Equatable, ExpressibleByIntegerLiteral, Cust
 
     /// "30 s (WEATHER_TIMEOUT)".
     public var description: String { "\(DurationText.format(seconds)) (\(setting))" }
+}
+
+/// A run's network time, shared by the fetcher and its services: its budget, or a shorter one when a
+/// person is waiting at a terminal.
+final class RunDeadline: Sendable {
+    private let deadline: Mutex<Deadline>
+
+    init(_ deadline: Deadline) {
+        self.deadline = Mutex(deadline)
+    }
+
+    /// The deadline now.
+    var now: Deadline { deadline.withLock { $0 } }
+
+    /// Ends the network time `seconds` from now, named by `setting` in messages, when that is sooner than
+    /// the deadline would.
+    func limit(to seconds: Double, setting: String) {
+        deadline.withLock { deadline in
+            if seconds < deadline.remaining { deadline = Deadline(seconds: seconds, setting: setting) }
+        }
+    }
 }

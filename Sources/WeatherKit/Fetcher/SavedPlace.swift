@@ -1,0 +1,65 @@
+/// The saved place on disk with its result and forecast: replaced all or nothing by `set`, removed by
+/// `logout`, and `location.json` kept saying what the result file already says.
+struct SavedPlace: Sendable {
+    let store: WeatherStore
+
+    /// Saves `forecast` (when there is one), `result` and `location`, in that order, restoring the
+    /// previous forecast and result byte for byte when any step fails: either all of it is saved, or
+    /// what was saved before stays. The forecast first: it names its place, so until the result's rename
+    /// no run reads it for the saved place. The commit: once the result is renamed into place, the new
+    /// place is saved (see `ResultCache.savedLocation`). Holding the lock.
+    func replace(with location: Location, result: WeatherResult, forecast: SavedForecast?) throws(WeatherError) {
+        let previousResult = PreviousFile(store.paths.resultFile)
+        let previousForecast = PreviousFile(store.paths.forecastFile)
+        do throws(StoreError) {
+            if let forecast { try store.saveForecast(forecast) }
+            try store.saveResult(result)
+            try store.saveLocation(location)
+        } catch {
+            previousResult.restore(to: store.paths.resultFile)
+            previousForecast.restore(to: store.paths.forecastFile)
+            throw .store(error)
+        }
+    }
+
+    /// Removes the saved place, its results and the run history.
+    func remove() throws(WeatherError) {
+        do {
+            try store.removeAll()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Writes `location.json` again when it names another place than the saved result (a `set` killed
+    /// between its two renames), so that the file says what every run already reads. Holding the lock.
+    func matchLocationFile(to location: Location) {
+        guard (try? store.loadLocation())??.isSamePlace(as: location) != true else { return }
+        try? store.saveLocation(location)
+    }
+}
+
+/// A file as it was before a change that may have to be undone.
+private enum PreviousFile {
+    case contents([UInt8])
+    case absent
+    /// It could not be read, so it cannot be put back.
+    case unreadable
+
+    init(_ path: String) {
+        do {
+            self = try FileIO.read(path).map(PreviousFile.contents) ?? .absent
+        } catch {
+            self = .unreadable
+        }
+    }
+
+    /// Puts the file back at `path`, byte for byte, as it was.
+    func restore(to path: String) {
+        switch self {
+        case .contents(let bytes): try? FileIO.writeAtomically(bytes, to: path)
+        case .absent: try? FileIO.remove(path)
+        case .unreadable: break
+        }
+    }
+}

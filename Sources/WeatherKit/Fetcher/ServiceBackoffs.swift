@@ -1,0 +1,70 @@
+/// The pauses services asked for and the failures runs share (`Backoff`, kept in `backoff.json` by
+/// service): what a run checks before each request, and records after one that was refused or failed.
+struct ServiceBackoffs: Sendable {
+    let store: WeatherStore
+    let clock: any WallClock
+    /// How the end of a pause is said.
+    let timeZone: LocalTimeZone
+    /// Whether a person typed this run's command in a terminal.
+    let typedAtTerminal: Bool
+    /// When the run began: a failure recorded since then happened while it waited for the lock.
+    let startedAt: Timestamp
+
+    init(context: WeatherContext, startedAt: Timestamp) {
+        store = context.store
+        clock = context.clock
+        timeZone = context.timeZone
+        typedAtTerminal = context.typedAtTerminal
+        self.startedAt = startedAt
+    }
+
+    /// Throws `.backingOff` while `service` asked us to wait, and `.recentFailure` while a failed request
+    /// is `caller`'s to report (`Backoff.end(background:)`). A failed request is shared by the callers
+    /// queued behind it and, for a while, by runs nobody typed (a status bar's, the timer's): never by
+    /// `set`, nor by a command a person typed in a terminal after it, which tries once. A refusal binds
+    /// everyone.
+    func check(_ service: ProviderError.Service, for caller: FetchCaller) throws(WeatherError) {
+        let now = clock.now()
+        guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
+        if !backoff.refused, caller == .set || (typedAtTerminal && backoff.at < startedAt) { return }
+        let end = backoff.end(background: caller == .background)
+        guard end > now else { return }
+        guard !backoff.refused else { throw backingOff(service, backoff, now: now) }
+        throw .recentFailure(
+            service: service.description, reason: backoff.reason, ago: max(0, now - backoff.at),
+            resumesAt: LocalTime.describe(end, now: now, in: timeZone), remaining: end - now)
+    }
+
+    /// `error` as a `WeatherError`, after recording the back-off it calls for: after a 429 or a 503, a
+    /// refusal; after a request that failed (no answer, a 500, 502 or 504), a shared failure.
+    func recording(_ error: ProviderError, from service: ProviderError.Service) -> WeatherError {
+        var backoffs = store.loadBackoffs()
+        let now = clock.now()
+        guard let refusal = error.refusal else {
+            guard error.isSharedFailure else { return .provider(error) }
+            backoffs[service.host] = Backoff.after(failure: error.cause, previous: backoffs[service.host], now: now)
+            try? store.saveBackoffs(backoffs)
+            return .provider(error)
+        }
+        let backoff = Backoff.after(
+            refusal: refusal.reason, retryAfter: refusal.retryAfter, previous: backoffs[refusal.service.host], now: now
+        )
+        backoffs[refusal.service.host] = backoff
+        try? store.saveBackoffs(backoffs)
+        return backingOff(refusal.service, backoff, now: now)
+    }
+
+    /// Ends `service`'s pause or shared failure: it answered.
+    func clear(_ service: ProviderError.Service) {
+        var backoffs = store.loadBackoffs()
+        guard backoffs.removeValue(forKey: service.host) != nil else { return }
+        try? store.saveBackoffs(backoffs)
+    }
+
+    private func backingOff(_ service: ProviderError.Service, _ backoff: Backoff, now: Timestamp) -> WeatherError {
+        .backingOff(
+            service: service.description, reason: backoff.reason,
+            resumesAt: LocalTime.describe(backoff.until, now: now, in: timeZone), remaining: backoff.until - now
+        )
+    }
+}
