@@ -180,7 +180,7 @@ struct RealOpenMeteoTests {
         #expect(sandbox.savedFiles() == saved)
     }
 
-    @Test("weather's request weighs what the README says against Open-Meteo's daily 10,000 calls")
+    @Test("weather's request weighs what docs/design.md says against Open-Meteo's daily 10,000 calls")
     func requestWeight() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -191,10 +191,11 @@ struct RealOpenMeteoTests {
         // calculateQueryWeight: a tenth of a call per variable; 7 days stay under its 14.
         #expect(request.query["forecast_days"] == "7")
         #expect(request.weight == Double(variables) / 10)
-        let readme = try String(contentsOfFile: TestPaths.repository + "/README.md", encoding: .utf8)
+        let design = try String(contentsOfFile: TestPaths.repository + "/docs/design.md", encoding: .utf8)
         let weight = String(format: "%g", request.weight)
-        #expect(readme.contains("asks for \(variables) variables"), "the README names another count")
-        #expect(readme.contains("so it weighs \(weight) calls"), "the README names another weight than \(weight)")
+        #expect(design.contains("asks for \(variables) variables"), "docs/design.md names another count")
+        #expect(
+            design.contains("so it weighs \(weight) calls"), "docs/design.md names another weight than \(weight)")
     }
 
     @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
