@@ -51,7 +51,7 @@ install-packages:
 # The programs users install, linked for a fast start: status bars run `weather show` every few seconds.
 # `weather` does the status-bar forms of show and refresh itself and becomes weather-commands (execv) for
 # every other command line: without swift-argument-parser, and the Foundation it links, it relocates half as
-# many pointers at every start. Each choice was measured with callgrind (README, "Fast path"):
+# many pointers at every start. Each choice was measured with callgrind (docs/performance.md):
 # - the Swift runtime linked in (--static-swift-stdlib), and libstdc++ and jansson with it: a folder that
 #   offers only libstdc++.a and libjansson.a comes first in the library path (binding libstdc++.so cost
 #   every start 1.6 M instructions; loading libjansson.so, 37,000);
