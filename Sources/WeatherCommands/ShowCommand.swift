@@ -67,7 +67,6 @@ struct ShowCommand: FetcherCommand {
     var printsForWaybar: Bool { waybar }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
-        let context = fetcher.context
         var request = ShowRequest(source: source.source, display: display.options)
         let line = try parsedFormat(format, command: "show")
         if json {

@@ -5,7 +5,7 @@ import WeatherKit
 // itself, `weather show` in its status-bar forms (recognised by `ShowRequest.fast`) and a bare
 // `weather refresh`, and becomes `weather-commands` for every other command line, which ArgumentParser
 // parses there. Without ArgumentParser, and the Foundation it links, this program relocates half as many
-// pointers at every start (README, "Fast path"). Either way the same WeatherKit code runs.
+// pointers at every start (docs/performance.md, "Fast path"). Either way the same WeatherKit code runs.
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {
     finish(

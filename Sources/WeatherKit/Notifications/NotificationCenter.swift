@@ -17,7 +17,7 @@ struct Notification: Sendable {
 /// Delivers notifications to observers on the posting thread, like Foundation's `NotificationCenter`.
 ///
 /// WeatherKit keeps Foundation out of the binary (its start-up alone costs more than `weather show` may;
-/// see README, "Fast path"), so it brings this one class with the same calls instead.
+/// see docs/performance.md, "Fast path"), so it brings this one class with the same calls instead.
 package final class NotificationCenter: Sendable {
     /// The process's notification center.
     static let `default` = NotificationCenter()

@@ -3,7 +3,7 @@ import Glibc
 /// A moment in UTC, as seconds since 1970.
 ///
 /// WeatherKit does not link Foundation: starting the Foundation runtime costs more than everything
-/// `weather show` does (see README, "Fast path"), so dates are this small value type.
+/// `weather show` does (see docs/performance.md, "Fast path"), so dates are this small value type.
 public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
     var secondsSince1970: Double
