@@ -26,10 +26,17 @@ let package = Package(
             name: "CJansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        // The values weather knows: a result, its place, conditions and forecast, their times and their JSON.
+        // No I/O: files, HTTP, the clock's reading and the environment are WeatherKit's, which depends on
+        // this and never the other way round.
+        .target(
+            name: "WeatherModel",
+            dependencies: ["CJansson"]
+        ),
         // Every behaviour of the program.
         .target(
             name: "WeatherKit",
-            dependencies: ["CCurl", "CJansson"]
+            dependencies: ["WeatherModel", "CCurl", "CJansson"]
         ),
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).
@@ -37,31 +44,33 @@ let package = Package(
         // The commands, parsed by ArgumentParser, that call WeatherKit, nothing more.
         .target(
             name: "WeatherCommands",
-            dependencies: ["WeatherKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WeatherKit", "WeatherModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // `weather`: the status-bar forms of `show` and `refresh` itself, without ArgumentParser; it becomes
         // `weather-commands` for every other command line.
         // How both are linked for a fast start is the Makefile's `build` (RELEASE_FLAGS), so that this
         // package has no unsafe flags and can be a dependency.
-        .executableTarget(name: "weather", dependencies: ["WeatherKit", "CArguments"]),
+        .executableTarget(name: "weather", dependencies: ["WeatherKit", "WeatherModel", "CArguments"]),
         .executableTarget(name: "weather-commands", dependencies: ["WeatherCommands", "CArguments"]),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
         .executableTarget(
             name: "weather-fuzz",
-            dependencies: ["WeatherKit"],
+            dependencies: ["WeatherKit", "WeatherModel"],
             path: "Tests/Fuzz",
             exclude: ["FailCases", "seeds.py", "fuzz.sh"]
         ),
         // What the fleet simulation takes from weather's own code (`make bench-fleet`).
         .executableTarget(
             name: "fleet-rules",
-            dependencies: ["WeatherKit"],
+            dependencies: ["WeatherKit", "WeatherModel"],
             path: "Tests/Benchmarks/FleetRules"
         ),
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
         .target(
             name: "TestSupport",
-            dependencies: ["WeatherKit"],
+            dependencies: ["WeatherKit", "WeatherModel"],
             path: "Tests/TestSupport",
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
@@ -70,16 +79,16 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherKitTests",
-            dependencies: ["WeatherKit", "TestSupport"]
+            dependencies: ["WeatherKit", "WeatherModel", "TestSupport"]
         ),
         // Each command run in-process, in a context of doubles.
         .testTarget(
             name: "CommandTests",
-            dependencies: ["WeatherCommands", "WeatherKit", "TestSupport"]
+            dependencies: ["WeatherCommands", "WeatherKit", "WeatherModel", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "weather-commands", "weather-fuzz", "WeatherKit", "TestSupport"]
+            dependencies: ["weather", "weather-commands", "weather-fuzz", "WeatherKit", "WeatherModel", "TestSupport"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import WeatherKit
+import WeatherModel
 
 /// `--units`, `--icons` and `--color`: how a command prints values, over the settings.
 struct DisplayFlags: ParsableArguments {

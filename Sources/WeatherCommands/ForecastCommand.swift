@@ -1,5 +1,6 @@
 import ArgumentParser
 import WeatherKit
+import WeatherModel
 
 struct ForecastCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

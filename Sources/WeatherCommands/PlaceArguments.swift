@@ -1,6 +1,7 @@
 import ArgumentParser
 import Synchronization
 import WeatherKit
+import WeatherModel
 
 /// The words that name another place for one look (`weather show Paris`, `weather Springfield, MO`,
 /// `weather forecast 52.52,13.41`), leaving the saved place alone.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WeatherKit
+import WeatherModel
 
 struct SearchCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

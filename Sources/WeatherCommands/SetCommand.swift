@@ -1,5 +1,6 @@
 import ArgumentParser
 import WeatherKit
+import WeatherModel
 
 struct SetCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WeatherKit
+import WeatherModel
 
 struct ShowCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Synchronization
 import WeatherKit
+import WeatherModel
 
 /// `weather`: the command tree. Each command parses its arguments and calls WeatherKit in the run's
 /// `WeatherContext`, nothing more; `run(in:)` is what a test calls with a context of doubles.

@@ -1,4 +1,5 @@
 import WeatherKit
+import WeatherModel
 
 // `show`'s status-bar forms, parsed by the program that runs them: the library knows what a request is,
 // not how a command line spells it.

@@ -1,5 +1,6 @@
 import Glibc
 import WeatherKit
+import WeatherModel
 
 // `weather`: the program status bars and the timer start, every few seconds for some. It does their forms
 // itself, `weather show` in its status-bar forms (recognised by `ShowRequest.fast`) and a bare

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 @testable import WeatherCommands
 

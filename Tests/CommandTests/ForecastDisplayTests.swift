@@ -2,6 +2,7 @@ import ArgumentParser
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 @testable import WeatherCommands
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 /// The status-bar path costs about as much as printing a file: it must not even load libcurl.
 @Suite("The fast path")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 @Suite("weather forecast")
 struct ForecastCommandTests {

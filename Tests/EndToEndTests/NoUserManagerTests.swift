@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 @Suite("Background refresh without a systemd user manager")
 struct NoUserManagerTests {

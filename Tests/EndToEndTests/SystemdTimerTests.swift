@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WeatherKit
+import WeatherModel
 
 /// The timer with a real `systemd --user`: the Linux form of the system waking the app.
 @Suite("Background refresh through a real systemd user timer", .serialized)

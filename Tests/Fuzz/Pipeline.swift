@@ -1,5 +1,6 @@
 import Glibc
 import WeatherKit
+import WeatherModel
 
 /// The whole pipeline, from bytes that could come from outside to everything weather prints and writes:
 /// a response with its headers, the saved files, the config file and the environment, decoded by the

@@ -1,5 +1,6 @@
 import Synchronization
 package import WeatherKit
+package import WeatherModel
 
 /// A clock that shows whatever time the test sets.
 package final class TestClock: WallClock {

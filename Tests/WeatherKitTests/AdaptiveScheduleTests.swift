@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("The adaptive schedule: fetch when someone will look")
 struct AdaptiveScheduleTests {

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("The background-fetch handler")
 struct BackgroundFetchHandlerTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("Background refresh: intervals and the user's choice")
 struct BackgroundRefreshTests {

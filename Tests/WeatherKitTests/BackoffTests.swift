@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("Back-off after 429 and 503")
 struct BackoffTests {

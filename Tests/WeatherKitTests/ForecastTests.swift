@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// The forecast: read from a response (hours from the current one, days from today, bounded, nulls kept
 /// as missing, polar days and nights, the date line), saved and read back.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("HTTP dates")
 struct HTTPDateTests {

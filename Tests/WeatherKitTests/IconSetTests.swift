@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// The icons say how much of the sky is covered, by night as by day, in every icon set.
 @Suite("Icons by day and night")

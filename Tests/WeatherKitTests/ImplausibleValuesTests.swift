@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// Issue 25, item 1: one value no observation can have costs that value, not the response.
 @Suite("Implausible values in a series: a gap each, counted; a mostly absurd series refused")

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// The fixture server must not drift from MET Norway's Locationforecast 2.0 `complete`: the shape, the
 /// headers and the refusals that Fixtures/README.md documents.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// Sunrise and sunset worked out locally (issue 27): against what Open-Meteo answered, at the poles and the
 /// date line, on daylight-saving days, and against the sky itself.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("String.includes, the release build's contains")
 struct TextIncludesTests {

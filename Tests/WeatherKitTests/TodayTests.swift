@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// "Today" is the place's day now, whenever the result was fetched (issue 31, item 1).
 @Suite("Today by the clock, not by the observation")

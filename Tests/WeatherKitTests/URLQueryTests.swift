@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("Query strings")
 struct URLQueryTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// Values from a server, a file or the environment, each class of the hardening issue with variants:
 /// every one is refused with words naming it, or handled, and none can trap.

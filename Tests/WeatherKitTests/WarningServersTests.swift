@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// The fixture server must not drift from the three warning services: their shapes, headers and refusals
 /// as Fixtures/README.md documents them, and warnings moved to the server's clock (fixtureserver/timeline.py)

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("WeatherFetcher: one cache, new data only when values change")
 struct WeatherFetcherTests {

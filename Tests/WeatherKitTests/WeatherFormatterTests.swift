@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("What people read")
 struct WeatherFormatterTests {

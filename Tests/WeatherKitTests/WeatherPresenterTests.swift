@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("WeatherPresenter: the cache at once, the network only when stale and active")
 struct WeatherPresenterTests {

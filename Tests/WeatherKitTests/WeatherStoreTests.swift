@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 @Suite("The store: private, atomic, forgiving of a damaged cache")
 struct WeatherStoreTests {

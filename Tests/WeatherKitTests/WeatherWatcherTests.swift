@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// When `weather watch` wakes up of its own accord: the moments its update asks to look again.
 @Suite("WeatherWatcher's wake-ups")

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import WeatherKit
+@testable import WeatherModel
 
 /// The time-zone reader checked against Foundation's own time-zone data (ICU's, read by other code), and
 /// against files that are not what they claim.

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// `weather schedule minimum`, adaptive as iOS's background fetch: the timer still wakes the app at the
 /// data's pace, and each run decides whether to fetch from what it remembers (`RunHistory`) and the
 /// user's session. It fetches when someone will look: the session is active, or the user looked around

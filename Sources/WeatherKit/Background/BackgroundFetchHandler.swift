@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// What `weather refresh` does when the system wakes it: the background-fetch handler.
 ///
 /// It fetches for the saved place when the saved result is stale, and reports `newData`, `noData` or

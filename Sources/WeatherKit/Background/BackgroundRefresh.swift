@@ -1,3 +1,5 @@
+public import WeatherModel
+
 /// The app's side of background fetching: the interval the user chose (`weather schedule`, kept in the
 /// state folder) and the scheduler that applies it. `set` turns it on at that interval, `logout` and a
 /// background run with nothing to fetch turn it off, and neither forgets the user's choice.

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Why background refresh could not be set up or changed.
 public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No systemd user manager answers (a container, WSL without systemd, a session without one); the

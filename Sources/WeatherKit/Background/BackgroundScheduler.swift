@@ -1,3 +1,5 @@
+package import WeatherModel
+
 extension BackgroundScheduler {
     /// Seconds between runs for `interval` (`FetchInterval.seconds(dataInterval:)`); `nil` for `.never`.
     package func seconds(for interval: FetchInterval) -> Double? {

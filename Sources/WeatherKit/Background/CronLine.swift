@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The crontab line that does the timer's job where no systemd user manager runs (containers, WSL).
 package enum CronLine {
     /// How cron keeps an interval: cron runs `weather refresh` at clock times `step` apart, and refresh

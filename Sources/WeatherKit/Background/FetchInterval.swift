@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// How often the system may wake `weather` to fetch in the background, as iOS's
 /// `setMinimumBackgroundFetchInterval`: `minimum`, `never`, or a duration.
 public enum FetchInterval: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// Each user's own delay after the schedule's clock times, the same at every run: what systemd adds to
 /// the timer with `RandomizedDelaySec=` and `FixedRandomDelay=true`, worked out as systemd does (SipHash-2-4

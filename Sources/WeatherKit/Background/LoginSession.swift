@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// The user's session as logind knows it, for the adaptive schedule: active when the user has a session
 /// that is neither idle (`IdleHint`) nor locked (`LockedHint`); `unknown` where there is no logind to ask

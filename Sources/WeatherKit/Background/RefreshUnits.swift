@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The systemd user units of background refresh, rendered from templates.
 ///
 /// The templates are copies of `Config/weather-refresh.service.in` and `Config/weather-refresh.timer.in`

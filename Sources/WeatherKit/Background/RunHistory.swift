@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// What background refresh remembers, as iOS does, to fetch when someone will look: every background run
 /// (its time, its result, whether it sent a request, how long it took) for `keptDays`, in
 /// `$XDG_STATE_HOME/weather/runs.txt`; and when the user looked (a terminal `show` or `forecast`, or a

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// When background refresh runs for this user: the clock times of the timer's schedule (`RefreshUnits`),
 /// on the user's clock as systemd's calendar reads it, plus the user's own fixed delay (`FixedDelay`);
 /// or, for a period from the timer's start, an interval plus the delay after the last run. From it, the

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Times as `systemctl show` prints them, with `TZ=UTC` in its environment (see `SystemdTimer`), so that
 /// reading them needs no time-zone database.
 enum SystemdTime {

@@ -1,4 +1,5 @@
 import Glibc
+package import WeatherModel
 
 /// Background fetching through a systemd user timer: the Linux form of iOS's background fetch.
 /// `setMinimumBackgroundFetchInterval` writes `weather-refresh.timer` and `weather-refresh.service` into

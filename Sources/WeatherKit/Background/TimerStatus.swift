@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// The state of the timer that wakes `weather refresh`.
 package struct TimerStatus: Sendable, Equatable {
     /// Whether the timer's unit file is written.

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// A pause every process respects after a service said it has had too much (429) or is unavailable (503):
 /// until `Retry-After` when the service sent one, otherwise exponentially longer with each refusal, with
 /// jitter, from one minute up to an hour.

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Who asks for a request, which decides how a recorded failure is respected (`ServiceBackoffs`).
 package enum FetchCaller: Sendable {
     /// Someone looking (a terminal, `--refresh`, a one-off lookup, `search`): a failure of the last

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// What weather remembers of background runs and of people looking (`RunHistory`, in `runs.txt` and
 /// `looks.json`), and the decision of a background run under `weather schedule minimum` it feeds
 /// (`AdaptiveSchedule`).

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// The lock that lets one process at a time fetch and write: `flock` on a file in the state folder.
 ///

@@ -1,4 +1,5 @@
 import Synchronization
+import WeatherModel
 
 /// This run's hold on the fetch lock (`FetchLock`), under which every file of weather's is written: the
 /// results, the place, the back-offs, the chosen interval and the timer's units. So the holder knows that

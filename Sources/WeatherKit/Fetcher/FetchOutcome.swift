@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// What a fetch brought.
 enum FetchOutcome: Sendable, Equatable {
     /// Values that differ from the ones saved before (or the first ones).

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// One-off lookups: `weather Paris`, `weather show Springfield, MO`, `weather forecast 52.52,13.41`. The
 /// weather of another place, under the saved place's rules (freshness, one request for many callers,
 /// validators, back-off), in files of its own (`LookupCache`): the saved place, its result and the timer

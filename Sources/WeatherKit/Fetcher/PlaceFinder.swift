@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Finds the place words name: coordinates as they are, a name through the geocoding service, narrowed
 /// by its qualifiers (`PlaceMatches`), never during the service's back-off.
 struct PlaceFinder: Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// When background refresh replaces the saved result, and so when a replacement is overdue: the user's
 /// chosen schedule (`weather schedule`, `RunSchedule`) on their clock, with their own delay, counted from
 /// the last run the background scheduler reports. What a status bar's stale mark means.

@@ -1,4 +1,5 @@
 import Synchronization
+import WeatherModel
 
 /// The saved place and its last result as this run read or wrote them: each file read at most once a
 /// run, read again only when another run may have changed it (`rereadFiles`), and a result file in an

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The saved place on disk with its result and forecast: replaced all or nothing by `set`, removed by
 /// `logout`, and `location.json` kept saying what the result file already says.
 struct SavedPlace: Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The pauses services asked for and the failures runs share (`Backoff`, kept in `backoff.json` by
 /// service): what a run checks before each request, and records after one that was refused or failed.
 struct ServiceBackoffs: Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// `WeatherFetcher.shared`: the process's fetcher, how the programs reach everything weather does. It is
 /// built once, from this process's parts (`WeatherContext.live`); a test builds a fetcher of its own from
 /// a context of doubles instead.

@@ -1,3 +1,5 @@
+public import WeatherModel
+
 /// Everything that can stop a command, each with one line for the user: what happened, what to do next.
 public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A setting or folder cannot be used.

@@ -1,4 +1,5 @@
 import Synchronization
+public import WeatherModel
 
 /// Fetches the weather for the saved place, keeps the last result (with its location and `updatedAt`),
 /// and posts `WeatherUpdated` when the values change: the design's face, over small services that each

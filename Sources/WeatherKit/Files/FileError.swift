@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// A file operation that failed, with the system's words for why.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {

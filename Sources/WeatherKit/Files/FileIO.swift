@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// Small, careful file operations on top of the system calls: whole-file reads, atomic replacement,
 /// private folders. Every descriptor is opened with `O_CLOEXEC`; every call is retried on `EINTR`.

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// The results of one-off lookups (`weather Paris`, `weather forecast 52.52,13.41`), kept apart from the
 /// saved place's so that a lookup never disturbs it.

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// A folder of weather's own, held by a descriptor, in which everything weather removes is found and
 /// removed: by name relative to the descriptor (`openat`, `fstatat`, `unlinkat`), every folder below it

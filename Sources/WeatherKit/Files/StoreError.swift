@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A saved file that cannot be read or written.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The system refused a read or write.

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// Where `weather` keeps its files, after the XDG base directory specification.
 ///

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// The files `weather` keeps: the last result (cache), and the saved place, the interval the user chose
 /// and the services' back-offs (state).
 ///

@@ -1,4 +1,5 @@
 import CCurl
+import WeatherModel
 
 /// libcurl, opened with dlopen on first use: the first request pays for loading it, `weather show` never.
 final class CurlLibrary: @unchecked Sendable {

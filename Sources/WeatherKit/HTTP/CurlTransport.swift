@@ -1,4 +1,5 @@
 import CCurl
+import WeatherModel
 
 /// The HTTP transport over libcurl, with the limits every request of ours obeys.
 ///

@@ -1,4 +1,5 @@
 import CCurl
+import WeatherModel
 
 /// One libcurl easy handle, cleaned up with its header list when released.
 final class EasyHandle {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A libcurl error code with libcurl's own words for it.
 public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `CURLcode`.

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// Sends one HTTP GET and returns the whole response: the one small interface over libcurl.
 ///
 /// `CurlTransport` is the real one; a test may pass its own.

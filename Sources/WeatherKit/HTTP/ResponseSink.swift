@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// Collects one transfer's headers and body, refusing bodies over a limit, and headers over another.
 package final class ResponseSink {
     /// The most header bytes accepted across a transfer's responses: real ones send a kilobyte or two.

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The parts of a URL that requests and messages need.
 struct URLParts: Sendable, Equatable {
     /// `http` or `https`, lowercased.

@@ -1,4 +1,5 @@
 import Synchronization
+import WeatherModel
 
 /// A message posted to observers: the shape of Foundation's `Notification`.
 struct Notification: Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The units people read values in. Values are kept in SI units everywhere (the cache, `--json`) and
 /// converted only here, when they are printed, so that switching units never fetches and never changes
 /// what a script reads.

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// The forecast for people (`weather forecast`, the waybar tooltip) and for scripts (`weather forecast
 /// --json`), in the place's local time and the user's units.
 extension WeatherFormatter {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// `weather forecast`: the hours and days saved with the last result, fetched first by `show`'s rules (a
 /// stale result in a terminal, `--refresh`), and also when the saved place has no forecast yet (a cache
 /// from before forecasts were saved) and the run may fetch. A pipe never touches the network: it is told

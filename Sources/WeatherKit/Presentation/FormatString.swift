@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A `--format` line: text and `%` codes, as wttr.in's `?format=` has them, checked once when it is
 /// read so that a typo is refused before anything else happens.
 public struct FormatString: Sendable, Equatable {

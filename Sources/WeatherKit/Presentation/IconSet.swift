@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// The icons `%c`, the short line and the text show for the sky, chosen by the `icons` setting.
 public enum IconSet: String, Sendable, CaseIterable {
     /// Unicode emoji (⛅, 🌧️): every desktop font stack has them.

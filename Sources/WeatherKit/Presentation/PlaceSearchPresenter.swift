@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// `weather search`: the places the geocoding service knows by a name, the most populous first (the one
 /// `weather set` and one-off lookups choose), each with the query that picks it, so that users see why
 /// one was chosen and how to ask for another.

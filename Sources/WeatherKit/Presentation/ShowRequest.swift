@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// What `weather show` was asked for, by ArgumentParser or by `weather`'s own fast path, and how it is done.
 public struct ShowRequest: Equatable, Sendable {
     public enum Output: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// How text is decorated: plain for pipes and `NO_COLOR`, ANSI colours for a terminal.
 public enum TextStyle: Sendable, Equatable {
     case plain

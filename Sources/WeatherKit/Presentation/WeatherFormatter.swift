@@ -1,3 +1,5 @@
+public import WeatherModel
+
 /// Turns a result into what people, status bars and scripts read. Values are stored in SI units and
 /// converted here, in the units and with the icons the settings choose.
 public struct WeatherFormatter: Sendable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// `weather show`: prints the saved result at once, refreshed only when it is stale and the app is
 /// active. A status bar's pipe never touches the network, so the foreground and the background fetch
 /// never both fetch the same data.

@@ -1,4 +1,5 @@
 import Synchronization
+import WeatherModel
 
 /// `weather watch`: the foreground presenter of a status bar that keeps one process running. It prints
 /// the line at once, then a new one only when what it shows changes, and never fetches: the timer keeps

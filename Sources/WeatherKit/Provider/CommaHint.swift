@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Words typed without the comma that would qualify them: `Paris Texas` for `Paris, Texas`.
 enum CommaHint {
     /// The ways to put a comma into `query`'s name: before its last word and before its last two, those

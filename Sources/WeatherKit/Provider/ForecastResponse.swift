@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// Open-Meteo's forecast response, its `current`, `hourly` and `daily` blocks read into SI units.
 package struct ForecastResponse: Sendable, Equatable {
     /// The values.
@@ -33,7 +35,7 @@ package struct ForecastResponse: Sendable, Equatable {
     {
         let root = try ResponseBody.json(body, headers: headers)
         do throws(JSONShapeError) {
-            let offset = try root.optionalInt("utc_offset_seconds", within: Self.utcOffsets) ?? 0
+            let offset = try root.optionalInt("utc_offset_seconds", within: PlaceClock.utcOffsets) ?? 0
             let current = try root.field("current")
             let units = Units(try root.optionalField("current_units"))
             let celsius = try units.temperature("temperature_2m")
@@ -90,7 +92,7 @@ package struct ForecastResponse: Sendable, Equatable {
             let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, clock: clock,
-                interval: try current.optionalDouble("interval", within: Self.intervals),
+                interval: try current.optionalDouble("interval", within: Freshness.intervals),
                 sunrise: today?.risingTime, sunset: today?.settingTime, forecast: forecast,
                 cachingHeaders: CachingHeaders(headers), implausible: implausible
             )
@@ -303,12 +305,6 @@ package struct ForecastResponse: Sendable, Equatable {
             }
         }
     }
-
-    /// The UTC offsets places have (-12 h to +14 h), with room to spare.
-    static let utcOffsets = -18 * 3600...18 * 3600
-    /// How often a service may say its values change: from a minute to a day. Anything else would make
-    /// `weather` ask too often, or never.
-    static let intervals = 60.0...86_400.0
 }
 
 extension JSONReader {

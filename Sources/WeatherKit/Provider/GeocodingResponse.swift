@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// One match from the geocoding service.
 package struct PlaceCandidate: Sendable, Equatable {
     /// The place, as it will be saved.

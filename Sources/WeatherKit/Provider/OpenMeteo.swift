@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Open-Meteo's geocoding and forecast APIs (or anything that speaks them, such as the test server).
 struct OpenMeteo: Sendable {
     /// The `current` variables we ask for: every value `CurrentConditions` holds.

@@ -1,3 +1,5 @@
+package import WeatherModel
+
 /// The place chosen among the geocoding service's matches, and how.
 package struct PlaceChoice: Sendable, Equatable {
     /// The chosen place.

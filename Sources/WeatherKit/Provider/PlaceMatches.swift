@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// The geocoding service's answer for a query's name, and what of it fits the query: the list every
 /// lookup of that name chooses among (`set`, a one-off place, `search`), from one request.
 package struct PlaceMatches: Sendable {

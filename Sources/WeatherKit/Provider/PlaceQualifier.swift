@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// What the words after a comma may mean: `Paris, US`, `Springfield, MO`, `London, Ontario`.
 ///
 /// A qualifier is read, in this order, as an ISO 3166 country code (or `UK`, `USA`), as a US state or

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// What a user typed to name a place (`weather set`, `show`, `forecast`, `search`): a name with optional
 /// qualifiers, `Name, Qualifier`, or decimal coordinates, `52.52,13.41`.
 public struct PlaceQuery: Sendable, Equatable {

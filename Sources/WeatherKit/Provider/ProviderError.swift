@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A weather or geocoding service that did not give us what we asked for.
 public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No response arrived (network, time budget, size, TLS).

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Checks common to every JSON body before its shape is read.
 enum ResponseBody {
     /// The body as JSON, or the problem in words: empty, HTML, cut off, not JSON, an error object.

@@ -1,3 +1,5 @@
+import WeatherModel
+
 extension ForecastResponse {
     /// The units a response states for its variables (`current_units`, `hourly_units`, `daily_units`),
     /// each variable its own, and how its values become ours.

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// Query strings.
 enum URLQuery {
     /// `url` with `parameters` appended as a percent-encoded query, built as bytes: a request's URL costs

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// Where a run's output goes: standard output for results, standard error for warnings, errors and the
 /// sign that a request is under way. `TerminalConsole` is the process's; a test passes one that records.

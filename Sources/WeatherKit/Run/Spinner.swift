@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import WeatherModel
 
 /// A spinner on standard error, drawn by a thread of its own ten times a second while the main thread
 /// waits for the network: `⠹ Refreshing Berlin…`. Stopping it clears its line.

@@ -1,4 +1,5 @@
 import Synchronization
+import WeatherModel
 
 /// Everything one run of weather works with, built in one place: the environment, the folders and the
 /// files in them, the settings, the clock and the time zone, the HTTP transport, the console, where

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// weather's two programs and where each is. `weather` is the one users, status bars and the timer run: it
 /// does the status-bar forms of `show` and `refresh` itself and becomes `weather-commands` (`execv`, same

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
 package enum ConfigFile {
     /// The file's settings as text, by key; empty when there is no file.

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
 package struct Settings: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import WeatherModel
+
 /// A setting or a folder that cannot be used.
 public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `WEATHER_*` variable holds something we cannot read.

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// The environment variables a run was started with; injected so that tests can pass their own.
 ///

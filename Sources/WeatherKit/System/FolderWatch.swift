@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import WeatherModel
 
 /// The kernel's word (inotify) that files of given names changed in given folders, and a wait for it that
 /// uses no CPU: `weather watch` blocks here between events.

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import WeatherModel
 
 /// SIGTERM and SIGINT while a run fetches or writes: the expiration handler of iOS background tasks.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// Runs a program and collects what it printed: `systemctl`, for background refresh.
 ///

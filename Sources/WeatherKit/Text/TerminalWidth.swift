@@ -1,3 +1,5 @@
+import WeatherModel
+
 extension String {
     /// How many terminal columns the text takes, as terminals count (`wcwidth`): none for ANSI colour
     /// sequences, combining marks, joiners and variation selectors; two for wide East Asian characters and

@@ -1,4 +1,5 @@
 import Glibc
+public import WeatherModel
 
 /// Tells the time of day. Injected, so that tests can say when "now" is.
 public protocol WallClock: Sendable {

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import WeatherModel
 
 /// The end of a run's time budget (`WEATHER_TIMEOUT`): every request and every wait of the run fits in it.
 package struct Deadline: Sendable {

@@ -1,4 +1,5 @@
 import Glibc
+package import WeatherModel
 
 /// How moments read on the user's clock: the system's time zone (`TZ`, `/etc/localtime`), or a fixed
 /// offset from UTC (for a test, which must not change the process's `TZ` while others run).

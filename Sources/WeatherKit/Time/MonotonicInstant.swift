@@ -1,4 +1,5 @@
 import Glibc
+import WeatherModel
 
 /// A moment on the monotonic clock, which no change of the wall clock moves: for budgets and durations.
 struct MonotonicInstant: Sendable, Comparable {

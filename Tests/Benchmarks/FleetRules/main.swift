@@ -1,5 +1,6 @@
 import Glibc
 import WeatherKit
+import WeatherModel
 
 // `fleet-rules`: what the fleet simulation (Tests/Benchmarks/fleet.py) takes from weather's own code rather
 // than from a copy: the timer unit each interval renders, the crontab line each user gets, and the

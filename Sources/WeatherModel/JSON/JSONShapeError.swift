@@ -8,7 +8,7 @@ package enum JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible
     case invalid(path: String, reason: String)
 
     /// The field's path, such as `current.temperature_2m`.
-    var path: String {
+    package var path: String {
         switch self {
         case .missing(let path), .mistyped(let path, _, _), .invalid(let path, _): path
         }

@@ -3,7 +3,7 @@
 
 extension Double {
     /// The value limited to `range`; `NaN` becomes the lower bound.
-    func clamped(to range: ClosedRange<Double>) -> Double {
+    package func clamped(to range: ClosedRange<Double>) -> Double {
         isNaN ? range.lowerBound : Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
 }
@@ -12,7 +12,7 @@ extension Int {
     /// `value` rounded toward zero and clamped to what an `Int` holds; `NaN` is 0. For printing and
     /// arithmetic on values that were range-checked where they entered, so that a value that slipped
     /// through prints as a large number instead of stopping the program.
-    init(saturating value: Double) {
+    package init(saturating value: Double) {
         if value.isNaN {
             self = 0
         } else if value >= 9.2e18 {

@@ -1,12 +1,12 @@
 /// HTTP dates (RFC 9110, section 5.6.7): IMF-fixdate, which is what servers should send, and the two
 /// obsolete forms, which recipients must still read.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`;
     /// `nil` for anything else (an `Expires: 0`, say), including numbers out of their ranges: every field
     /// is unsigned decimal digits of a fixed or bounded width, and the year lies from 1 to 9999.
-    static func parse(_ text: String) -> Timestamp? {
+    package static func parse(_ text: String) -> Timestamp? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
         let day: Int
         let month: Int

@@ -1,27 +1,27 @@
 /// The weather at a moment: the values a user sees, in SI units (converted only when printed).
 package struct CurrentConditions: Sendable, Equatable {
     /// Air temperature at 2 m, °C.
-    var temperature: Double
+    package var temperature: Double
     /// Feels-like temperature, °C.
-    var apparentTemperature: Double?
+    package var apparentTemperature: Double?
     /// Relative humidity at 2 m, %.
-    var relativeHumidity: Double?
+    package var relativeHumidity: Double?
     /// Whether the sun is up.
-    var isDay: Bool?
+    package var isDay: Bool?
     /// Precipitation of the preceding interval, mm.
-    var precipitation: Double?
+    package var precipitation: Double?
     /// WMO weather interpretation code.
-    var weatherCode: Int?
+    package var weatherCode: Int?
     /// Cloud cover, %.
-    var cloudCover: Double?
+    package var cloudCover: Double?
     /// Air pressure at mean sea level, hPa.
-    var pressure: Double?
+    package var pressure: Double?
     /// Wind speed at 10 m, m/s.
-    var windSpeed: Double?
+    package var windSpeed: Double?
     /// Where the wind comes from at 10 m, degrees clockwise from north.
-    var windDirection: Double?
+    package var windDirection: Double?
     /// Wind gusts at 10 m, m/s.
-    var windGusts: Double?
+    package var windGusts: Double?
 
     package init(
         temperature: Double, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil, isDay: Bool? = nil,
@@ -42,25 +42,25 @@ package struct CurrentConditions: Sendable, Equatable {
     }
 
     /// The condition in words, such as "partly cloudy", from the WMO code.
-    var summary: String? { weatherCode.flatMap(WMOCode.description) }
+    package var summary: String? { weatherCode.flatMap(WMOCode.description) }
 }
 
 extension CurrentConditions {
     /// The values a real observation can take, in SI units, far beyond the records (-89 °C to 57 °C,
     /// 870 to 1084 hPa, gusts of 113 m/s). A response or a file holding anything else is refused: it is
     /// broken or hostile, and saving it would show nonsense.
-    enum Plausible {
-        static let temperature = -100.0...100.0
-        static let percentage = 0.0...100.0
-        static let precipitation = 0.0...1000.0
-        static let pressure = 500.0...1200.0
-        static let windSpeed = 0.0...200.0
-        static let windDirection = 0.0...360.0
-        static let weatherCode = 0...99
+    package enum Plausible {
+        package static let temperature = -100.0...100.0
+        package static let percentage = 0.0...100.0
+        package static let precipitation = 0.0...1000.0
+        package static let pressure = 500.0...1200.0
+        package static let windSpeed = 0.0...200.0
+        package static let windDirection = 0.0...360.0
+        package static let weatherCode = 0...99
     }
 
     /// Writes the unit of each value, by the name `write(into:)` gives it: what `show --json` adds.
-    static func writeUnits(into writer: inout JSONWriter) {
+    package static func writeUnits(into writer: inout JSONWriter) {
         writer.field("temperature", "°C")
         writer.field("apparentTemperature", "°C")
         writer.field("relativeHumidity", "%")
@@ -75,7 +75,7 @@ extension CurrentConditions {
     /// Writes the values as members of the object being written (the caller's), absent ones left out;
     /// with `words`, the condition in words too (for scripts; the cache file, read at every `show`, has
     /// no use for what the weather code says).
-    func write(into writer: inout JSONWriter, words: Bool) {
+    package func write(into writer: inout JSONWriter, words: Bool) {
         writer.field("temperature", temperature)
         writer.field("apparentTemperature", apparentTemperature)
         writer.field("relativeHumidity", relativeHumidity)
@@ -91,7 +91,7 @@ extension CurrentConditions {
     }
 
     /// Reads what `write(into:)` wrote.
-    init(reading reader: JSONReader) throws(JSONShapeError) {
+    package init(reading reader: JSONReader) throws(JSONShapeError) {
         self.init(
             temperature: try reader.double("temperature", within: Plausible.temperature),
             apparentTemperature: try reader.optionalDouble("apparentTemperature", within: Plausible.temperature),

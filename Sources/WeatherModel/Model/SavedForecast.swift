@@ -4,13 +4,13 @@ package struct SavedForecast: Sendable, Equatable {
     /// The place it is for.
     package var location: Location
     /// The place's offset from UTC in seconds, for its clock and calendar.
-    var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// The hours and days.
     package var forecast: Forecast
     /// When it was fetched.
-    var fetchedAt: Timestamp
+    package var fetchedAt: Timestamp
 
-    static let fileFormat = 1
+    package static let fileFormat = 1
 
     /// The `forecast` member, packed (`Forecast.packed`).
     private static func forecast(_ reader: JSONReader) throws(JSONShapeError) -> Forecast {
@@ -44,7 +44,7 @@ package struct SavedForecast: Sendable, Equatable {
     }
 
     /// Reads what `fileContents` wrote.
-    init(reading reader: JSONReader) throws(JSONShapeError) {
+    package init(reading reader: JSONReader) throws(JSONShapeError) {
         let format = try reader.int("format")
         guard format == Self.fileFormat else {
             throw .invalid(
@@ -52,7 +52,7 @@ package struct SavedForecast: Sendable, Equatable {
         }
         self.init(
             location: try Location(reading: reader.field("location")),
-            utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
+            utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: PlaceClock.utcOffsets) ?? 0,
             forecast: try Self.forecast(reader),
             fetchedAt: try reader.moment("fetchedAt"))
     }

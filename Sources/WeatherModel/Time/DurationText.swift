@@ -1,8 +1,8 @@
 /// Durations as people write and read them: `900`, `30s`, `15m`, `2h`, `1d`; "15 min", "2 h 5 min".
-enum DurationText {
+package enum DurationText {
     /// Seconds for `900`, `90s`, `30m`, `2h`, `1d` or a combination such as `1h30m`; `nil` for anything else.
     /// A plain number is seconds and may have a fraction (`0.5`); negative values are refused.
-    static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         let text = text.trimmingWhitespace().lowercased()
         guard !text.isEmpty else { return nil }
         if let plain = Double(text) {
@@ -35,7 +35,7 @@ enum DurationText {
     }
 
     /// "45 s", "15 min", "2 h", "2 h 5 min", "3 days": whole units, rounded to the nearest second.
-    static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         let total = wholeSeconds(seconds)
         if total < 60 { return "\(total) s" }
         if total < 3600 {
@@ -51,12 +51,12 @@ enum DurationText {
 
     /// `seconds` rounded, within 0 and a million years: durations computed from outside values print
     /// without overflowing.
-    static func wholeSeconds(_ seconds: Double) -> Int {
+    package static func wholeSeconds(_ seconds: Double) -> Int {
         Int(saturating: seconds.rounded().clamped(to: 0...3.2e13))
     }
 
     /// The compact form `weather schedule` accepts back: `45s`, `15m`, `2h`, `1h30m`, `2d`.
-    static func compact(_ seconds: Double) -> String {
+    package static func compact(_ seconds: Double) -> String {
         var rest = wholeSeconds(seconds)
         guard rest > 0 else { return "0s" }
         var text = ""
@@ -70,7 +70,7 @@ enum DurationText {
 
 extension DurationText {
     /// How long a run took: "212 ms", "1.4 s".
-    static func elapsed(_ seconds: Double) -> String {
+    package static func elapsed(_ seconds: Double) -> String {
         seconds < 1 ? "\(Int(saturating: (seconds * 1000).rounded())) ms" : "\(seconds.fixed(decimals: 1)) s"
     }
 }

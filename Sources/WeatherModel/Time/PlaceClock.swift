@@ -14,27 +14,16 @@ package struct PlaceClock: Sendable, Equatable {
     /// its type cost `show` 14,000 instructions.
     package var offsets: [Int]
 
+    /// The UTC offsets places have (-12 h to +14 h), with room to spare.
+    package static let utcOffsets = -18 * 3600...18 * 3600
+
     /// The most offsets a span holds: zones change twice a year, a few have changed more often.
-    static let maximumOffsets = 16
+    package static let maximumOffsets = 16
 
     package init(utcOffset: Int, zoneName: String? = nil, offsets: [Int] = []) {
         self.utcOffset = utcOffset
         self.zoneName = zoneName
         self.offsets = offsets
-    }
-
-    /// The clock of the zone `zoneName` from `start` to `end`, read from the system's database; only the
-    /// offset `utcOffset` where the database lacks the zone.
-    init(utcOffset: Int, zoneName: String?, from start: Timestamp, to end: Timestamp) {
-        self.init(utcOffset: utcOffset, zoneName: zoneName)
-        guard let zoneName, let rules = ZoneRules(named: zoneName) else { return }
-        let first = Int64(start.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
-        let last = Int64(end.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
-        guard first <= last else { return }
-        offsets = [Int(first), rules.offset(at: first)]
-        for change in rules.changes(in: first...last).prefix(Self.maximumOffsets - 1) {
-            offsets += [Int(change.at), change.offset]
-        }
     }
 
     /// Whether the offsets come from the system's time-zone database, rather than the one offset.
@@ -52,13 +41,13 @@ package struct PlaceClock: Sendable, Equatable {
     }
 
     /// `moment` on the place's calendar and clock.
-    func civilTime(_ moment: Timestamp) -> CivilTime {
+    package func civilTime(_ moment: Timestamp) -> CivilTime {
         let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         return CivilTime(secondsSince1970: seconds, utcOffset: offset(at: moment))
     }
 
     /// The calendar day of `moment` at the place, as days since 1970-01-01.
-    func day(of moment: Timestamp) -> Int {
+    package func day(of moment: Timestamp) -> Int {
         moment.day(utcOffset: offset(at: moment))
     }
 
@@ -66,14 +55,14 @@ package struct PlaceClock: Sendable, Equatable {
 
     /// The offsets as the files keep them: `at offset` pairs, `,` between them, read byte by byte as the
     /// outlook is (`show` reads them at every start; as a JSON array they cost it 4% more).
-    var packedOffsets: String {
+    package var packedOffsets: String {
         stride(from: 0, to: offsets.count - 1, by: 2).map { "\(offsets[$0]) \(offsets[$0 + 1])" }
             .joined(separator: ",")
     }
 
     /// Reads `packedOffsets`; none when they are not pairs of a moment and a plausible offset in order,
     /// at most `maximumOffsets` of them (a file not written by weather: the one offset then holds).
-    static func offsets(packed text: String) -> [Int] {
+    package static func offsets(packed text: String) -> [Int] {
         var text = text
         return text.withUTF8 { bytes -> [Int] in
             var offsets: [Int] = []
@@ -98,7 +87,7 @@ package struct PlaceClock: Sendable, Equatable {
                     bytes[index] == 0x20
                 else { return [] }
                 index += 1
-                guard let offset = number(), ForecastResponse.utcOffsets.contains(Int(offset)),
+                guard let offset = number(), Self.utcOffsets.contains(Int(offset)),
                     offsets.count < 2 || offsets[offsets.count - 2] < at
                 else { return [] }
                 offsets += [Int(at), Int(offset)]

@@ -3,7 +3,7 @@
 
 extension Unicode.Scalar {
     /// Whether the scalar is a terminal control character: C0 (including tab and line breaks), DEL or C1.
-    var isControlCharacter: Bool {
+    package var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 
@@ -14,7 +14,7 @@ extension Unicode.Scalar {
     /// zero-width space, word joiner, invisible operators, byte order mark and interlinear annotation
     /// marks (U+200B, U+2060-U+2064, U+FEFF, U+FFF9-U+FFFB). The zero-width joiner and non-joiner
     /// (U+200C, U+200D), which emoji and some scripts need, are not among them.
-    var isHiddenFormatting: Bool {
+    package var isHiddenFormatting: Bool {
         switch value {
         case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF,
             0xFFF9...0xFFFB:
@@ -77,7 +77,7 @@ extension String {
     /// file says can be printed without moving the cursor, retitling the window or clearing the screen;
     /// and without its invisible formatting characters, so that it cannot reorder what is printed
     /// around it or break a status bar's line. (Invisible, they are dropped rather than shown as U+FFFD.)
-    var printable: String {
+    package var printable: String {
         guard containsControlCharacters else { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars where !scalar.isHiddenFormatting {
@@ -89,15 +89,15 @@ extension String {
 
 extension Substring {
     /// `String.containsControlCharacters` for a part of a string.
-    var containsControlCharacters: Bool { String(self).containsControlCharacters }
+    package var containsControlCharacters: Bool { String(self).containsControlCharacters }
     /// `String.printable` for a part of a string.
-    var printable: String { String(self).printable }
+    package var printable: String { String(self).printable }
 }
 
 extension String {
     /// The text with `&`, `<` and `>` as entities: Pango markup, which waybar reads in a module's text and
     /// tooltip, takes "Trinidad & Tobago" for a broken entity and drops the whole label.
-    var markupEscaped: String {
+    package var markupEscaped: String {
         var text = self
         // The string's own bytes: through String's indices the scan costs ten times more.
         guard

@@ -42,10 +42,10 @@ package struct SunTimes: Sendable, Equatable {
 
     /// The altitude of the sun's centre at sunrise and sunset, in radians: its semidiameter (0.266°) and
     /// the standard refraction at the horizon (0.567°) below the horizon.
-    static let horizon = -0.833 * Double.pi / 180
+    package static let horizon = -0.833 * Double.pi / 180
 
     /// The days `on` works out, in days since 1970-01-01: the years 1 to 9999, as `Timestamp.validRange`.
-    static let days = -719_162...2_932_896
+    package static let days = -719_162...2_932_896
 
     /// The sun at `latitude` and `longitude` (degrees, north and east positive) on `day`, counted in days
     /// since 1970-01-01 of the place's calendar as `clock` reads it: the day's sunrise and sunset are
@@ -102,11 +102,11 @@ package struct SunTimes: Sendable, Equatable {
 /// them moves the sun by a thousandth of a degree.
 private struct SolarPosition {
     /// Radians.
-    var declination: Double
+    package var declination: Double
     /// Apparent minus mean solar time, in minutes.
-    var equationOfTime: Double
+    package var equationOfTime: Double
 
-    init(at seconds: Double) {
+    package init(at seconds: Double) {
         let degree = Double.pi / 180
         // Julian centuries since J2000.0, 2000-01-01 12:00, 10,957.5 days after 1970 began.
         let t = (seconds / 86_400 - 10_957.5) / 36_525

@@ -6,7 +6,7 @@ import Glibc
 /// `weather show` does (see docs/performance.md, "Fast path"), so dates are this small value type.
 public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
-    var secondsSince1970: Double
+    package var secondsSince1970: Double
 
     /// The moment `secondsSince1970` seconds after the Unix epoch.
     package init(secondsSince1970: Double) {
@@ -15,11 +15,11 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
     /// The moments weather reads from outside: years 1 to 9999, the range ISO 8601's four-digit years
     /// and HTTP dates can name.
-    static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    package static let validRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     /// The moment `seconds` after the Unix epoch when it lies in `validRange`; `nil` otherwise (and for
     /// NaN or infinity). Every time read from a server or a file goes through here.
-    init?(checkingSecondsSince1970 seconds: Double) {
+    package init?(checkingSecondsSince1970 seconds: Double) {
         guard Self.validRange.contains(seconds) else { return nil }
         self.init(secondsSince1970: seconds)
     }
@@ -44,7 +44,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 
 extension Timestamp {
     /// `2026-10-08T17:04:12Z`, with `fractionDigits` digits of the second when asked (at most 6).
-    func iso8601(fractionDigits: Int = 0) -> String {
+    package func iso8601(fractionDigits: Int = 0) -> String {
         let digits = max(0, min(fractionDigits, 6))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -64,7 +64,7 @@ extension Timestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z` or `±HH:MM`; `nil` for anything else.
     /// Without a zone, `assumingUTCOffset` applies (Open-Meteo's `current.time` is local time without one).
-    init?(iso8601 text: String, assumingUTCOffset: Int? = nil) {
+    package init?(iso8601 text: String, assumingUTCOffset: Int? = nil) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
@@ -113,17 +113,17 @@ private struct DigitScanner {
     private let bytes: [UInt8]
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    var atEnd: Bool { index == bytes.count }
+    package var atEnd: Bool { index == bytes.count }
 
-    mutating func digit() -> Int? {
+    package mutating func digit() -> Int? {
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
         defer { index += 1 }
         return Int(bytes[index] - UInt8(ascii: "0"))
     }
 
-    mutating func number(digits: Int) -> Int? {
+    package mutating func number(digits: Int) -> Int? {
         var value = 0
         for _ in 0..<digits {
             guard let digit = digit() else { return nil }
@@ -132,13 +132,13 @@ private struct DigitScanner {
         return value
     }
 
-    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+    package mutating func skip(_ character: Unicode.Scalar) -> Bool {
         guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
         index += 1
         return true
     }
 
-    mutating func sign() -> Int? {
+    package mutating func sign() -> Int? {
         if skip("+") { return 1 }
         if skip("-") { return -1 }
         return nil

@@ -1,8 +1,8 @@
 /// A calendar date and wall-clock time at some UTC offset, computed without a time-zone database.
-struct CivilTime {
-    var year, month, day, hour, minute, second: Int
+package struct CivilTime {
+    package var year, month, day, hour, minute, second: Int
 
-    init(secondsSince1970: Int64, utcOffset: Int) {
+    package init(secondsSince1970: Int64, utcOffset: Int) {
         let local = secondsSince1970 + Int64(utcOffset)
         let days = Int((Double(local) / 86_400).rounded(.down))
         let secondsOfDay = Int(local - Int64(days) * 86_400)
@@ -22,7 +22,7 @@ struct CivilTime {
     }
 
     /// Howard Hinnant's days_from_civil.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -31,7 +31,7 @@ struct CivilTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -40,11 +40,11 @@ struct CivilTime {
     }
 
     /// `2026-10-08T17:04` or `2026-10-08T17:04:12`.
-    func isoDateTime(withSeconds: Bool) -> String {
+    package func isoDateTime(withSeconds: Bool) -> String {
         Self.text { appendDateTime(withSeconds: withSeconds, to: &$0) }
     }
 
-    func appendDateTime(withSeconds: Bool, to bytes: inout [UInt8]) {
+    package func appendDateTime(withSeconds: Bool, to bytes: inout [UInt8]) {
         appendDate(to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         appendClock(to: &bytes)
@@ -55,15 +55,15 @@ struct CivilTime {
     }
 
     /// `2026-10-08`.
-    var date: String { Self.text(appendDate) }
+    package var date: String { Self.text(appendDate) }
 
     /// `17:04`.
-    var clock: String { Self.text(appendClock) }
+    package var clock: String { Self.text(appendClock) }
 
     // Built as bytes: string interpolation and padding cost five times more, and `show --json` prints four
     // times.
 
-    static func text(_ build: (inout [UInt8]) -> Void) -> String {
+    package static func text(_ build: (inout [UInt8]) -> Void) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         build(&bytes)
@@ -78,14 +78,14 @@ struct CivilTime {
         Self.append(day, width: 2, to: &bytes)
     }
 
-    func appendClock(to bytes: inout [UInt8]) {
+    package func appendClock(to bytes: inout [UInt8]) {
         Self.append(hour, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         Self.append(minute, width: 2, to: &bytes)
     }
 
     /// `value` in decimal, zero-padded to `width` digits (more if it has more; a minus sign first).
-    static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    package static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var divisor: UInt = 1

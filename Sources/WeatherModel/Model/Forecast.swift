@@ -8,15 +8,15 @@ package struct Forecast: Sendable, Equatable {
 
     /// How far the request looks ahead, and the most a response or a file may hold: bounded, so that what
     /// is saved stays small whatever a server sends.
-    static let hourCount = 48
-    static let dayCount = 7
+    package static let hourCount = 48
+    package static let dayCount = 7
 
     package init(hours: [HourForecast] = [], days: [DayForecast] = []) {
         self.hours = hours
         self.days = days
     }
 
-    var isEmpty: Bool { hours.isEmpty && days.isEmpty }
+    package var isEmpty: Bool { hours.isEmpty && days.isEmpty }
 
     /// The part a status bar's tooltip shows, which the cache file keeps beside the current values (the
     /// whole forecast has a file of its own, which `show` never reads): the next 12 hours at 3-hour steps
@@ -122,17 +122,17 @@ package struct DayForecast: Sendable, Equatable {
     }
 
     /// Sunrise, on a day when the sun rises and sets.
-    var risingTime: Timestamp? { sun == .risesAndSets ? sunrise : nil }
+    package var risingTime: Timestamp? { sun == .risesAndSets ? sunrise : nil }
     /// Sunset, on a day when the sun rises and sets.
-    var settingTime: Timestamp? { sun == .risesAndSets ? sunset : nil }
+    package var settingTime: Timestamp? { sun == .risesAndSets ? sunset : nil }
 
     /// "2026-10-08".
-    var isoDate: String {
+    package var isoDate: String {
         CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0).date
     }
 
     /// "Thu": the day of the week.
-    var weekday: String {
+    package var weekday: String {
         // 1970-01-01 was a Thursday.
         ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((day % 7) + 7) % 7]
     }
@@ -140,7 +140,7 @@ package struct DayForecast: Sendable, Equatable {
 
 extension Timestamp {
     /// The calendar day of the moment at `utcOffset` seconds from UTC, as days since 1970-01-01.
-    func day(utcOffset: Int) -> Int {
+    package func day(utcOffset: Int) -> Int {
         let local = secondsSince1970.clamped(to: Self.validRange) + Double(utcOffset)
         return Int((local / 86_400).rounded(.down))
     }
@@ -157,7 +157,7 @@ extension Forecast {
     /// times in whole seconds, temperatures, amounts and speeds in hundredths:
     ///
     ///     time temperature chance precipitation code wind isDay , ... ; day code max min chance sum sunrise sunset , ...
-    var packed: String {
+    package var packed: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(hours.count * 40 + days.count * 60)
         func field(_ value: Int?, first: Bool = false) {
@@ -192,7 +192,7 @@ extension Forecast {
 
     /// The forecast with its values as `packed` keeps them (whole seconds, hundredths), so that what is
     /// saved reads back equal.
-    var packable: Forecast {
+    package var packable: Forecast {
         func rounded(_ value: Double?) -> Double? { Self.hundredths(value).map { Double($0) / 100 } }
         func second(_ moment: Timestamp) -> Timestamp { Timestamp(secondsSince1970: Double(Self.seconds(moment))) }
         return Forecast(
@@ -224,7 +224,7 @@ extension Forecast {
 
     /// Reads `packed` text, every value in its plausible range, at most `hourCount` hours and `dayCount`
     /// days; `nil` for anything else.
-    init?(packed text: String) {
+    package init?(packed text: String) {
         var text = text
         guard
             let forecast = text.withUTF8({ bytes -> Forecast? in
@@ -252,7 +252,7 @@ extension Forecast {
 
     /// Calls `hour` for each hour and `day` for each day of `packed` text, in order, without building a
     /// forecast: the waybar tooltip's way. Stops at anything malformed.
-    static func forEach(
+    package static func forEach(
         inPacked text: String, hour: (HourForecast) -> Void, day: (DayForecast) -> Void
     ) {
         var text = text
@@ -275,7 +275,7 @@ extension Forecast {
     }
 
     /// The day `number` of `packed` text, read without the rest: what `show` needs of the outlook.
-    static func day(_ number: Int, inPacked text: String) -> DayForecast? {
+    package static func day(_ number: Int, inPacked text: String) -> DayForecast? {
         var text = text
         return text.withUTF8 { bytes -> DayForecast? in
             var scanner = PackedScanner(bytes)
@@ -292,22 +292,22 @@ extension Forecast {
 
 /// Reads the fields of `Forecast.packed`, checking each against its plausible range.
 private struct PackedScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    var atEnd: Bool { index >= bytes.count }
+    package var atEnd: Bool { index >= bytes.count }
 
-    func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+    package func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-    mutating func skip(_ byte: UInt8) -> Bool {
+    package mutating func skip(_ byte: UInt8) -> Bool {
         guard at(byte) else { return false }
         index += 1
         return true
     }
 
-    mutating func skip(past byte: UInt8) -> Bool {
+    package mutating func skip(past byte: UInt8) -> Bool {
         while index < bytes.count {
             index += 1
             if bytes[index - 1] == byte { return true }
@@ -317,7 +317,7 @@ private struct PackedScanner {
 
     /// The next field within `range`, `.some(nil)` for `_`; `nil` for anything malformed. Fields after the
     /// first of an entry come after a space.
-    mutating func field(_ range: ClosedRange<Int>, first: Bool = false) -> Int?? {
+    package mutating func field(_ range: ClosedRange<Int>, first: Bool = false) -> Int?? {
         guard first || skip(0x20), index < bytes.count else { return nil }
         if skip(UInt8(ascii: "_")) { return .some(nil) }
         let negative = skip(UInt8(ascii: "-"))
@@ -334,18 +334,18 @@ private struct PackedScanner {
         return range.contains(value) ? .some(value) : nil
     }
 
-    mutating func hundredths(_ range: ClosedRange<Double>) -> Double?? {
+    package mutating func hundredths(_ range: ClosedRange<Double>) -> Double?? {
         guard let value = field(Int(range.lowerBound * 100)...Int(range.upperBound * 100)) else { return nil }
         return .some(value.map { Double($0) / 100 })
     }
 
-    mutating func moment(first: Bool = false) -> Timestamp?? {
+    package mutating func moment(first: Bool = false) -> Timestamp?? {
         let range = Int(Timestamp.validRange.lowerBound)...Int(Timestamp.validRange.upperBound)
         guard let value = field(range, first: first) else { return nil }
         return .some(value.map { Timestamp(secondsSince1970: Double($0)) })
     }
 
-    mutating func hour() -> HourForecast? {
+    package mutating func hour() -> HourForecast? {
         let plausible = CurrentConditions.Plausible.self
         guard let time = moment(first: true), let time, let temperature = hundredths(plausible.temperature),
             let chance = hundredths(plausible.percentage), let amount = hundredths(plausible.precipitation),
@@ -357,7 +357,7 @@ private struct PackedScanner {
             weatherCode: code, windSpeed: wind, isDay: isDay.map { $0 == 1 })
     }
 
-    mutating func day() -> DayForecast? {
+    package mutating func day() -> DayForecast? {
         let plausible = CurrentConditions.Plausible.self
         guard let day = field(-719_162...2_932_896, first: true), let day, let code = field(plausible.weatherCode),
             let high = hundredths(plausible.temperature), let low = hundredths(plausible.temperature),

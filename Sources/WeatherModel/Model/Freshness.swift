@@ -6,7 +6,10 @@
 /// little after.
 package struct Freshness: Sendable, Equatable {
     /// The interval assumed when a result does not state its own: Open-Meteo's 15 minutes.
-    static let defaultInterval = 900.0
+    package static let defaultInterval = 900.0
+    /// How often a service may say its values change: from a minute to a day. Anything else would make
+    /// `weather` ask too often, or never.
+    package static let intervals = 60.0...86_400.0
     /// How long after the data's update time the new values are surely published.
     package static let publishDelay = 120.0
     /// The shortest time between two requests that the data's clock alone allows: when the service is
@@ -14,7 +17,7 @@ package struct Freshness: Sendable, Equatable {
     package static let recheckDelay = 90.0
 
     /// `WEATHER_STALE_AFTER`, when set.
-    var staleAfter: Double?
+    package var staleAfter: Double?
 
     package init(staleAfter: Double?) {
         self.staleAfter = staleAfter
@@ -47,7 +50,7 @@ package struct Freshness: Sendable, Equatable {
     package static let longestLifetime = 86_400.0
     /// How far a result's `updatedAt` may lie ahead of the clock before it counts as stale: a clock that
     /// was set back, or a file written by something else, must not make a result fresh for ever.
-    static let clockTolerance = 60.0
+    package static let clockTolerance = 60.0
 
     /// A moment a result turns stale, and which rule says so.
     package struct Moment: Sendable, Equatable {
@@ -67,12 +70,12 @@ package struct Freshness: Sendable, Equatable {
 
     /// When `result` turns stale without `WEATHER_STALE_AFTER`: by the server's explicit lifetime when it
     /// gave one, otherwise by the data's own clock; never more than `longestLifetime` after `updatedAt`.
-    static func natural(for result: WeatherResult) -> Moment {
+    package static func natural(for result: WeatherResult) -> Moment {
         if let lifetime = serverLifetime(result.cachingHeaders, receivedAt: result.updatedAt) {
             return Moment(moment: result.updatedAt + lifetime, source: .server)
         }
         let longest = result.updatedAt + longestLifetime
-        let interval = (result.interval ?? defaultInterval).clamped(to: ForecastResponse.intervals)
+        let interval = (result.interval ?? defaultInterval).clamped(to: Freshness.intervals)
         let nextValues = result.observedAt + interval + publishDelay
         return Moment(
             moment: min(max(nextValues, result.updatedAt + min(recheckDelay, interval)), longest), source: .data)
@@ -103,7 +106,7 @@ package struct Freshness: Sendable, Equatable {
     /// less the response's age when it arrived, else `Expires` less `Date`; `no-cache` and `no-store`, an
     /// invalid `Expires` (such as `0`) or one in the past mean no freshness at all. `nil` when the server
     /// said nothing.
-    static func serverLifetime(_ headers: CachingHeaders, receivedAt: Timestamp) -> Double? {
+    package static func serverLifetime(_ headers: CachingHeaders, receivedAt: Timestamp) -> Double? {
         guard headers.cacheControl != nil || headers.expires != nil else { return nil }
         let date = headers.date.flatMap(HTTPDate.parse)
         let directives = (headers.cacheControl ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
@@ -128,7 +131,7 @@ package struct Freshness: Sendable, Equatable {
 
     /// RFC 9111's delta-seconds: one or more ASCII digits, and no more than 2^31 however many there are
     /// (section 1.2.2). `nil` for anything else (`inf`, `1e300`, `-5`).
-    static func deltaSeconds(_ text: String) -> Double? {
+    package static func deltaSeconds(_ text: String) -> Double? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
             return nil
         }

@@ -62,10 +62,10 @@ package enum Sky: String, Sendable, CaseIterable {
 }
 
 /// WMO weather interpretation codes in words.
-enum WMOCode {
+package enum WMOCode {
     /// The code in words, lower case: Open-Meteo's words for the codes it sends, the WMO table's for
     /// the others; `nil` outside 0...99.
-    static func description(_ code: Int) -> String? {
+    package static func description(_ code: Int) -> String? {
         switch code {
         case 0: "clear sky"
         case 1: "mainly clear"

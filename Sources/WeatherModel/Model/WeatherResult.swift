@@ -5,7 +5,7 @@ public struct WeatherResult: Sendable, Equatable {
     /// The values a user sees.
     package var conditions: CurrentConditions
     /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
-    var observedAt: Timestamp
+    package var observedAt: Timestamp
     /// The place's clock: its offset from UTC, and its zone's daylight-saving changes over the forecast.
     package var clock: PlaceClock
     /// The place's offset from UTC at the observation, in seconds.
@@ -21,7 +21,7 @@ public struct WeatherResult: Sendable, Equatable {
     /// What a status bar's tooltip shows of the forecast (`Forecast.outlook(after:)`), as the file keeps
     /// it (`Forecast.packed`), read only when asked for: `show` reads one day of it, `--waybar` all of it.
     /// The whole forecast is in a file of its own, which `show` does not read.
-    var packedOutlook: String
+    package var packedOutlook: String
     /// When the result was fetched or last revalidated.
     package var updatedAt: Timestamp
     /// How many values of the response were implausible and left out as gaps (`ForecastResponse.implausible`).
@@ -69,14 +69,14 @@ public struct WeatherResult: Sendable, Equatable {
 
     /// The forecast of the place's day at `moment` (today, for now), with its high, low, chance of precipitation
     /// and sun, when the outlook has it: a result fetched on an earlier day never calls its own day today.
-    func day(at moment: Timestamp) -> DayForecast? {
+    package func day(at moment: Timestamp) -> DayForecast? {
         guard !packedOutlook.isEmpty else { return nil }
         return Forecast.day(clock.day(of: moment), inPacked: packedOutlook)
     }
 
     /// The next moment after `moment` at which what is shown of the outlook changes by the clock alone:
     /// the end of the first hour still shown, or the place's next midnight, when today's entry changes.
-    func nextOutlookChange(after moment: Timestamp) -> Timestamp? {
+    package func nextOutlookChange(after moment: Timestamp) -> Timestamp? {
         guard !packedOutlook.isEmpty else { return nil }
         var next = Timestamp(secondsSince1970: Double(clock.day(of: moment) + 1) * 86_400)
         next = next - Double(clock.offset(at: next))
@@ -91,7 +91,7 @@ public struct WeatherResult: Sendable, Equatable {
 
     /// Sunrise and sunset of the place's day at `moment`: the result's own when it was observed that day,
     /// else `day`'s (from `day(at:)`); none when neither is known.
-    func sun(at moment: Timestamp, day: DayForecast?) -> (sunrise: Timestamp?, sunset: Timestamp?) {
+    package func sun(at moment: Timestamp, day: DayForecast?) -> (sunrise: Timestamp?, sunset: Timestamp?) {
         if clock.day(of: observedAt) == clock.day(of: moment) { return (sunrise, sunset) }
         return (day?.risingTime, day?.settingTime)
     }
@@ -119,7 +119,7 @@ extension WeatherResult {
     /// The version of the cache file's layout. Format 2 keeps times as seconds since 1970 and the
     /// precomputed `naturalStaleAt`; format 1 kept ISO 8601 times and worked freshness out from the
     /// stored headers at every read, and is still read (and then rewritten, see `WeatherFetcher`).
-    static let fileFormat: Int64 = 2
+    package static let fileFormat: Int64 = 2
 
     /// The result as the cache file stores it.
     package var fileContents: [UInt8] {
@@ -147,7 +147,7 @@ extension WeatherResult {
     }
 
     /// Reads what `fileContents` wrote, in this format or the one before; `isOutdated` says which.
-    init(reading reader: JSONReader) throws(JSONShapeError) {
+    package init(reading reader: JSONReader) throws(JSONShapeError) {
         let format = try reader.int("format")
         guard format == 1 || format == Self.fileFormat else {
             throw .invalid(
@@ -160,10 +160,10 @@ extension WeatherResult {
             conditions: try CurrentConditions(reading: reader.field("conditions")),
             observedAt: current ? try reader.moment("observedAt") : try reader.iso8601("observedAt"),
             clock: PlaceClock(
-                utcOffset: try reader.optionalInt("utcOffsetSeconds", within: ForecastResponse.utcOffsets) ?? 0,
+                utcOffset: try reader.optionalInt("utcOffsetSeconds", within: PlaceClock.utcOffsets) ?? 0,
                 zoneName: try reader.optionalString("zone").flatMap { ZoneRules.isZoneName($0) ? $0 : nil },
                 offsets: PlaceClock.offsets(packed: try reader.optionalString("offsets") ?? "")),
-            interval: try reader.optionalDouble("interval", within: ForecastResponse.intervals),
+            interval: try reader.optionalDouble("interval", within: Freshness.intervals),
             sunrise: try reader.optionalMoment("sunrise"),
             sunset: try reader.optionalMoment("sunset"),
             updatedAt: updatedAt,
@@ -181,7 +181,7 @@ extension WeatherResult {
     }
 
     /// Whether the file in `reader` is in a format older than the one weather writes.
-    static func isOutdated(_ reader: JSONReader) -> Bool {
+    package static func isOutdated(_ reader: JSONReader) -> Bool {
         (try? reader.int("format")) != Int(fileFormat)
     }
 }
@@ -189,7 +189,7 @@ extension WeatherResult {
 extension Freshness.Moment {
     /// Reads `staleAt` and `staleAtSource`; a moment more than `Freshness.longestLifetime` after
     /// `updatedAt` was not written by weather, and counts as already passed.
-    init(reading reader: JSONReader, updatedAt: Timestamp) throws(JSONShapeError) {
+    package init(reading reader: JSONReader, updatedAt: Timestamp) throws(JSONShapeError) {
         let moment = try reader.moment("staleAt")
         let sourceField = try reader.field("staleAtSource")
         guard let source = Freshness.Source(rawValue: try sourceField.string()), source != .setting else {
@@ -201,7 +201,7 @@ extension Freshness.Moment {
 
 extension JSONReader {
     /// An ISO 8601 time with a zone, such as `2026-10-08T17:00:00Z` (the cache file's format 1).
-    func iso8601(_ key: String) throws(JSONShapeError) -> Timestamp {
+    package func iso8601(_ key: String) throws(JSONShapeError) -> Timestamp {
         let field = try field(key)
         guard let timestamp = Timestamp(iso8601: try field.string()) else {
             throw .invalid(path: field.path, reason: "is not an ISO 8601 time with a zone")
@@ -210,12 +210,12 @@ extension JSONReader {
     }
 
     /// A moment as seconds since 1970, within the years 1 to 9999.
-    func moment(_ key: String) throws(JSONShapeError) -> Timestamp {
+    package func moment(_ key: String) throws(JSONShapeError) -> Timestamp {
         Timestamp(secondsSince1970: try double(key, within: Timestamp.validRange))
     }
 
     /// A moment as seconds since 1970, within the years 1 to 9999, or none.
-    func optionalMoment(_ key: String) throws(JSONShapeError) -> Timestamp? {
+    package func optionalMoment(_ key: String) throws(JSONShapeError) -> Timestamp? {
         try optionalDouble(key, within: Timestamp.validRange).map { Timestamp(secondsSince1970: $0) }
     }
 }

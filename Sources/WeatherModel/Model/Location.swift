@@ -1,18 +1,18 @@
 /// A place on Earth, as the geocoding service describes it.
 public struct Location: Sendable, Equatable {
     /// The geocoding service's id for the place (GeoNames), when it gave one.
-    var id: Int?
+    package var id: Int?
     package var name: String
     /// The first-level region, such as a state or "Land Berlin" (`admin1`).
-    var region: String?
-    var country: String?
+    package var region: String?
+    package var country: String?
     /// ISO 3166-1 alpha-2, such as `DE`.
-    var countryCode: String?
-    var latitude: Double
-    var longitude: Double
+    package var countryCode: String?
+    package var latitude: Double
+    package var longitude: Double
     /// An IANA time zone, such as `Europe/Berlin`.
-    var timezone: String?
-    var population: Int?
+    package var timezone: String?
+    package var population: Int?
 
     package init(
         id: Int? = nil, name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
@@ -38,7 +38,7 @@ public struct Location: Sendable, Equatable {
     }
 
     /// Whether `other` is the same place, whatever the service's spelling of its details.
-    func isSamePlace(as other: Location) -> Bool {
+    package func isSamePlace(as other: Location) -> Bool {
         if let id, let otherID = other.id { return id == otherID }
         return abs(latitude - other.latitude) < 1e-4 && abs(longitude - other.longitude) < 1e-4
     }
@@ -46,9 +46,9 @@ public struct Location: Sendable, Equatable {
 
 extension Location {
     /// GeoNames ids are positive and well under a billion.
-    static let ids = 0...Int(Int32.max)
+    package static let ids = 0...Int(Int32.max)
     /// The largest city has under 40 million people.
-    static let populations = 0...10_000_000_000
+    package static let populations = 0...10_000_000_000
 
     /// Writes the location's members, as stored in our files and printed by `show --json`.
     package func write(into writer: inout JSONWriter) {
@@ -66,7 +66,7 @@ extension Location {
 
     /// The names a format gives a location's fields, and whether it leaves out zeros: ours (`json`), or
     /// the geocoding service's.
-    struct FieldNames {
+    package struct FieldNames {
         var region = "region"
         var countryCode = "countryCode"
         /// Whether a number that is 0 is left out, as protobuf's JSON leaves out every field holding 0 or
@@ -75,13 +75,13 @@ extension Location {
         var omitsZero = false
 
         /// Open-Meteo geocoding's names: `admin1` for the region, `country_code`; protobuf's JSON.
-        static let geocoding = FieldNames(region: "admin1", countryCode: "country_code", omitsZero: true)
+        package static let geocoding = FieldNames(region: "admin1", countryCode: "country_code", omitsZero: true)
     }
 
     /// Reads a location with the same checks whoever wrote it: what `json` wrote, or (with `names`) a
     /// geocoding match. Text is made printable, names are at most 200 characters, numbers in range; where
     /// the format leaves out zeros, a missing coordinate is 0, and a missing or empty name leaves no place.
-    init(reading reader: JSONReader, names: FieldNames = FieldNames()) throws(JSONShapeError) {
+    package init(reading reader: JSONReader, names: FieldNames = FieldNames()) throws(JSONShapeError) {
         func coordinate(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
             guard names.omitsZero else { return try reader.double(key, within: range) }
             return try reader.optionalDouble(key, within: range) ?? 0

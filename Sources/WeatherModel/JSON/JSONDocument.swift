@@ -42,10 +42,10 @@ package final class JSONDocument: @unchecked Sendable {
 /// Why a text is not the JSON we can read, in jansson's words.
 package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// jansson's description, such as "end of file expected near 'trailing'".
-    var text: String
+    package var text: String
     /// Where it happened, counted from 1; 0 when jansson could not tell.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
 
     /// jansson quotes the text near the error, which may be anything: made printable.
     package var description: String {

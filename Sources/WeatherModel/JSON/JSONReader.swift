@@ -11,7 +11,7 @@ package struct JSONReader: @unchecked Sendable {
     private let place: JSONPath
 
     /// The field's path from the document's root, such as `results[2].latitude`; empty at the root.
-    var path: String { place.text }
+    package var path: String { place.text }
 
     init(document: JSONDocument, node: UnsafeMutablePointer<json_t>, place: JSONPath) {
         self.document = document
@@ -20,12 +20,12 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The kinds of JSON value.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case null, bool, number, string, array, object
     }
 
     /// What kind of value this is.
-    var kind: Kind {
+    package var kind: Kind {
         switch weather_json_type(node) {
         case JSON_OBJECT: .object
         case JSON_ARRAY: .array
@@ -52,14 +52,14 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
-    func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
+    package func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
         guard kind == .object else { throw mistyped("an object") }
         guard let member = member(key), weather_json_type(member) != JSON_NULL else { return nil }
         return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// Whether the value is an object with a member `key` (of any value).
-    func has(_ key: String) -> Bool {
+    package func has(_ key: String) -> Bool {
         kind == .object && member(key) != nil
     }
 
@@ -70,7 +70,7 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The members of an object, in order.
-    func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
+    package func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
         guard kind == .object else { throw mistyped("an object") }
         var members: [(key: String, value: JSONReader)] = []
         var iterator = json_object_iter(node)
@@ -96,7 +96,7 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The value as a whole number; a real with no fraction (such as `900.0`) counts.
-    func int() throws(JSONShapeError) -> Int {
+    package func int() throws(JSONShapeError) -> Int {
         switch weather_json_type(node) {
         case JSON_INTEGER:
             guard let result = Int(exactly: json_integer_value(node)) else {
@@ -120,7 +120,7 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The value as a boolean; `0` and `1` count, as Open-Meteo's `is_day` uses them.
-    func bool() throws(JSONShapeError) -> Bool {
+    package func bool() throws(JSONShapeError) -> Bool {
         switch weather_json_type(node) {
         case JSON_TRUE: return true
         case JSON_FALSE: return false
@@ -140,7 +140,7 @@ package struct JSONReader: @unchecked Sendable {
 
     /// The value's elements when it is an array of strings only, read without a reader (and its path)
     /// for each; `nil` for anything else.
-    func stringsIfAll() -> [String]? {
+    package func stringsIfAll() -> [String]? {
         guard kind == .array else { return nil }
         let count = json_array_size(node)
         var strings: [String] = []
@@ -156,7 +156,7 @@ package struct JSONReader: @unchecked Sendable {
 
     /// The value's elements as numbers, `nil` for `null`: an array of numbers read without a reader (and
     /// its path) for each element.
-    func optionalNumbers() throws(JSONShapeError) -> [Double?] {
+    package func optionalNumbers() throws(JSONShapeError) -> [Double?] {
         guard kind == .array else { throw mistyped("an array") }
         let count = json_array_size(node)
         var values: [Double?] = []
@@ -176,7 +176,7 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// The kind of value with an article, for error messages: "a string", "null".
-    var kindDescription: String {
+    package var kindDescription: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -189,27 +189,27 @@ package struct JSONReader: @unchecked Sendable {
 
     // MARK: Shorthands for a member
 
-    func double(_ key: String) throws(JSONShapeError) -> Double { try field(key).double() }
-    func int(_ key: String) throws(JSONShapeError) -> Int { try field(key).int() }
+    package func double(_ key: String) throws(JSONShapeError) -> Double { try field(key).double() }
+    package func int(_ key: String) throws(JSONShapeError) -> Int { try field(key).int() }
     package func string(_ key: String) throws(JSONShapeError) -> String { try field(key).string() }
-    func bool(_ key: String) throws(JSONShapeError) -> Bool { try field(key).bool() }
+    package func bool(_ key: String) throws(JSONShapeError) -> Bool { try field(key).bool() }
 
-    func optionalDouble(_ key: String) throws(JSONShapeError) -> Double? { try optionalField(key)?.double() }
-    func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
-    func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
+    package func optionalDouble(_ key: String) throws(JSONShapeError) -> Double? { try optionalField(key)?.double() }
+    package func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
+    package func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
 
     /// A number member that must lie in `range`.
-    func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+    package func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
         try checked(try double(key), key, within: range)
     }
 
     /// A number member that must lie in `range` when present.
-    func optionalDouble(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
+    package func optionalDouble(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double? {
         try optionalDouble(key).map { value throws(JSONShapeError) in try checked(value, key, within: range) }
     }
 
     /// A whole-number member that must lie in `range` when present.
-    func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
+    package func optionalInt(_ key: String, within range: ClosedRange<Int>) throws(JSONShapeError) -> Int? {
         guard let value = try optionalInt(key) else { return nil }
         guard range.contains(value) else {
             throw .invalid(
@@ -219,7 +219,9 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// `value`, read from member `key`, when it lies in `range`; otherwise an error naming the member.
-    func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
+    package func checked(_ value: Double, _ key: String, within range: ClosedRange<Double>) throws(JSONShapeError)
+        -> Double
+    {
         guard range.contains(value) else {
             throw .invalid(
                 path: childPath(key),
@@ -230,12 +232,12 @@ package struct JSONReader: @unchecked Sendable {
 
     /// A string member of at most `maximumLength` characters, with control characters replaced: text
     /// from outside that will be shown to people.
-    func text(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String {
+    package func text(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String {
         try checkedText(try string(key), key, maximumLength: maximumLength)
     }
 
     /// `text(_:)` for a member that may be absent, `null` or empty.
-    func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
+    package func optionalText(_ key: String, maximumLength: Int = 200) throws(JSONShapeError) -> String? {
         try optionalString(key).map { value throws(JSONShapeError) in
             try checkedText(value, key, maximumLength: maximumLength)
         }
@@ -252,20 +254,20 @@ package struct JSONReader: @unchecked Sendable {
     }
 
     /// A string member, or `nil` when absent, `null` or empty.
-    func optionalString(_ key: String) throws(JSONShapeError) -> String? {
+    package func optionalString(_ key: String) throws(JSONShapeError) -> String? {
         guard let string = try optionalField(key)?.string(), !string.isEmpty else { return nil }
         return string
     }
 }
 
 /// Where a value is in its document: the root, a member of an object, or an element of an array.
-indirect enum JSONPath: Sendable {
+package indirect enum JSONPath: Sendable {
     case root
     case member(JSONPath, String)
     case element(JSONPath, Int)
 
     /// `results[2].latitude`; empty at the root.
-    var text: String {
+    package var text: String {
         switch self {
         case .root: ""
         case .member(.root, let key): key

@@ -2,12 +2,12 @@
 
 extension String {
     /// The string with spaces after it up to `width` characters.
-    func padded(to width: Int) -> String {
+    package func padded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 
     /// The string with zeros in front up to `width` characters.
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }
@@ -15,7 +15,7 @@ extension String {
 extension Int {
     /// "1 run", "2 runs", "0 runs": the number and `noun`, plural (`plural`, else the noun and an s)
     /// unless the number is one. Every count a person reads goes through here.
-    func counted(_ noun: String, plural: String? = nil) -> String {
+    package func counted(_ noun: String, plural: String? = nil) -> String {
         String(self) + " " + (self == 1 ? noun : plural ?? noun + "s")
     }
 }
@@ -34,7 +34,7 @@ extension Array where Element == String {
     /// The strings one after another with `separator` between. The standard `joined(separator:)` is
     /// generic code the compiler cannot specialize, and its first call in a process spends more on
     /// runtime type lookups than `weather show` spends on everything it prints.
-    func joinedText(_ separator: String) -> String {
+    package func joinedText(_ separator: String) -> String {
         var text = ""
         for (index, part) in enumerated() {
             if index > 0 { text += separator }
@@ -59,7 +59,7 @@ extension StringProtocol {
     }
 
     /// The text without spaces, tabs and line breaks at either end.
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
@@ -68,14 +68,14 @@ extension StringProtocol {
 
 extension Double {
     /// `100` rather than `100.0`, for the bounds of a range in messages.
-    var shortText: String {
+    package var shortText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
     }
 }
 
 extension String {
     /// The text with its first letter in upper case (ASCII letters without Unicode's case tables).
-    var capitalizedFirst: String {
+    package var capitalizedFirst: String {
         guard let first = utf8.first else { return self }
         guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
             return self.first.map { $0.uppercased() + String(dropFirst()) } ?? self
@@ -86,14 +86,14 @@ extension String {
 
 extension Double {
     /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`.
-    func fixed(decimals: Int) -> String {
+    package func fixed(decimals: Int) -> String {
         var bytes: [UInt8] = []
         appendFixed(decimals: decimals, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `fixed(decimals:)`, written at the end of `bytes`.
-    func appendFixed(decimals: Int, to bytes: inout [UInt8]) {
+    package func appendFixed(decimals: Int, to bytes: inout [UInt8]) {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (self * Double(scale)).rounded()
@@ -111,7 +111,7 @@ extension Double {
 }
 
 extension UInt8 {
-    var isASCIIWhitespace: Bool {
+    package var isASCIIWhitespace: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r")
             || self == UInt8(ascii: "\t")
     }
@@ -119,7 +119,7 @@ extension UInt8 {
 
 extension StringProtocol {
     /// The text without `characters` at either end.
-    func trimmingCharacters(in characters: String) -> String {
+    package func trimmingCharacters(in characters: String) -> String {
         guard let first = firstIndex(where: { !characters.contains($0) }),
             let last = lastIndex(where: { !characters.contains($0) })
         else { return "" }

@@ -8,7 +8,7 @@ package struct HTTPHeaders: Sendable, Equatable {
     }
 
     /// Adds a field.
-    mutating func append(name: String, value: String) {
+    package mutating func append(name: String, value: String) {
         fields.append((name, value))
     }
 

@@ -5,7 +5,7 @@ import Glibc
 /// `/usr/share/zoneinfo`, as glibc reads it, with the POSIX TZ string at its end for the years after its
 /// last listed change. Only `refresh` reads one: the changes a result needs are saved with it
 /// (`PlaceClock`), so that `show` opens no file of the database.
-struct ZoneRules: Sendable, Equatable {
+package struct ZoneRules: Sendable, Equatable {
     /// The offsets in use, in seconds east of UTC.
     private var offsets: [Int]
     /// The listed changes: from `at` (seconds since 1970) on, `offsets[type]`.
@@ -15,30 +15,14 @@ struct ZoneRules: Sendable, Equatable {
     /// The rule for the years after the last listed change.
     private var rule: PosixRule?
 
-    static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
+    package static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
         lhs.offsets == rhs.offsets && lhs.initialOffset == rhs.initialOffset && lhs.rule == rhs.rule
             && lhs.changes.elementsEqual(rhs.changes) { $0.at == $1.at && $0.type == $1.type }
     }
 
-    /// The rules of the zone `name` (an IANA name such as `Europe/Berlin`, as Open-Meteo's `timezone`
-    /// gives it), read from `folder`; `nil` for a name that is not one, a zone the database lacks, or a
-    /// file that is not a TZif file.
-    init?(named name: String, in folder: String = ZoneRules.folder) {
-        guard Self.isZoneName(name), let bytes = try? FileIO.read(folder + "/" + name, limit: 1 << 16),
-            let rules = ZoneRules(tzif: bytes)
-        else { return nil }
-        self = rules
-    }
-
-    /// Where glibc looks: `TZDIR` when it names a folder by its full path, else the system's database.
-    static var folder: String {
-        if let value = getenv("TZDIR"), value.pointee == UInt8(ascii: "/") { return String(cString: value) }
-        return "/usr/share/zoneinfo"
-    }
-
     /// A name of the database's form: words of letters, digits, `_`, `-` and `+` joined by `/`, never a
     /// path out of the database's folder.
-    static func isZoneName(_ name: String) -> Bool {
+    package static func isZoneName(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
             guard (1...64).contains(bytes.count) else { return false }
@@ -64,7 +48,7 @@ struct ZoneRules: Sendable, Equatable {
     }
 
     /// The offset from UTC at `seconds` since 1970.
-    func offset(at seconds: Int64) -> Int {
+    package func offset(at seconds: Int64) -> Int {
         guard let first = changes.first, seconds >= first.at else { return initialOffset }
         if let rule, let last = changes.last, seconds >= last.at {
             return rule.offset(at: seconds)
@@ -80,7 +64,7 @@ struct ZoneRules: Sendable, Equatable {
 
     /// The moments in `range` (seconds since 1970) at which the offset changes, each with the offset from
     /// then on, in order.
-    func changes(in range: ClosedRange<Int64>) -> [(at: Int64, offset: Int)] {
+    package func changes(in range: ClosedRange<Int64>) -> [(at: Int64, offset: Int)] {
         var moments = changes.map(\.at).filter { range.contains($0) }
         if let rule {
             let firstYear = CivilTime(secondsSince1970: range.lowerBound, utcOffset: 0).year - 1
@@ -105,7 +89,7 @@ struct ZoneRules: Sendable, Equatable {
     // MARK: Reading TZif
 
     /// Reads a TZif file of version 1 (32-bit times) or 2 and later (64-bit times and a footer).
-    init?(tzif bytes: [UInt8]) {
+    package init?(tzif bytes: [UInt8]) {
         var reader = ByteReader(bytes)
         guard let header = reader.header() else { return nil }
         var counts = header.counts
@@ -155,7 +139,7 @@ struct ZoneRules: Sendable, Equatable {
     private struct Counts {
         var utcIndicators = 0, standardIndicators = 0, leaps = 0, times = 0, types = 0, characters = 0
 
-        func dataSize(timeSize: Int) -> Int {
+        package func dataSize(timeSize: Int) -> Int {
             times * timeSize + times + types * 6 + characters + leaps * (timeSize + 4) + standardIndicators
                 + utcIndicators
         }
@@ -165,21 +149,21 @@ struct ZoneRules: Sendable, Equatable {
         let bytes: [UInt8]
         var index = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-        mutating func byte() -> UInt8? {
+        package mutating func byte() -> UInt8? {
             guard index < bytes.count else { return nil }
             index += 1
             return bytes[index - 1]
         }
 
-        mutating func skip(_ count: Int) -> Bool {
+        package mutating func skip(_ count: Int) -> Bool {
             guard count >= 0, count <= bytes.count - index else { return false }
             index += count
             return true
         }
 
-        mutating func signed(size: Int) -> Int64? {
+        package mutating func signed(size: Int) -> Int64? {
             guard size <= bytes.count - index else { return nil }
             var value: UInt64 = 0
             for _ in 0..<size {
@@ -190,7 +174,7 @@ struct ZoneRules: Sendable, Equatable {
             return Int64(bitPattern: value)
         }
 
-        mutating func header() -> (version: UInt8, counts: Counts)? {
+        package mutating func header() -> (version: UInt8, counts: Counts)? {
             guard bytes.count - index >= 44, bytes[index..<index + 4].elementsEqual("TZif".utf8) else { return nil }
             let version = bytes[index + 4]
             index += 20
@@ -208,7 +192,7 @@ struct ZoneRules: Sendable, Equatable {
         }
 
         /// The text up to the next newline, which must come.
-        mutating func line() -> String? {
+        package mutating func line() -> String? {
             guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")), end - index <= 128 else { return nil }
             defer { index = end + 1 }
             return String(decoding: bytes[index..<end], as: UTF8.self)
@@ -219,12 +203,12 @@ struct ZoneRules: Sendable, Equatable {
 /// The rule of a POSIX TZ string such as `CET-1CEST,M3.5.0,M10.5.0/3` (RFC 8536, 3.3): a standard
 /// offset, and a daylight-saving offset with the days it starts and ends. Only the `Mm.w.d` form of the
 /// days, the one the database writes, is read; a string in another form is not used.
-struct PosixRule: Sendable, Equatable {
+package struct PosixRule: Sendable, Equatable {
     /// Seconds east of UTC.
-    var standardOffset: Int
-    var daylight: Daylight?
+    package var standardOffset: Int
+    package var daylight: Daylight?
 
-    struct Daylight: Sendable, Equatable {
+    package struct Daylight: Sendable, Equatable {
         var offset: Int
         var start: Day
         var end: Day
@@ -232,11 +216,11 @@ struct PosixRule: Sendable, Equatable {
 
     /// `Mm.w.d/time`: weekday `d` (0 Sunday) of week `w` (5 the last) of month `m`, at `time` seconds
     /// after local midnight (from -167 to 167 hours).
-    struct Day: Sendable, Equatable {
+    package struct Day: Sendable, Equatable {
         var month, week, weekday, time: Int
 
         /// The moment in `year` on a local clock at `offset`, in seconds since 1970.
-        func moment(in year: Int, offset: Int) -> Int64 {
+        package func moment(in year: Int, offset: Int) -> Int64 {
             let first = CivilTime.daysSince1970(year: year, month: month, day: 1)
             // 1970-01-01 was a Thursday (4).
             let firstWeekday = ((first + 4) % 7 + 7) % 7
@@ -247,7 +231,7 @@ struct PosixRule: Sendable, Equatable {
         }
     }
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = -standard
@@ -265,7 +249,7 @@ struct PosixRule: Sendable, Equatable {
     }
 
     /// The offset at `seconds` since 1970.
-    func offset(at seconds: Int64) -> Int {
+    package func offset(at seconds: Int64) -> Int {
         guard let daylight else { return standardOffset }
         let year = CivilTime(secondsSince1970: seconds, utcOffset: standardOffset).year
         let start = daylight.start.moment(in: year, offset: standardOffset)
@@ -275,7 +259,7 @@ struct PosixRule: Sendable, Equatable {
     }
 
     /// The moments of `year` at which the offset changes.
-    func changes(in year: Int) -> [Int64] {
+    package func changes(in year: Int) -> [Int64] {
         guard let daylight else { return [] }
         return [
             daylight.start.moment(in: year, offset: standardOffset),
@@ -287,20 +271,20 @@ struct PosixRule: Sendable, Equatable {
         let bytes: [UInt8]
         var index = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         var atEnd: Bool { index >= bytes.count }
 
-        func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+        package func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-        mutating func skip(_ byte: UInt8) -> Bool {
+        package mutating func skip(_ byte: UInt8) -> Bool {
             guard at(byte) else { return false }
             index += 1
             return true
         }
 
         /// `CET` or `<-03>`.
-        mutating func name() -> Bool {
+        package mutating func name() -> Bool {
             if skip(UInt8(ascii: "<")) {
                 while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
                 return skip(UInt8(ascii: ">"))
@@ -312,7 +296,7 @@ struct PosixRule: Sendable, Equatable {
             return index - start >= 3
         }
 
-        mutating func number(maximum: Int) -> Int? {
+        package mutating func number(maximum: Int) -> Int? {
             let start = index
             var value = 0
             while index < bytes.count, index - start < 3, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
@@ -324,7 +308,7 @@ struct PosixRule: Sendable, Equatable {
         }
 
         /// `[+-]hh[:mm[:ss]]` in seconds, as written (west of UTC positive).
-        mutating func offset(maximumHours: Int = 24) -> Int? {
+        package mutating func offset(maximumHours: Int = 24) -> Int? {
             let sign = skip(UInt8(ascii: "-")) ? -1 : (skip(UInt8(ascii: "+")) ? 1 : 1)
             guard let hours = number(maximum: maximumHours) else { return nil }
             var seconds = hours * 3600
@@ -340,7 +324,7 @@ struct PosixRule: Sendable, Equatable {
         }
 
         /// `Mm.w.d[/time]`; time 02:00 when not given.
-        mutating func day() -> Day? {
+        package mutating func day() -> Day? {
             guard skip(UInt8(ascii: "M")), let month = number(maximum: 12), month >= 1, skip(UInt8(ascii: ".")),
                 let week = number(maximum: 5), week >= 1, skip(UInt8(ascii: ".")), let weekday = number(maximum: 6)
             else { return nil }

@@ -1,15 +1,15 @@
 /// The caching headers of the response a result came from: validators (`ETag`, `Last-Modified`) and
 /// freshness (`Cache-Control`, `Expires`, `Date`, `Age`, `Retry-After`), kept verbatim.
 package struct CachingHeaders: Sendable, Equatable {
-    var etag: String?
-    var lastModified: String?
-    var cacheControl: String?
-    var expires: String?
-    var date: String?
-    var age: String?
-    var retryAfter: String?
+    package var etag: String?
+    package var lastModified: String?
+    package var cacheControl: String?
+    package var expires: String?
+    package var date: String?
+    package var age: String?
+    package var retryAfter: String?
 
-    init(
+    package init(
         etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
         date: String? = nil, age: String? = nil, retryAfter: String? = nil
     ) {
@@ -23,7 +23,7 @@ package struct CachingHeaders: Sendable, Equatable {
     }
 
     /// The caching headers of `headers`; a value that could not be sent back safely is left out.
-    init(_ headers: HTTPHeaders) {
+    package init(_ headers: HTTPHeaders) {
         func safe(_ name: String) -> String? { headers[name].flatMap(Self.safeValue) }
         self.init(
             etag: safe("ETag"), lastModified: safe("Last-Modified"), cacheControl: safe("Cache-Control"),
@@ -32,12 +32,12 @@ package struct CachingHeaders: Sendable, Equatable {
     }
 
     /// The longest header value kept; real validators and dates are well under 100 bytes.
-    static let maximumValueLength = 512
+    package static let maximumValueLength = 512
 
     /// `value` when it can go back into a request header as it is: 1 to 512 bytes of visible ASCII,
     /// spaces and tabs. A line break would split the header; anything else is not a value a cache needs,
     /// and an empty one says nothing.
-    static func safeValue(_ value: String) -> String? {
+    package static func safeValue(_ value: String) -> String? {
         guard !value.isEmpty, value.utf8.count <= maximumValueLength,
             value.utf8.allSatisfy({ $0 == 0x09 || (0x20...0x7E).contains($0) })
         else { return nil }
@@ -46,7 +46,7 @@ package struct CachingHeaders: Sendable, Equatable {
 
     /// These headers renewed by a `304 Not Modified`: each one it sends replaces the stored one
     /// (RFC 9111, section 4.3.4); the rest stay.
-    func renewed(by notModified: CachingHeaders) -> CachingHeaders {
+    package func renewed(by notModified: CachingHeaders) -> CachingHeaders {
         CachingHeaders(
             etag: notModified.etag ?? etag, lastModified: notModified.lastModified ?? lastModified,
             cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,
@@ -55,7 +55,7 @@ package struct CachingHeaders: Sendable, Equatable {
     }
 
     /// Writes the headers present, as members of the object being written.
-    func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.field("etag", etag)
         writer.field("lastModified", lastModified)
         writer.field("cacheControl", cacheControl)
@@ -67,7 +67,7 @@ package struct CachingHeaders: Sendable, Equatable {
 
     /// Reads what `write(into:)` wrote; a value that is not safe to send back (another program may have written
     /// the file) is dropped, which costs at most an unconditional request.
-    init(reading reader: JSONReader) throws(JSONShapeError) {
+    package init(reading reader: JSONReader) throws(JSONShapeError) {
         func safe(_ key: String) throws(JSONShapeError) -> String? {
             try reader.optionalString(key).flatMap(Self.safeValue)
         }
