@@ -12,7 +12,7 @@ import WeatherModel
 @Suite("What show prints, in every unit system")
 struct DisplayTests {
     /// Every `--format` code.
-    static let everyCode = "%l|%N|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%H|%L|%R|%a|%o|%%"
+    static let everyCode = "%l|%N|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%H|%L|%R|%a|%o|%m|%%"
 
     /// Berlin saved from `forecast` (night or day), `age` seconds ago; stale after 10 minutes.
     func saved(_ forecast: String, age: Double) throws -> TestContext {
@@ -64,6 +64,23 @@ struct DisplayTests {
             #expect(try show(["--json", "--units", units.rawValue], fixture) == metric)
         }
         try expectGolden(metric, named: "display-\(name.replacing(" ", with: "-")).json")
+    }
+
+    /// 2026-10-08 17:00 UTC, the fixtures' moment: a waning crescent, two days before the new moon of
+    /// 2026-10-10 (`MoonPhaseTests` checks the algorithm against eclipses).
+    @Test(
+        "%m is the moon's phase by the clock, in every icon set",
+        arguments: [("emoji", "🌘"), ("nerd", "\u{E3A5}"), ("ascii", "waning crescent"), ("none", "")])
+    func moon(icons: String, expected: String) throws {
+        let fixture = try saved("open-meteo/forecast/berlin.json", age: 0)
+        #expect(try show(["--format", "[%m]", "--icons", icons], fixture) == "[\(expected)]\n")
+        // Three days on, with no fetch: the new moon.
+        fixture.clock.advance(3 * 86_400)
+        let later = try show(["--format", "[%m]", "--icons", icons], fixture)
+        #expect(
+            later
+                == (icons == "none" ? "[]\n" : "[\(["emoji": "🌑", "nerd": "\u{E38D}", "ascii": "new moon"][icons]!)]\n")
+        )
     }
 
     @Test("switching units, icons or colour never fetches, even in a terminal")

@@ -15,8 +15,8 @@ extension WeatherFormatter {
     ///     Mon 23 Nov
     ///       00:00  🌦  12°C  40%
     ///
-    ///       Sun 22  🌧  14°C / 6°C  80%  4.2 mm  sunrise 07:41, sunset 16:05
-    ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04
+    ///       Sun 22  🌧  14°C / 6°C  80%  4.2 mm  sunrise 07:41, sunset 16:05  🌔
+    ///       Mon 23  ☀️  12°C / 3°C   0%          sunrise 07:43, sunset 16:04  🌔
     ///     Updated 4 min ago
     ///
     /// `refreshing` says on the last line that new values are on their way. Within `columns` (a
@@ -79,8 +79,8 @@ extension WeatherFormatter {
         ]
     }
 
-    /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05"; `compact`, for a
-    /// narrow terminal: "↑07:41 ↓16:05".
+    /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05", the moon at noon
+    /// ("🌘"); `compact`, for a narrow terminal: "↑07:41 ↓16:05".
     func dayRow(_ day: DayForecast, at result: WeatherResult, compact: Bool = false) -> [String] {
         let high = day.temperatureMax.map(units.shortTemperature) ?? "?"
         let low = day.temperatureMin.map(units.shortTemperature) ?? "?"
@@ -100,6 +100,7 @@ extension WeatherFormatter {
             day.temperatureMax == nil && day.temperatureMin == nil ? "" : high + " / " + low,
             day.precipitationProbabilityMax.map(Self.percent) ?? "",
             day.precipitationSum.flatMap(visiblePrecipitation) ?? "", sun,
+            MoonPhase(noonOf: day.day, clock: result.clock).map { icons.moon($0.name) } ?? "",
         ]
     }
 
@@ -253,6 +254,7 @@ extension WeatherFormatter {
                 writer.nullableField("sunrise", day.risingTime?.iso8601())
                 writer.nullableField("sunset", day.settingTime?.iso8601())
                 writer.field("sun", day.sun.rawValue)
+                writer.nullableField("moonPhase", MoonPhase(noonOf: day.day, clock: result.clock)?.name.key)
             }
             writer.object("units") { writer in
                 writer.field("temperature", "°C")

@@ -96,6 +96,7 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case chanceOfPrecipitation = "R"
     case age = "a"
     case staleMark = "o"
+    case moon = "m"
 
     /// What the code shows, for `--help`.
     var meaning: String {
@@ -118,6 +119,7 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .chanceOfPrecipitation: "today's chance of precipitation"
         case .age: "age of the result"
         case .staleMark: "\"(stale)\" when stale, else nothing"
+        case .moon: "moon phase (the icons setting)"
         }
     }
 }

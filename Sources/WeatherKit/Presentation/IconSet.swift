@@ -21,6 +21,17 @@ public enum IconSet: String, Sendable, CaseIterable {
         }
     }
 
+    /// The moon in phase `name`: 🌒 as wttr.in's `%m`, Nerd Fonts' glyph, or the phase in words for
+    /// `ascii`; "" for `none`.
+    package func moon(_ name: MoonPhase.Name) -> String {
+        switch self {
+        case .emoji: name.emoji
+        case .nerd: name.nerdGlyph
+        case .ascii: name.words
+        case .none: ""
+        }
+    }
+
     /// Emoji with their emoji presentation selector (U+FE0F) where the character alone would be text.
     /// Emoji have no moon behind a cloud: a partly cloudy night keeps ⛅, as wttr.in's emoji do day and
     /// night, since the overcast cloud would say the sky is covered and the moon that it is clear.

@@ -164,6 +164,12 @@ public struct WeatherFormatter: Sendable {
                     writer.field("sun", today.sun.rawValue)
                 }
             }
+            if let moon = MoonPhase(at: now) {
+                writer.object("moonPhase") { writer in
+                    writer.field("name", moon.name.key)
+                    writer.field("illuminated", (moon.illuminated * 100).rounded() / 100)
+                }
+            }
             writer.field("observedAt", result.observedAt.iso8601())
             writer.field("updatedAt", result.updatedAt.iso8601())
             writer.field("age", age(of: result))
@@ -223,6 +229,7 @@ public struct WeatherFormatter: Sendable {
         case .chanceOfPrecipitation: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt)
         case .staleMark: return stale ? style.warning("(stale)") : ""
+        case .moon: return MoonPhase(at: now).map { icons.moon($0.name) } ?? ""
         }
     }
 
