@@ -36,6 +36,8 @@ struct WeatherCommand: ParsableCommand {
               WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
               WEATHER_ICONS                emoji (default), nerd, ascii or none
               WEATHER_FORMAT               the short line (default "%l %c %t %o")
+              WEATHER_TOOLTIP_HOURS        hours ahead in waybar's tooltip (default 12)
+              WEATHER_TOOLTIP_DAYS         days in waybar's tooltip (default 3)
               WEATHER_TIMEOUT              network time of a whole run (default 30s)
               WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
                                            the saved result on screen (default 5s)

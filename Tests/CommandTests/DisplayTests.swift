@@ -95,6 +95,42 @@ struct DisplayTests {
         #expect(fixture.transport.requests.count == 2)
     }
 
+    /// The tooltip of `show --waybar` under `hours` and `days`, and its outlook's lines: the hour line and
+    /// one line a day after the full text's blank line.
+    func tooltip(hours: Int, days: Int) throws -> (hourEntries: Int, dayLines: [String]) {
+        let fixture = try TestContext(
+            staleAfter: 600,
+            answers: [.fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json")],
+            settings: {
+                $0.tooltipHours = hours
+                $0.tooltipDays = days
+            })
+        _ = try fixture.fetcher.setLocation(PlaceQuery(words: ["Berlin"]))
+        let object = try JSONSerialization.jsonObject(with: Data(try show(["--waybar"], fixture).utf8))
+        let tooltip = try #require((object as? [String: Any])?["tooltip"] as? String)
+        let parts = tooltip.components(separatedBy: "\n\n")
+        guard parts.count == 2 else { return (0, []) }
+        let lines = parts[1].components(separatedBy: "\n")
+        let hourLine = lines.first { $0.first?.isNumber == true }
+        return (hourLine?.components(separatedBy: "   ").count ?? 0, lines.filter { $0.first?.isLetter == true })
+    }
+
+    @Test("tooltip_hours and tooltip_days set how far the waybar tooltip looks ahead")
+    func tooltipSpan() throws {
+        // Defaults as before: 12 hours at 3-hour steps, 3 days.
+        let standard = try tooltip(hours: 12, days: 3)
+        #expect(standard.hourEntries == 4)
+        #expect(standard.dayLines.map { String($0.prefix(6)) } == ["Thu 8 ", "Fri 9 ", "Sat 10"])
+        let longer = try tooltip(hours: 24, days: 6)
+        #expect(longer.hourEntries == 8)
+        #expect(longer.dayLines.count == 6)
+        let shorter = try tooltip(hours: 3, days: 1)
+        #expect(shorter.hourEntries == 1)
+        #expect(shorter.dayLines.count == 1)
+        let none = try tooltip(hours: 0, days: 0)
+        #expect(none.hourEntries == 0 && none.dayLines.isEmpty)
+    }
+
     @Test("settings choose units, icons and the short line; options win over them")
     func settings() throws {
         let fixture = try TestContext(

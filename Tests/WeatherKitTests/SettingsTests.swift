@@ -52,6 +52,8 @@ struct SettingsTests {
             ("WEATHER_TEMPERATURE_UNIT", "C"), ("WEATHER_PRECIPITATION_UNIT", "in"), ("WEATHER_ICONS", "emojis"),
             ("WEATHER_FORMAT", "%t %y"), ("WEATHER_FORMAT", "%t\n"), ("WEATHER_CONTACT", "ann @example.org"),
             ("WEATHER_CONTACT", "ann@exämple.org"), ("WEATHER_INTERACTIVE_TIMEOUT", "0"),
+            ("WEATHER_TOOLTIP_HOURS", "49"), ("WEATHER_TOOLTIP_HOURS", "-1"), ("WEATHER_TOOLTIP_HOURS", "12h"),
+            ("WEATHER_TOOLTIP_DAYS", "8"), ("WEATHER_TOOLTIP_DAYS", "2.5"), ("WEATHER_TOOLTIP_DAYS", "three"),
         ])
     func badVariable(name: String, value: String) {
         #expect {
@@ -142,6 +144,18 @@ struct SettingsTests {
         #expect(Settings.defaults.units == UnitSystem.metric.units)
         #expect(Settings.defaults.icons == .emoji)
         #expect(Settings.defaults.interactiveTimeout == 5)
+    }
+
+    @Test("the tooltip's span: numbers or text in the file, the variable over it, 12 hours and 3 days unset")
+    func tooltipSpan() throws {
+        #expect(Settings.defaults.tooltipHours == 12 && Settings.defaults.tooltipDays == 3)
+        try writeConfig(#"{"tooltip_hours": 24, "tooltip_days": "5"}"#)
+        let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
+        #expect(fromFile.tooltipHours == 24 && fromFile.tooltipDays == 5)
+        let mixed = try Settings.load(environment: Environment(["WEATHER_TOOLTIP_DAYS": "0"]), paths: paths)
+        #expect(mixed.tooltipHours == 24 && mixed.tooltipDays == 0)
+        try writeConfig(#"{"tooltip_days": 1.5}"#)
+        #expect(throws: SettingsError.self) { try Settings.load(environment: Environment([:]), paths: paths) }
     }
 
     @Test("a format setting with an unknown code names it")

@@ -322,11 +322,21 @@ public final class WeatherFetcher: Sendable {
         var result = WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
             clock: response.clock, interval: response.interval, sunrise: response.sunrise,
-            sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt),
+            sunset: response.sunset, outlook: outlook(of: response),
             updatedAt: context.clock.now(), cachingHeaders: response.cachingHeaders
         )
         result.implausibleValues = response.implausible.count
         return result
+    }
+
+    /// The part of `response`'s forecast the result keeps: what the tooltip settings ask, and never less
+    /// than 12 hours and 3 days, which `show` needs for today's values whatever the tooltip shows (a
+    /// smaller setting takes effect at once, a larger one with the next new result).
+    private func outlook(of response: ForecastResponse) -> Forecast {
+        let settings = context.settings
+        return response.forecast.outlook(
+            after: response.observedAt, hourCount: max(12, settings.tooltipHours),
+            dayCount: max(3, settings.tooltipDays))
     }
 
     /// The forecast of `response` as it is saved, before its result (see `WeatherStore.saveForecast`); `nil`

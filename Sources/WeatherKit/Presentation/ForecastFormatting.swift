@@ -161,9 +161,10 @@ extension WeatherFormatter {
 
     // MARK: The tooltip
 
-    /// What a status bar's tooltip shows of the result's outlook: the hours on one line (at 3-hour steps),
-    /// then one line a day; "" without an outlook. Hours and days already past on the place's clock are
-    /// left out, so that an old result never starts with yesterday. Written as bytes into one buffer: waybar runs it every
+    /// What a status bar's tooltip shows of the result's outlook: the hours on one line (at 3-hour steps,
+    /// as far ahead as `tooltip.hours`), then one line a day (`tooltip.days` of them); "" without an
+    /// outlook. Hours and days already past on the place's clock are left out, so that an old result
+    /// never starts with yesterday. Written as bytes into one buffer: waybar runs it every
     /// few seconds, and a string grown piece by piece cost twice as much.
     ///
     ///     14:00 ⛅ 12°C 10%   17:00 ☁️ 11°C 20%   20:00 ☁️ 9°C 40%   23:00 🌧 8°C 70%
@@ -172,11 +173,13 @@ extension WeatherFormatter {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         var hours = 0
+        var days = 0
         let today = result.clock.day(of: now)
+        let lastHour = now + Double(tooltip.hours) * 3600
         Forecast.forEach(
             inPacked: result.packedOutlook,
             hour: { hour in
-                guard hour.time + 3600 > now else { return }
+                guard hour.time + 3600 > now, hour.time < lastHour else { return }
                 if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
                 Self.civilTime(hour.time, at: result).appendClock(to: &bytes)
@@ -188,7 +191,8 @@ extension WeatherFormatter {
                 if let chance = hour.precipitationProbability { Self.appendPercent(chance, to: &bytes) }
             },
             day: { day in
-                guard day.day >= today else { return }
+                guard day.day >= today, days < tooltip.days else { return }
+                days += 1
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
                 bytes += day.weekday.utf8
                 bytes.append(UInt8(ascii: " "))

@@ -8,17 +8,32 @@ public struct WeatherFormatter: Sendable {
     var style: TextStyle
     var units: DisplayUnits
     var icons: IconSet
+    /// How much of the outlook waybar's tooltip shows.
+    var tooltip: TooltipSpan
+
+    /// The settings `tooltip_hours` and `tooltip_days`: the hours ahead the tooltip shows, at 3-hour steps,
+    /// and the days it lists.
+    package struct TooltipSpan: Sendable, Equatable {
+        package var hours = 12
+        package var days = 3
+
+        package init(hours: Int = 12, days: Int = 3) {
+            self.hours = hours
+            self.days = days
+        }
+    }
 
     /// A formatter that counts ages to `now`, decorates with `style`, and prints values in `units`
-    /// with `icons`.
+    /// with `icons`; the tooltip shows `tooltip` of the outlook.
     package init(
         now: Timestamp, style: TextStyle = .plain, units: DisplayUnits = UnitSystem.metric.units,
-        icons: IconSet = .emoji
+        icons: IconSet = .emoji, tooltip: TooltipSpan = TooltipSpan()
     ) {
         self.now = now
         self.style = style
         self.units = units
         self.icons = icons
+        self.tooltip = tooltip
     }
 
     /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them.
@@ -251,7 +266,7 @@ public struct WeatherFormatter: Sendable {
             classes.append("night")
             alt = alt.map { $0 + "-night" }
         }
-        let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons)
+        let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons, tooltip: tooltip)
         var tooltip = plain.text(result, stale: stale)
         let outlook = plain.outlook(result)
         if !outlook.isEmpty {

@@ -92,7 +92,8 @@ public final class WeatherContext: Sendable {
         let style = plain ? .plain : TextStyle(options.color, console: console, environment: environment)
         let units = options.units?.units ?? settings.units
         let icons = options.icons ?? settings.icons
-        return { WeatherFormatter(now: $0, style: style, units: units, icons: icons) }
+        let tooltip = WeatherFormatter.TooltipSpan(hours: settings.tooltipHours, days: settings.tooltipDays)
+        return { WeatherFormatter(now: $0, style: style, units: units, icons: icons, tooltip: tooltip) }
     }
 
     /// The short line: the `format` setting, or "%l %c %t %o".

@@ -26,6 +26,9 @@ package struct Settings: Sendable, Equatable {
     /// The language place names are looked up and shown in (ISO 639, such as `de`); `nil` takes it from
     /// the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), and English where the locale names none.
     package var language: String?
+    /// How far ahead waybar's tooltip shows the hours (at 3-hour steps), and how many days it lists.
+    package var tooltipHours = 12
+    package var tooltipDays = 3
 
     package init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
         self.geocodingURL = geocodingURL
@@ -43,6 +46,10 @@ package struct Settings: Sendable, Equatable {
         staleAfter: nil
     )
 
+    /// What `tooltip_hours` and `tooltip_days` may ask: the hours of two days, the days of a forecast.
+    static let tooltipHourRange = 0...48
+    static let tooltipDayRange = 0...7
+
     /// The longest `WEATHER_STALE_AFTER`: a result older than a week is not the current weather.
     static let longestStaleAfter = 7 * 86_400.0
 
@@ -51,6 +58,7 @@ package struct Settings: Sendable, Equatable {
     enum Key: Int, CaseIterable {
         case geocodingURL, forecastURL, timeout, staleAfter, interactiveTimeout
         case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact, language
+        case tooltipHours, tooltipDays
 
         /// The variable, such as `WEATHER_TIMEOUT`.
         var variable: String {
@@ -68,6 +76,8 @@ package struct Settings: Sendable, Equatable {
             case .format: "WEATHER_FORMAT"
             case .contact: "WEATHER_CONTACT"
             case .language: "WEATHER_LANGUAGE"
+            case .tooltipHours: "WEATHER_TOOLTIP_HOURS"
+            case .tooltipDays: "WEATHER_TOOLTIP_DAYS"
             }
         }
 
@@ -87,6 +97,8 @@ package struct Settings: Sendable, Equatable {
             case .format: "format"
             case .contact: "contact"
             case .language: "language"
+            case .tooltipHours: "tooltip_hours"
+            case .tooltipDays: "tooltip_days"
             }
         }
 
@@ -104,7 +116,10 @@ package struct Settings: Sendable, Equatable {
         }
 
         /// Whether `config.json` may give the value as a JSON number (a time in seconds), not only as text.
-        var takesNumber: Bool { self == .timeout || self == .staleAfter || self == .interactiveTimeout }
+        var takesNumber: Bool {
+            self == .timeout || self == .staleAfter || self == .interactiveTimeout || self == .tooltipHours
+                || self == .tooltipDays
+        }
 
         /// A good value as `config.json` writes it, for messages.
         var example: String {
@@ -122,6 +137,8 @@ package struct Settings: Sendable, Equatable {
             case .format: "\"%l %c %t %o\""
             case .contact: "\"you@example.org\""
             case .language: "\"de\""
+            case .tooltipHours: "24"
+            case .tooltipDays: "5"
             }
         }
 
@@ -181,6 +198,16 @@ package struct Settings: Sendable, Equatable {
                     return "a language code of two or three letters, such as de or fr"
                 }
                 settings.language = language
+            case .tooltipHours:
+                guard let hours = Int(value), Settings.tooltipHourRange.contains(hours) else {
+                    return "a whole number of hours from 0 to 48, such as 24"
+                }
+                settings.tooltipHours = hours
+            case .tooltipDays:
+                guard let days = Int(value), Settings.tooltipDayRange.contains(days) else {
+                    return "a whole number of days from 0 to 7, such as 5"
+                }
+                settings.tooltipDays = days
             }
             return nil
         }

@@ -19,13 +19,13 @@ package struct Forecast: Sendable, Equatable {
     package var isEmpty: Bool { hours.isEmpty && days.isEmpty }
 
     /// The part a status bar's tooltip shows, which the cache file keeps beside the current values (the
-    /// whole forecast has a file of its own, which `show` never reads): the next 12 hours at 3-hour steps
-    /// from the hour after `moment`, and the first `dayCount` days. Small on purpose: `show` reads it at
-    /// every start, and `show --waybar` prints it.
-    package func outlook(after moment: Timestamp, dayCount: Int = 3) -> Forecast {
+    /// whole forecast has a file of its own, which `show` never reads): the next `hourCount` hours at
+    /// 3-hour steps from the hour after `moment`, and the first `dayCount` days. Small on purpose: `show`
+    /// reads it at every start, and `show --waybar` prints it.
+    package func outlook(after moment: Timestamp, hourCount: Int = 12, dayCount: Int = 3) -> Forecast {
         let coming = hours.filter { $0.time > moment }
         return Forecast(
-            hours: Array(stride(from: 0, to: min(coming.count, 12), by: 3).map { coming[$0] }),
+            hours: Array(stride(from: 0, to: min(coming.count, hourCount), by: 3).map { coming[$0] }),
             days: Array(days.prefix(dayCount))
         ).packable
     }
