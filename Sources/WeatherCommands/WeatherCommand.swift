@@ -43,12 +43,15 @@ struct WeatherCommand: ParsableCommand {
                                            the saved result on screen (default 5s)
               WEATHER_STALE_AFTER          seconds until a result is stale (default:
                                            the data's own interval, 15 min)
+              WEATHER_PROVIDER             the forecast: open-meteo (default) or
+                                           met-norway (MET Norway; needs a contact)
               WEATHER_CONTACT              your email or URL, sent to the weather
                                            service so that its operators can reach you
               WEATHER_LANGUAGE             the language of place names (default: from
                                            LC_ALL, LC_MESSAGES or LANG, else en)
               WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
               WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
+              WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in
               NO_COLOR                     no colour, even in a terminal
               XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
                                            the folders of the files below (absolute

@@ -54,6 +54,7 @@ struct SettingsTests {
             ("WEATHER_CONTACT", "ann@exämple.org"), ("WEATHER_INTERACTIVE_TIMEOUT", "0"),
             ("WEATHER_TOOLTIP_HOURS", "49"), ("WEATHER_TOOLTIP_HOURS", "-1"), ("WEATHER_TOOLTIP_HOURS", "12h"),
             ("WEATHER_TOOLTIP_DAYS", "8"), ("WEATHER_TOOLTIP_DAYS", "2.5"), ("WEATHER_TOOLTIP_DAYS", "three"),
+            ("WEATHER_PROVIDER", "yr"), ("WEATHER_PROVIDER", "met"), ("WEATHER_MET_URL", "api.met.no"),
         ])
     func badVariable(name: String, value: String) {
         #expect {
@@ -176,10 +177,30 @@ struct SettingsTests {
         var settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
         settings.contact = "ann@example.org"
         settings.units = UnitSystem.imperial.units
+        settings.provider = .metNorway
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
-                "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_TIMEOUT=45s",
+                "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_PROVIDER=met-norway",
+                "WEATHER_MET_URL=https://api.met.no/weatherapi/locationforecast/2.0/complete", "WEATHER_TIMEOUT=45s",
                 "WEATHER_STALE_AFTER=10m", "WEATHER_CONTACT=ann@example.org",
             ], "what the service fetches and whom it names; display settings stay with the display")
+    }
+
+    @Test("the provider is open-meteo unless met-norway is chosen, in any case, from either place")
+    func provider() throws {
+        #expect(Settings.defaults.provider == .openMeteo)
+        #expect(Settings.defaults.metURL == "https://api.met.no/weatherapi/locationforecast/2.0/complete")
+        try writeConfig(#"{"provider": "met-norway", "met_url": "http://127.0.0.1:1/met"}"#)
+        let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
+        #expect(fromFile.provider == .metNorway)
+        #expect(fromFile.metURL == "http://127.0.0.1:1/met")
+        let fromVariable = try Settings.load(environment: Environment(["WEATHER_PROVIDER": "Open-Meteo"]), paths: paths)
+        #expect(fromVariable.provider == .openMeteo, "the variable wins over the file, in any letter case")
+        #expect(
+            throws: SettingsError.invalidVariable(
+                "WEATHER_PROVIDER", value: "yr", expected: "one of open-meteo, met-norway")
+        ) {
+            _ = try Settings.load(environment: Environment(["WEATHER_PROVIDER": "yr"]), paths: paths)
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import WeatherModel
+package import WeatherModel
 
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
 package struct Settings: Sendable, Equatable {
@@ -7,6 +7,10 @@ package struct Settings: Sendable, Equatable {
     var geocodingURL: String
     /// Open-Meteo's forecast API, or anything that speaks it.
     var forecastURL: String
+    /// The forecast service (`WeatherProvider`); geocoding is Open-Meteo's whichever it is.
+    package var provider: ProviderID = .openMeteo
+    /// MET Norway's Locationforecast 2.0 `complete`, or anything that speaks it.
+    var metURL = "https://api.met.no/weatherapi/locationforecast/2.0/complete"
     /// The whole run's network time in seconds, all requests and waits together.
     package var timeout: Double
     /// Seconds after `updatedAt` when a result is stale; `nil` leaves it to the data's own interval.
@@ -59,6 +63,7 @@ package struct Settings: Sendable, Equatable {
         case geocodingURL, forecastURL, timeout, staleAfter, interactiveTimeout
         case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact, language
         case tooltipHours, tooltipDays
+        case provider, metURL
 
         /// The variable, such as `WEATHER_TIMEOUT`.
         var variable: String {
@@ -78,6 +83,8 @@ package struct Settings: Sendable, Equatable {
             case .language: "WEATHER_LANGUAGE"
             case .tooltipHours: "WEATHER_TOOLTIP_HOURS"
             case .tooltipDays: "WEATHER_TOOLTIP_DAYS"
+            case .provider: "WEATHER_PROVIDER"
+            case .metURL: "WEATHER_MET_URL"
             }
         }
 
@@ -99,6 +106,8 @@ package struct Settings: Sendable, Equatable {
             case .language: "language"
             case .tooltipHours: "tooltip_hours"
             case .tooltipDays: "tooltip_days"
+            case .provider: "provider"
+            case .metURL: "met_url"
             }
         }
 
@@ -139,17 +148,26 @@ package struct Settings: Sendable, Equatable {
             case .language: "\"de\""
             case .tooltipHours: "24"
             case .tooltipDays: "5"
+            case .provider: "\"met-norway\""
+            case .metURL: "\"https://api.met.no/weatherapi/locationforecast/2.0/complete\""
             }
         }
 
         /// Stores `value` in `settings`, or returns what the value must be.
         func apply(_ value: String, to settings: inout Settings) -> String? {
             switch self {
-            case .geocodingURL, .forecastURL:
+            case .geocodingURL, .forecastURL, .metURL:
                 guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
                     return "an http:// or https:// URL"
                 }
-                if self == .geocodingURL { settings.geocodingURL = value } else { settings.forecastURL = value }
+                switch self {
+                case .geocodingURL: settings.geocodingURL = value
+                case .forecastURL: settings.forecastURL = value
+                default: settings.metURL = value
+                }
+            case .provider:
+                guard let provider = ProviderID(anyCase: value) else { return Self.oneOf(ProviderID.self) }
+                settings.provider = provider
             case .timeout:
                 guard let seconds = Self.seconds(value, within: 1...3600) else {
                     return "a time from 1 second to 1 hour, such as 30 or 45s"
@@ -302,6 +320,8 @@ package struct Settings: Sendable, Equatable {
         var variables = [
             ("WEATHER_GEOCODING_URL", geocodingURL),
             ("WEATHER_FORECAST_URL", forecastURL),
+            ("WEATHER_PROVIDER", provider.rawValue),
+            ("WEATHER_MET_URL", metURL),
             ("WEATHER_TIMEOUT", DurationText.compact(timeout)),
         ]
         if let staleAfter { variables.append(("WEATHER_STALE_AFTER", DurationText.compact(staleAfter))) }

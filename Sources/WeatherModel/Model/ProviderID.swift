@@ -1,0 +1,18 @@
+/// Which forecast service a result comes from: the `provider` setting's values, and what the result
+/// file, `show --json` and `forecast --json` say. Geocoding is Open-Meteo's for both.
+public enum ProviderID: String, Sendable, CaseIterable {
+    /// Open-Meteo (open-meteo.com): raw model values every 15 minutes, no validators.
+    case openMeteo = "open-meteo"
+    /// MET Norway's Locationforecast 2.0 (api.met.no): `Expires` and `Last-Modified`, a contact required.
+    case metNorway = "met-norway"
+
+    /// The synthesized initializer, written out: that one searches an array of the names, whose type the
+    /// runtime sets up on first use, and `show` reads a provider from every result file.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "open-meteo": self = .openMeteo
+        case "met-norway": self = .metNorway
+        default: return nil
+        }
+    }
+}
