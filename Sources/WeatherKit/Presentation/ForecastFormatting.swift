@@ -72,7 +72,7 @@ extension WeatherFormatter {
     /// "11:00", icon, "11°C", "10%", "0.2 mm".
     func hourRow(_ hour: HourForecast, at result: WeatherResult) -> [String] {
         [
-            Self.clock(hour.time, at: result), icon(code: hour.weatherCode, isDay: hour.isDay ?? true),
+            Self.clock(hour.time, at: result), icon(hour.sky, isDay: hour.isDay ?? true),
             hour.temperature.map(units.shortTemperature) ?? "",
             hour.precipitationProbability.map(Self.percent) ?? "",
             hour.precipitation.flatMap(visiblePrecipitation) ?? "",
@@ -96,7 +96,7 @@ extension WeatherFormatter {
         }
         let date = CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0)
         return [
-            day.weekday + " " + String(date.day), icon(code: day.weatherCode, isDay: true),
+            day.weekday + " " + String(date.day), icon(day.sky, isDay: true),
             day.temperatureMax == nil && day.temperatureMin == nil ? "" : high + " / " + low,
             day.precipitationProbabilityMax.map(Self.percent) ?? "",
             day.precipitationSum.flatMap(visiblePrecipitation) ?? "", sun,
@@ -110,9 +110,9 @@ extension WeatherFormatter {
         return shown.contains(where: { ("1"..."9").contains($0) }) ? shown : nil
     }
 
-    /// The icon of a WMO code; "" without one or without icons.
-    func icon(code: Int?, isDay: Bool) -> String {
-        guard let code, let sky = Sky(wmoCode: code) else { return "" }
+    /// The icon of a sky; "" without one or without icons.
+    func icon(_ sky: Sky?, isDay: Bool) -> String {
+        guard let sky else { return "" }
         return icons.icon(for: sky, isDay: isDay)
     }
 
@@ -183,7 +183,7 @@ extension WeatherFormatter {
                 if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
                 Self.civilTime(hour.time, at: result).appendClock(to: &bytes)
-                Self.append(icon(code: hour.weatherCode, isDay: hour.isDay ?? true), to: &bytes)
+                Self.append(icon(hour.sky, isDay: hour.isDay ?? true), to: &bytes)
                 if let temperature = hour.temperature {
                     bytes.append(UInt8(ascii: " "))
                     units.appendShortTemperature(temperature, to: &bytes)
@@ -198,7 +198,7 @@ extension WeatherFormatter {
                 bytes.append(UInt8(ascii: " "))
                 CivilTime.append(
                     CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0).day, width: 1, to: &bytes)
-                Self.append(icon(code: day.weatherCode, isDay: true), to: &bytes)
+                Self.append(icon(day.sky, isDay: true), to: &bytes)
                 if let high = day.temperatureMax, let low = day.temperatureMin {
                     bytes.append(UInt8(ascii: " "))
                     units.appendShortTemperature(high, to: &bytes)
@@ -243,14 +243,16 @@ extension WeatherFormatter {
                 writer.nullableField("precipitationProbability", hour.precipitationProbability)
                 writer.nullableField("precipitation", hour.precipitation)
                 writer.nullableField("weatherCode", hour.weatherCode)
-                writer.nullableField("condition", hour.weatherCode.flatMap(WMOCode.description))
+                writer.nullableField("condition", hour.summary)
+                writer.nullableField("symbolCode", hour.symbol?.code)
                 writer.nullableField("windSpeed", hour.windSpeed)
                 writer.nullableField("isDay", hour.isDay)
             }
             writer.array("daily", forecast.days) { writer, day in
                 writer.field("date", day.isoDate)
                 writer.nullableField("weatherCode", day.weatherCode)
-                writer.nullableField("condition", day.weatherCode.flatMap(WMOCode.description))
+                writer.nullableField("condition", day.summary)
+                writer.nullableField("symbolCode", day.symbol?.code)
                 writer.nullableField("temperatureMax", day.temperatureMax)
                 writer.nullableField("temperatureMin", day.temperatureMin)
                 writer.nullableField("precipitationProbabilityMax", day.precipitationProbabilityMax)

@@ -43,9 +43,9 @@ public struct WeatherFormatter: Sendable {
         return text
     }
 
-    /// The icon of the sky in `conditions`, by day or night; "" without a weather code or icons.
+    /// The icon of the sky in `conditions`, by day or night; "" without a condition or icons.
     func icon(_ conditions: CurrentConditions, in set: IconSet? = nil) -> String {
-        guard let code = conditions.weatherCode, let sky = Sky(wmoCode: code) else { return "" }
+        guard let sky = conditions.sky else { return "" }
         return (set ?? icons).icon(for: sky, isDay: conditions.isDay ?? true)
     }
 
@@ -172,10 +172,10 @@ public struct WeatherFormatter: Sendable {
             writer.field("sunset", sun.sunset?.iso8601())
             if let today {
                 writer.object("today") { writer in
-                    writer.field("temperatureMax", today.temperatureMax)
-                    writer.field("temperatureMin", today.temperatureMin)
-                    writer.field("precipitationProbabilityMax", today.precipitationProbabilityMax)
-                    writer.field("precipitationSum", today.precipitationSum)
+                    writer.nullableField("temperatureMax", today.temperatureMax)
+                    writer.nullableField("temperatureMin", today.temperatureMin)
+                    writer.nullableField("precipitationProbabilityMax", today.precipitationProbabilityMax)
+                    writer.nullableField("precipitationSum", today.precipitationSum)
                     writer.field("sun", today.sun.rawValue)
                 }
             }
@@ -258,7 +258,7 @@ public struct WeatherFormatter: Sendable {
         let values = result.conditions
         var classes = [stale ? "stale" : "fresh"]
         var alt: String?
-        if let code = values.weatherCode, let sky = Sky(wmoCode: code) {
+        if let sky = values.sky {
             classes.append(sky.styleClass)
             alt = sky.rawValue
         }

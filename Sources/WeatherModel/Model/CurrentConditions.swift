@@ -1,5 +1,5 @@
 /// The weather at a moment: the values a user sees, in SI units (converted only when printed).
-package struct CurrentConditions: Sendable, Equatable {
+package struct CurrentConditions: Sendable, Equatable, WeatherCondition {
     /// Air temperature at 2 m, °C.
     package var temperature: Double
     /// Feels-like temperature, °C.
@@ -10,8 +10,10 @@ package struct CurrentConditions: Sendable, Equatable {
     package var isDay: Bool?
     /// Precipitation of the preceding interval, mm.
     package var precipitation: Double?
-    /// WMO weather interpretation code.
+    /// WMO weather interpretation code: Open-Meteo's, or the one nearest MET Norway's symbol.
     package var weatherCode: Int?
+    /// MET Norway's symbol, which says the condition for a MET Norway result (`sky`, `summary`).
+    package var symbol: METSymbol?
     /// Cloud cover, %.
     package var cloudCover: Double?
     /// Air pressure at mean sea level, hPa.
@@ -26,7 +28,7 @@ package struct CurrentConditions: Sendable, Equatable {
     package init(
         temperature: Double, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil, isDay: Bool? = nil,
         precipitation: Double? = nil, weatherCode: Int? = nil, cloudCover: Double? = nil, pressure: Double? = nil,
-        windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil
+        windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil, symbol: METSymbol? = nil
     ) {
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
@@ -39,10 +41,8 @@ package struct CurrentConditions: Sendable, Equatable {
         self.windSpeed = windSpeed
         self.windDirection = windDirection
         self.windGusts = windGusts
+        self.symbol = symbol
     }
-
-    /// The condition in words, such as "partly cloudy", from the WMO code.
-    package var summary: String? { weatherCode.flatMap(WMOCode.description) }
 }
 
 extension CurrentConditions {
@@ -72,22 +72,38 @@ extension CurrentConditions {
         writer.field("windGusts", "m/s")
     }
 
-    /// Writes the values as members of the object being written (the caller's), absent ones left out;
-    /// with `words`, the condition in words too (for scripts; the cache file, read at every `show`, has
-    /// no use for what the weather code says).
+    /// Writes the values as members of the object being written (the caller's). For the cache file, absent
+    /// ones left out and MET Norway's symbol as its number; with `words` (`show --json`, for scripts) every
+    /// member there, `null` where the service gave no value, with the condition in words and MET Norway's
+    /// `symbolCode` (the cache file, read at every `show`, has no use for words).
     package func write(into writer: inout JSONWriter, words: Bool) {
         writer.field("temperature", temperature)
-        writer.field("apparentTemperature", apparentTemperature)
-        writer.field("relativeHumidity", relativeHumidity)
-        writer.field("weatherCode", weatherCode)
-        if words { writer.field("condition", summary) }
-        writer.field("isDay", isDay)
-        writer.field("precipitation", precipitation)
-        writer.field("cloudCover", cloudCover)
-        writer.field("pressure", pressure)
-        writer.field("windSpeed", windSpeed)
-        writer.field("windDirection", windDirection)
-        writer.field("windGusts", windGusts)
+        guard words else {
+            writer.field("apparentTemperature", apparentTemperature)
+            writer.field("relativeHumidity", relativeHumidity)
+            writer.field("weatherCode", weatherCode)
+            writer.field("symbol", symbol?.packed)
+            writer.field("isDay", isDay)
+            writer.field("precipitation", precipitation)
+            writer.field("cloudCover", cloudCover)
+            writer.field("pressure", pressure)
+            writer.field("windSpeed", windSpeed)
+            writer.field("windDirection", windDirection)
+            writer.field("windGusts", windGusts)
+            return
+        }
+        writer.nullableField("apparentTemperature", apparentTemperature)
+        writer.nullableField("relativeHumidity", relativeHumidity)
+        writer.nullableField("weatherCode", weatherCode)
+        writer.nullableField("condition", summary)
+        writer.nullableField("symbolCode", symbol?.code)
+        writer.nullableField("isDay", isDay)
+        writer.nullableField("precipitation", precipitation)
+        writer.nullableField("cloudCover", cloudCover)
+        writer.nullableField("pressure", pressure)
+        writer.nullableField("windSpeed", windSpeed)
+        writer.nullableField("windDirection", windDirection)
+        writer.nullableField("windGusts", windGusts)
     }
 
     /// Reads what `write(into:)` wrote.
@@ -103,7 +119,8 @@ extension CurrentConditions {
             pressure: try reader.optionalDouble("pressure", within: Plausible.pressure),
             windSpeed: try reader.optionalDouble("windSpeed", within: Plausible.windSpeed),
             windDirection: try reader.optionalDouble("windDirection", within: Plausible.windDirection),
-            windGusts: try reader.optionalDouble("windGusts", within: Plausible.windSpeed)
+            windGusts: try reader.optionalDouble("windGusts", within: Plausible.windSpeed),
+            symbol: try reader.optionalInt("symbol", within: METSymbol.packedRange).flatMap(METSymbol.init(packed:))
         )
     }
 }

@@ -40,7 +40,7 @@ package struct Forecast: Sendable, Equatable {
 }
 
 /// One hour of the forecast.
-package struct HourForecast: Sendable, Equatable {
+package struct HourForecast: Sendable, Equatable, WeatherCondition {
     /// The start of the hour.
     package var time: Timestamp
     /// °C.
@@ -53,10 +53,13 @@ package struct HourForecast: Sendable, Equatable {
     /// Wind speed at 10 m, m/s.
     package var windSpeed: Double?
     package var isDay: Bool?
+    /// MET Norway's symbol for the hour, which says the condition for a MET Norway forecast.
+    package var symbol: METSymbol?
 
     package init(
         time: Timestamp, temperature: Double? = nil, precipitationProbability: Double? = nil,
-        precipitation: Double? = nil, weatherCode: Int? = nil, windSpeed: Double? = nil, isDay: Bool? = nil
+        precipitation: Double? = nil, weatherCode: Int? = nil, windSpeed: Double? = nil, isDay: Bool? = nil,
+        symbol: METSymbol? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -65,11 +68,12 @@ package struct HourForecast: Sendable, Equatable {
         self.weatherCode = weatherCode
         self.windSpeed = windSpeed
         self.isDay = isDay
+        self.symbol = symbol
     }
 }
 
 /// One day of the forecast, a calendar day of the place.
-package struct DayForecast: Sendable, Equatable {
+package struct DayForecast: Sendable, Equatable, WeatherCondition {
     /// The day, counted in days since 1970-01-01 of the place's calendar.
     package var day: Int
     /// The day's most significant weather.
@@ -85,11 +89,13 @@ package struct DayForecast: Sendable, Equatable {
     /// rises and sets at midnight (`sun` reads them).
     package var sunrise: Timestamp?
     package var sunset: Timestamp?
+    /// MET Norway's symbol of the day's most significant weather, for a MET Norway forecast.
+    package var symbol: METSymbol?
 
     package init(
         day: Int, weatherCode: Int? = nil, temperatureMax: Double? = nil, temperatureMin: Double? = nil,
         precipitationProbabilityMax: Double? = nil, precipitationSum: Double? = nil, sunrise: Timestamp? = nil,
-        sunset: Timestamp? = nil
+        sunset: Timestamp? = nil, symbol: METSymbol? = nil
     ) {
         self.day = day
         self.weatherCode = weatherCode
@@ -99,6 +105,7 @@ package struct DayForecast: Sendable, Equatable {
         self.precipitationSum = precipitationSum
         self.sunrise = sunrise
         self.sunset = sunset
+        self.symbol = symbol
     }
 
     /// What the sun does that day.
@@ -154,9 +161,10 @@ extension Forecast {
     /// makes a value of each, and reads each with strtod), as this text, read byte by byte, a few percent;
     /// and writing the whole forecast as JSON numbers cost `refresh` 2% of its instructions. Hours then
     /// days, `;` between them, `,` between entries, a space between fields, `_` for a missing value;
-    /// times in whole seconds, temperatures, amounts and speeds in hundredths:
+    /// times in whole seconds, temperatures, amounts and speeds in hundredths; MET Norway's symbol
+    /// (`METSymbol.packed`) last, only where there is one, so that Open-Meteo's forecasts read as before:
     ///
-    ///     time temperature chance precipitation code wind isDay , ... ; day code max min chance sum sunrise sunset , ...
+    ///     time temperature chance precipitation code wind isDay [symbol] , ... ; day code max min chance sum sunrise sunset [symbol] , ...
     package var packed: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(hours.count * 40 + days.count * 60)
@@ -174,6 +182,7 @@ extension Forecast {
             field(hour.weatherCode)
             field(Self.hundredths(hour.windSpeed))
             field(hour.isDay.map { $0 ? 1 : 0 })
+            if let symbol = hour.symbol { field(symbol.packed) }
         }
         bytes.append(UInt8(ascii: ";"))
         for (index, day) in days.enumerated() {
@@ -186,6 +195,7 @@ extension Forecast {
             field(Self.hundredths(day.precipitationSum))
             field(day.sunrise.map(Self.seconds))
             field(day.sunset.map(Self.seconds))
+            if let symbol = day.symbol { field(symbol.packed) }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -201,7 +211,7 @@ extension Forecast {
                     time: second($0.time), temperature: rounded($0.temperature),
                     precipitationProbability: rounded($0.precipitationProbability),
                     precipitation: rounded($0.precipitation), weatherCode: $0.weatherCode,
-                    windSpeed: rounded($0.windSpeed), isDay: $0.isDay)
+                    windSpeed: rounded($0.windSpeed), isDay: $0.isDay, symbol: $0.symbol)
             },
             days: days.map {
                 DayForecast(
@@ -209,7 +219,7 @@ extension Forecast {
                     temperatureMin: rounded($0.temperatureMin),
                     precipitationProbabilityMax: rounded($0.precipitationProbabilityMax),
                     precipitationSum: rounded($0.precipitationSum), sunrise: $0.sunrise.map(second),
-                    sunset: $0.sunset.map(second))
+                    sunset: $0.sunset.map(second), symbol: $0.symbol)
             })
     }
 
@@ -352,9 +362,20 @@ private struct PackedScanner {
             let code = field(plausible.weatherCode), let wind = hundredths(plausible.windSpeed),
             let isDay = field(0...1)
         else { return nil }
+        guard let symbol = symbol() else { return nil }
         return HourForecast(
             time: time, temperature: temperature, precipitationProbability: chance, precipitation: amount,
-            weatherCode: code, windSpeed: wind, isDay: isDay.map { $0 == 1 })
+            weatherCode: code, windSpeed: wind, isDay: isDay.map { $0 == 1 }, symbol: symbol)
+    }
+
+    /// The last field of an entry, MET Norway's symbol, when there is one: `.some(nil)` at the end of an
+    /// entry without one, `nil` for anything malformed.
+    package mutating func symbol() -> METSymbol?? {
+        guard at(0x20) else { return .some(nil) }
+        guard let value = field(METSymbol.packedRange) else { return nil }
+        guard let value else { return .some(nil) }
+        guard let symbol = METSymbol(packed: value) else { return nil }
+        return .some(symbol)
     }
 
     package mutating func day() -> DayForecast? {
@@ -364,8 +385,9 @@ private struct PackedScanner {
             let chance = hundredths(plausible.percentage), let sum = hundredths(plausible.precipitation),
             let sunrise = moment(), let sunset = moment()
         else { return nil }
+        guard let symbol = symbol() else { return nil }
         return DayForecast(
             day: day, weatherCode: code, temperatureMax: high, temperatureMin: low, precipitationProbabilityMax: chance,
-            precipitationSum: sum, sunrise: sunrise, sunset: sunset)
+            precipitationSum: sum, sunrise: sunrise, sunset: sunset, symbol: symbol)
     }
 }

@@ -61,6 +61,20 @@ package enum Sky: String, Sendable, CaseIterable {
     }
 }
 
+/// A value whose condition is a WMO code (Open-Meteo's) or MET Norway's symbol: the current conditions, an
+/// hour, a day. The symbol, where there is one, says what the sky shows and the words.
+package protocol WeatherCondition {
+    var weatherCode: Int? { get }
+    var symbol: METSymbol? { get }
+}
+
+extension WeatherCondition {
+    /// What the sky shows: MET Norway's symbol's, else the WMO code's.
+    package var sky: Sky? { symbol?.sky ?? weatherCode.flatMap(Sky.init(wmoCode:)) }
+    /// The condition in words, such as "partly cloudy": MET Norway's symbol's, else the WMO code's.
+    package var summary: String? { symbol?.words ?? weatherCode.flatMap(WMOCode.description) }
+}
+
 /// WMO weather interpretation codes in words.
 package enum WMOCode {
     /// The code in words, lower case: Open-Meteo's words for the codes it sends, the WMO table's for
