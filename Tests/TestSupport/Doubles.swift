@@ -190,6 +190,6 @@ package struct TestContext: Sendable {
 
     package static let berlin = Location(
         id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
-        latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
+        latitude: 52.52437, longitude: 13.41053, elevation: 74, timezone: "Europe/Berlin", population: 3_426_354
     )
 }

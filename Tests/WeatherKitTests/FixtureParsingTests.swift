@@ -27,7 +27,8 @@ struct FixtureParsingTests {
             places[0].location
                 == Location(
                     id: 2_950_159, name: "Berlin", region: "Land Berlin", country: "Germany", countryCode: "DE",
-                    latitude: 52.52437, longitude: 13.41053, timezone: "Europe/Berlin", population: 3_426_354
+                    latitude: 52.52437, longitude: 13.41053, elevation: 74, timezone: "Europe/Berlin",
+                    population: 3_426_354
                 ))
         #expect(places[1].location.region == "New Hampshire")
         #expect(places[1].subregions == ["Coos", "City of Berlin"])

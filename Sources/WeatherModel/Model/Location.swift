@@ -10,13 +10,16 @@ public struct Location: Sendable, Equatable {
     package var countryCode: String?
     package var latitude: Double
     package var longitude: Double
+    /// Metres above sea level, as the geocoder gives it; what MET Norway corrects its temperatures by.
+    package var elevation: Double?
     /// An IANA time zone, such as `Europe/Berlin`.
     package var timezone: String?
     package var population: Int?
 
     package init(
         id: Int? = nil, name: String, region: String? = nil, country: String? = nil, countryCode: String? = nil,
-        latitude: Double, longitude: Double, timezone: String? = nil, population: Int? = nil
+        latitude: Double, longitude: Double, elevation: Double? = nil, timezone: String? = nil,
+        population: Int? = nil
     ) {
         self.id = id
         self.name = name
@@ -25,6 +28,7 @@ public struct Location: Sendable, Equatable {
         self.countryCode = countryCode
         self.latitude = latitude
         self.longitude = longitude
+        self.elevation = elevation
         self.timezone = timezone
         self.population = population
     }
@@ -47,6 +51,8 @@ public struct Location: Sendable, Equatable {
 extension Location {
     /// GeoNames ids are positive and well under a billion.
     package static let ids = 0...Int(Int32.max)
+    /// From the shore of the Dead Sea to the top of Everest, with room to spare.
+    package static let elevations = -500.0...9000.0
     /// The largest city has under 40 million people.
     package static let populations = 0...10_000_000_000
 
@@ -59,6 +65,7 @@ extension Location {
         writer.field("countryCode", countryCode)
         writer.field("latitude", latitude)
         writer.field("longitude", longitude)
+        writer.field("elevation", elevation)
         writer.field("timezone", timezone)
         writer.field("population", population)
         writer.field("id", id)
@@ -98,6 +105,8 @@ extension Location {
             countryCode: try reader.optionalText(names.countryCode, maximumLength: 3),
             latitude: try coordinate("latitude", within: -90...90),
             longitude: try coordinate("longitude", within: -180...180),
+            // Only MET Norway's temperatures depend on it: one out of range is left out, not refused.
+            elevation: try reader.optionalDouble("elevation").flatMap { Self.elevations.contains($0) ? $0 : nil },
             timezone: try reader.optionalText("timezone", maximumLength: 64),
             population: try reader.optionalInt("population", within: Self.populations)
         )
