@@ -41,7 +41,7 @@ struct InProcessCommandTests {
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Today: high 14.6 °C, low 8.2 °C, chance of precipitation 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
-                Updated just now
+                Updated just now · Data: Open-Meteo
 
                 Background refresh: every 15 min (weather schedule changes it).
 

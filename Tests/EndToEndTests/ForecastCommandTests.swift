@@ -20,7 +20,7 @@ struct ForecastCommandTests {
         }
         #expect((1...2).contains(headings.count), "\(text.stdout)")
         #expect(lines.count == 1 + headings.count + 12 + 1 + 7 + 1 + 1, "\(text.stdout)")
-        #expect(lines[lines.count - 2] == "Updated just now")
+        #expect(lines[lines.count - 2] == "Updated just now · Data: Open-Meteo")
         let json = try sandbox.run("forecast", "--json", "--hours", "48", "--days", "7")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
@@ -229,7 +229,7 @@ struct TerminalForecastTests {
             terminal: true, errorsToTerminal: true, size: (100, 40))
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days (stale)\n"), "\(run)")
-        #expect(run.stdout.contains("\nUpdated just now, refreshing…\n"), "\(run)")
+        #expect(run.stdout.contains("\nUpdated just now · Data: Open-Meteo, refreshing…\n"), "\(run)")
         #expect(run.stdout.contains("⠋ Refreshing the forecast for Berlin…"), "\(run.stdout.debugDescription)")
         // The spinner's line cleared, the cursor back over the lines drawn (one more heading past
         // midnight), and the new forecast.
@@ -240,7 +240,7 @@ struct TerminalForecastTests {
         #expect(parts.count == 2, "\(run.stdout.debugDescription)")
         let redrawn = Self.lines(parts.last ?? "")
         #expect(redrawn.first?.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days") == true)
-        #expect(redrawn.dropLast().last?.hasPrefix("Updated just now") == true, "\(redrawn)")
+        #expect(redrawn.dropLast().last?.hasPrefix("Updated just now · Data: Open-Meteo") == true, "\(redrawn)")
         #expect(!(parts.last ?? "").contains("refreshing"), "\(redrawn)")
         #expect(try sandbox.requestCount(.forecast) == 2)
     }
@@ -255,10 +255,10 @@ struct TerminalForecastTests {
             environment: ["WEATHER_STALE_AFTER": "0", "WEATHER_INTERACTIVE_TIMEOUT": "1", "NO_COLOR": "1"],
             terminal: true, size: (100, 40))
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains("Updated just now, refreshing…\n"), "\(run)")
+        #expect(run.stdout.contains("Updated just now · Data: Open-Meteo, refreshing…\n"), "\(run)")
         let redrawn = try #require(run.stdout.components(separatedBy: "\u{1B}[J").last)
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: the next 3 hours and 2 days (stale)\n"), "\(run)")
-        #expect(redrawn.hasSuffix("Updated just now\n"), "\(run)")
+        #expect(redrawn.hasSuffix("Updated just now · Data: Open-Meteo\n"), "\(run)")
         #expect(run.errorLines.count == 1, "\(run)")
         #expect(run.stderr.hasSuffix("showing the forecast from just now\n"), "\(run)")
     }

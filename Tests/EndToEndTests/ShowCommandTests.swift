@@ -14,10 +14,10 @@ struct ShowCommandTests {
         let fresh = try sandbox.run("show")
         #expect(fresh.status == 0)
         #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy\n"))
-        #expect(fresh.stdout.hasSuffix("Updated just now\n"))
+        #expect(fresh.stdout.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
-        #expect(stale.stdout.hasSuffix("Updated just now\n"))
+        #expect(stale.stdout.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(try sandbox.run("show", "--json").status == 0)
         #expect(try sandbox.run([], environment: ["WEATHER_STALE_AFTER": "0"]).stdout == stale.stdout)
         #expect(try sandbox.requestCount() == 0)
@@ -38,7 +38,7 @@ struct ShowCommandTests {
         // The saved result at once, marked as being refreshed; then, over it, the new one.
         #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
         let redrawn = try #require(stale.stdout.split(separator: "\u{1B}[J").last)
-        #expect(stale.stdout.contains("Updated just now, refreshing…\n\u{1B}[5F\u{1B}[J"))
+        #expect(stale.stdout.contains("Updated just now · Data: Open-Meteo, refreshing…\n\u{1B}[5F\u{1B}[J"))
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain (stale)\n"), "stale after 0 s")
         #expect(try sandbox.requestCount(.forecast) == 1)
         #expect(try sandbox.requestCount(.search) == 0)
@@ -216,7 +216,7 @@ struct TerminalShowTests {
             errorsToTerminal: true)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
-        #expect(run.stdout.contains("Updated just now, refreshing…\n"))
+        #expect(run.stdout.contains("Updated just now · Data: Open-Meteo, refreshing…\n"))
         #expect(
             run.stdout.contains("⠋ Refreshing the weather for Berlin…"),
             "a spinner frame: \(run.stdout.debugDescription)")
@@ -237,7 +237,7 @@ struct TerminalShowTests {
         #expect(run.status == 0, "\(run)")
         let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
-        #expect(redrawn.hasSuffix("Updated just now\n"))
+        #expect(redrawn.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(run.errorLines.count == 1)
         #expect(run.stderr.contains("within the time budget of 1 s (WEATHER_INTERACTIVE_TIMEOUT)"))
         #expect(run.stderr.hasSuffix("showing the result from just now\n"))
@@ -255,7 +255,7 @@ struct TerminalShowTests {
         #expect(run.status == 128 + SIGTERM, "\(run)")
         let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
-        #expect(redrawn.hasSuffix("Updated just now\n"))
+        #expect(redrawn.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(run.stderr == "weather: stopped by SIGTERM before it finished; everything saved is as it was\n")
     }
 

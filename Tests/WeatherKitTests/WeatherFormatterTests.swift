@@ -25,7 +25,7 @@ struct WeatherFormatterTests {
                 Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
-                Updated 4 min ago
+                Updated 4 min ago · Data: Open-Meteo
                 """)
     }
 
@@ -37,7 +37,7 @@ struct WeatherFormatterTests {
             text.hasPrefix(
                 "\u{1B}[1mBerlin, Land Berlin, Germany\u{1B}[0m: ⛅ 10.9 °C, partly cloudy \u{1B}[33m(stale)\u{1B}[0m\n")
         )
-        #expect(text.hasSuffix("\u{1B}[2mUpdated 50 min ago\u{1B}[0m"))
+        #expect(text.hasSuffix("\u{1B}[2mUpdated 50 min ago · Data: Open-Meteo\u{1B}[0m"))
         #expect(
             WeatherFormatter(now: Self.result.updatedAt).text(Self.result, stale: true).split(separator: "\n")[0]
                 .hasSuffix("partly cloudy (stale)"))
@@ -52,7 +52,7 @@ struct WeatherFormatterTests {
         #expect(
             WeatherFormatter(now: result.updatedAt).text(result, stale: false) == """
                 Berlin, Land Berlin, Germany: 0.0 °C
-                Updated just now
+                Updated just now · Data: Open-Meteo
                 """)
         #expect(WeatherFormatter(now: result.updatedAt).summary(of: result.conditions) == "0.0 °C")
         #expect(WeatherFormatter(now: result.updatedAt).line(.shortLine, result, stale: false) == "Berlin 0°C")
@@ -86,7 +86,8 @@ struct WeatherFormatterTests {
         result.conditions.precipitation = 1.3
         let formatter = WeatherFormatter(now: result.updatedAt, units: system.units)
         #expect(
-            formatter.text(result, stale: false) == [first, second, third, "Updated just now"].joined(separator: "\n"))
+            formatter.text(result, stale: false)
+                == [first, second, third, "Updated just now · Data: Open-Meteo"].joined(separator: "\n"))
         #expect(formatter.line(try FormatString(parsing: "%t %f %w %p %P"), result, stale: false) == line)
         #expect(
             formatter.json(result, stale: false) == WeatherFormatter(now: result.updatedAt).json(result, stale: false))

@@ -131,11 +131,11 @@ struct WeatherPresenterTests {
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Today: high 14.6 °C, low 8.2 °C, chance of precipitation 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
-                Updated 20 min ago, refreshing…
+                Updated 20 min ago · Data: Open-Meteo, refreshing…
 
                 """)
         #expect(new.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain\n"))
-        #expect(new.hasSuffix("Updated just now\n"))
+        #expect(new.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(console.activities == ["Refreshing the weather for Berlin… (stopped)"])
         #expect(console.errors.isEmpty)
         #expect(fixture.transport.requests.count == 3)
@@ -146,8 +146,8 @@ struct WeatherPresenterTests {
         let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = terminal(fixture, columns: 40)
         try presenter.show()
-        // 66, 69, 51, 46 and 31 columns: 2 + 2 + 2 + 2 + 1 rows.
-        #expect(console.output.contains("refreshing…\n\u{1B}[9F\u{1B}[J"))
+        // 66, 69, 51, 46 and 50 columns: 2 + 2 + 2 + 2 + 2 rows.
+        #expect(console.output.contains("refreshing…\n\u{1B}[10F\u{1B}[J"))
     }
 
     @Test("the refresh gets the interactive budget; when it runs out, the saved result stays with a note")
@@ -160,7 +160,7 @@ struct WeatherPresenterTests {
         #expect(budget.remaining <= 5)
         let redrawn = try #require(console.output.split(separator: "\u{1B}[J").last)
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
-        #expect(redrawn.hasSuffix("Updated 20 min ago\n"), "no longer refreshing")
+        #expect(redrawn.hasSuffix("Updated 20 min ago · Data: Open-Meteo\n"), "no longer refreshing")
         #expect(
             console.errors == """
                 weather: could not refresh: 127.0.0.1:9 did not answer within the time budget of 5 s (WEATHER_INTERACTIVE_TIMEOUT); try again later; showing the result from 20 min ago

@@ -46,7 +46,7 @@ extension WeatherFormatter {
                 forecast.days.map { dayRow($0, at: result, compact: true) }, rightAligned: [2, 3, 4], fitting: columns)
         }
         lines += days
-        let age = "Updated " + RelativeTime.ago(now - result.updatedAt) + (refreshing ? ", refreshing…" : "")
+        let age = Self.lastLine(of: result, now: now, note: refreshing ? ", refreshing…" : "")
         lines += (columns.map { age.wrapped(toColumns: $0) } ?? [age]).map(style.dim)
         return lines.joinedText("\n")
     }
@@ -233,6 +233,7 @@ extension WeatherFormatter {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
+            writer.field("provider", result.provider.rawValue)
             writer.field("updatedAt", result.updatedAt.iso8601())
             writer.field("age", age(of: result))
             writer.field("stale", stale)

@@ -58,7 +58,7 @@ public struct WeatherFormatter: Sendable {
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
     ///     Today: high 14.2 °C, low 6.1 °C, chance of precipitation 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
-    ///     Updated 4 min ago
+    ///     Updated 4 min ago · Data: Open-Meteo
     ///
     /// `refreshing` says on the last line that new values are on their way.
     public func text(_ result: WeatherResult, stale: Bool, refreshing: Bool = false) -> String {
@@ -120,8 +120,14 @@ public struct WeatherFormatter: Sendable {
         list.endLine()
         text = list.text
         text += "\n"
-        text += style.dim("Updated " + RelativeTime.ago(now - result.updatedAt) + note)
+        text += style.dim(Self.lastLine(of: result, now: now, note: note))
         return text
+    }
+
+    /// "Updated 4 min ago · Data: MET Norway": the age of a result, the source its licence asks to be
+    /// credited, and `note` (", refreshing…").
+    static func lastLine(of result: WeatherResult, now: Timestamp, note: String) -> String {
+        "Updated " + RelativeTime.ago(now - result.updatedAt) + " · Data: " + result.provider.attribution + note
     }
 
     /// Lines of "Label value, label value" after the text so far, each line's first letter a capital.
@@ -165,6 +171,7 @@ public struct WeatherFormatter: Sendable {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
+            writer.field("provider", result.provider.rawValue)
             result.conditions.write(into: &writer, words: true)
             let today = result.day(at: now)
             let sun = result.sun(at: now, day: today)

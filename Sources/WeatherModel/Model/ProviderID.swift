@@ -15,4 +15,13 @@ public enum ProviderID: String, Sendable, CaseIterable {
         default: return nil
         }
     }
+
+    /// The name the text credits, "Data: Open-Meteo": the source as its licence asks to be named
+    /// (CC BY 4.0 for both; MET Norway's NLOD 2.0 too).
+    package var attribution: String {
+        switch self {
+        case .openMeteo: "Open-Meteo"
+        case .metNorway: "MET Norway"
+        }
+    }
 }

@@ -2,6 +2,8 @@
 public struct WeatherResult: Sendable, Equatable {
     /// The place the values are for.
     package var location: Location
+    /// The service the values came from; a file without one is Open-Meteo's, the only one there was.
+    package var provider: ProviderID = .openMeteo
     /// The values a user sees.
     package var conditions: CurrentConditions
     /// The moment the values describe (Open-Meteo's `current.time`, in UTC).
@@ -126,6 +128,7 @@ extension WeatherResult {
         var writer = JSONWriter()
         writer.object { writer in
             writer.field("format", Int(Self.fileFormat))
+            writer.field("provider", provider.rawValue)
             writer.object("location") { location.write(into: &$0) }
             writer.object("conditions") { conditions.write(into: &$0, words: false) }
             writer.field("observedAt", observedAt.secondsSince1970)
@@ -172,6 +175,12 @@ extension WeatherResult {
             } ?? CachingHeaders(),
             naturalStaleAt: current ? try Freshness.Moment(reading: reader, updatedAt: updatedAt) : nil
         )
+        if let name = try reader.optionalString("provider") {
+            guard let provider = ProviderID(rawValue: name) else {
+                throw .invalid(path: "provider", reason: "is not open-meteo or met-norway")
+            }
+            self.provider = provider
+        }
         // Never more than a day past the moment it stands in for (a file not written by weather).
         overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
         implausibleValues = try reader.optionalInt("implausible", within: 0...100_000) ?? 0
