@@ -144,6 +144,8 @@ public final class FixtureServer: @unchecked Sendable {
         public var time: Double
         /// The route that answered it, nil for a path the server does not know.
         public var route: String?
+        /// The status it was answered with; nil while unanswered (or dropped).
+        public var status: Int?
 
         /// A header's value, whatever the case of its name.
         public func header(_ name: String) -> String? {

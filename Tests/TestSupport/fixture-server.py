@@ -52,7 +52,8 @@ Run it by hand to try `weather` offline:
 Tests control it over HTTP (nothing under /_control is logged):
 
     GET    /_control/requests   every request so far: method, path, query, headers, time, weight (the
-                                calls Open-Meteo counts it as, `query_weight`) and route (null if unknown)
+                                calls Open-Meteo counts it as, `query_weight`), route (null if unknown)
+                                and status (the status it was answered with; none while unanswered)
     DELETE /_control/requests   forget them
     POST   /_control/responses  {"route": ROUTE, "responses": [RESPONSE, ...]} (ROUTE: "forecast",
                                 "search" or another service's) queues scripted responses, used in order
@@ -451,18 +452,20 @@ class Handler(BaseHTTPRequestHandler):
     # API
 
     def do_GET(self):
+        self.logged = None
         url = urlsplit(self.path)
         if url.path == "/_control/requests":
             with self.state.lock:
                 return self.send(200, json_bytes(self.state.requests))
         query = {key: values[-1] for key, values in parse_qs(url.query, keep_blank_values=True).items()}
         route = route_of(url.path, self.state.services)
+        self.logged = {
+            "method": "GET", "path": url.path, "query": query,
+            "headers": {key: value for key, value in self.headers.items()}, "time": time.time(),
+            "weight": query_weight(query) if route == "forecast" else 1.0, "route": route,
+        }
         with self.state.lock:
-            self.state.requests.append({
-                "method": "GET", "path": url.path, "query": query,
-                "headers": {key: value for key, value in self.headers.items()}, "time": time.time(),
-                "weight": query_weight(query) if route == "forecast" else 1.0, "route": route,
-            })
+            self.state.requests.append(self.logged)
         if route is None:
             return self.send(404, error_body("Not Found"))
         scripted = self.state.next_scripted(route)
@@ -606,6 +609,10 @@ class Handler(BaseHTTPRequestHandler):
         (Open-Meteo's CORS headers and a JSON Content-Type when None), a `Server` header when `server` is
         not empty, and a `Date` of `date` (now when None)."""
         headers = dict(headers or {})
+        logged, self.logged = getattr(self, "logged", None), None
+        if logged is not None:
+            with self.state.lock:
+                logged["status"] = status
         if base is None:
             base = self.CORS
             headers.setdefault("Content-Type", "application/json; charset=utf-8")

@@ -164,7 +164,7 @@ struct LocationforecastServerTests {
         let older = try forecast(headers: [("If-Modified-Since", "Mon, 20 Jul 2020 11:44:31 GMT")])
         #expect(older.status == 200)
         #expect(older.response.body.count > 50_000)
-        #expect(try server.requests(.met).count == 3)
+        #expect(try server.requests(.met).map(\.status) == [200, 304, 200], "the log says how each was answered")
     }
 
     @Test(
