@@ -3,7 +3,8 @@ import WeatherModel
 /// Finds the place words name: coordinates as they are, a name through the geocoding service, narrowed
 /// by its qualifiers (`PlaceMatches`), never during the service's back-off.
 struct PlaceFinder: Sendable {
-    let provider: OpenMeteo
+    /// Open-Meteo's geocoder, whichever provider forecasts.
+    let geocoder: OpenMeteo
     let backoffs: ServiceBackoffs
     /// The language of place names: worked out when a place is looked up, as `show` never needs it.
     let language: @Sendable () -> String
@@ -25,11 +26,11 @@ struct PlaceFinder: Sendable {
     /// place their last words do not describe, are tried with one (`CommaHint`): a request or two more,
     /// for a message that says what to write.
     func matches(for query: PlaceQuery, caller: FetchCaller = .foreground) throws(WeatherError) -> PlaceMatches {
-        let service = provider.geocodingService
+        let service = geocoder.geocodingService
         try backoffs.check(service, for: caller)
         do throws(ProviderError) {
             let language = language()
-            let candidates = try provider.searchPlaces(query, language: language, before: deadline())
+            let candidates = try geocoder.searchPlaces(query, language: language, before: deadline())
             backoffs.clear(service)
             guard !candidates.isEmpty else {
                 let found = CommaHint.splits(of: query).first(where: findsItsName)
@@ -56,7 +57,7 @@ struct PlaceFinder: Sendable {
     /// give advice: any failure is a no.
     private func findsItsName(_ query: PlaceQuery) -> Bool {
         let language = language()
-        guard let candidates = try? provider.searchPlaces(query, language: language, before: deadline()),
+        guard let candidates = try? geocoder.searchPlaces(query, language: language, before: deadline()),
             let found = try? PlaceMatches(query, candidates: candidates, language: language)
         else { return false }
         return found.fitting[0].location.name.lowercased() == query.name.lowercased()

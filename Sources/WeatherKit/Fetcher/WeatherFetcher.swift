@@ -28,8 +28,10 @@ public final class WeatherFetcher: Sendable {
     let history: FetchHistory
     /// The results of one-off lookups of other places.
     let lookups: LookupCache
-    /// The weather service.
-    let provider: OpenMeteo
+    /// The forecast service, known only as a `WeatherProvider`.
+    let provider: any WeatherProvider
+    /// Open-Meteo's geocoder, which finds places for every provider.
+    let geocoder: OpenMeteo
     /// This run's hold on the fetch lock.
     let lock: FetchLockHolder
 
@@ -54,12 +56,14 @@ public final class WeatherFetcher: Sendable {
             store.removeTemporaryFiles()
             lookups.removeTemporaryFiles()
         }
-        provider = OpenMeteo(
+        let geocoder = OpenMeteo(
             geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL, http: context.http)
+        self.geocoder = geocoder
+        provider = geocoder
         results = ResultCache(store: store, lock: lock, deadline: deadline)
         backoffs = ServiceBackoffs(context: context, startedAt: context.clock.now())
         places = PlaceFinder(
-            provider: provider, backoffs: backoffs,
+            geocoder: geocoder, backoffs: backoffs,
             language: { context.settings.placeNameLanguage(environment: context.environment) }, deadline: deadline)
         savedPlace = SavedPlace(store: store)
         replacement = ReplacementSchedule(context: context)
@@ -195,7 +199,7 @@ public final class WeatherFetcher: Sendable {
 
     /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
     private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
-        -> OpenMeteo.ForecastFetch
+        -> ForecastFetch
     {
         sentRequests.withLock { $0 += 1 }
         do {
@@ -325,6 +329,7 @@ public final class WeatherFetcher: Sendable {
             sunset: response.sunset, outlook: outlook(of: response),
             updatedAt: context.clock.now(), cachingHeaders: response.cachingHeaders
         )
+        result.provider = provider.id
         result.implausibleValues = response.implausible.count
         return result
     }

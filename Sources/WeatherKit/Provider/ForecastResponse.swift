@@ -1,6 +1,7 @@
 package import WeatherModel
 
-/// Open-Meteo's forecast response, its `current`, `hourly` and `daily` blocks read into SI units.
+/// A forecast answer read into SI units: what every `WeatherProvider` gives the fetcher. `decode` reads
+/// Open-Meteo's, its `current`, `hourly` and `daily` blocks.
 package struct ForecastResponse: Sendable, Equatable {
     /// The values.
     package var conditions: CurrentConditions

@@ -1,7 +1,8 @@
 import WeatherModel
 
-/// Open-Meteo's geocoding and forecast APIs (or anything that speaks them, such as the test server).
-struct OpenMeteo: Sendable {
+/// Open-Meteo's geocoding and forecast APIs (or anything that speaks them, such as the test server): the
+/// geocoder of every provider, and the default forecast provider.
+struct OpenMeteo: WeatherProvider {
     /// The `current` variables we ask for: every value `CurrentConditions` holds.
     static let currentVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
@@ -40,6 +41,8 @@ struct OpenMeteo: Sendable {
             role: "geocoding", host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL"
         )
     }
+
+    var id: ProviderID { .openMeteo }
 
     var forecastService: ProviderError.Service {
         .init(role: "forecast", host: URLParts(forecastURL)?.authority ?? forecastURL, setting: "WEATHER_FORECAST_URL")
@@ -103,17 +106,9 @@ struct OpenMeteo: Sendable {
         return HTTPRequest(url: URLQuery.append(parameters, to: forecastURL), headers: headers)
     }
 
-    /// What a forecast request brought.
-    enum ForecastFetch: Sendable, Equatable {
-        /// New values.
-        case modified(ForecastResponse)
-        /// `304 Not Modified`: the stored values stand; these are the response's caching headers.
-        case notModified(CachingHeaders)
-    }
-
     /// The current weather at `location`; with `cachingHeaders` of a stored result, asked conditionally.
     func currentWeather(
-        at location: Location, cachingHeaders: CachingHeaders? = nil, before deadline: Deadline
+        at location: Location, cachingHeaders: CachingHeaders?, before deadline: Deadline
     ) throws(ProviderError) -> ForecastFetch {
         let request = forecastRequest(for: location, cachingHeaders: cachingHeaders)
         let response = try send(request, to: forecastService, before: deadline, conditional: !request.headers.isEmpty)

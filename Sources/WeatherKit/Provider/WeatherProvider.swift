@@ -1,0 +1,24 @@
+import WeatherModel
+
+/// A forecast service: what the fetcher asks for a place's weather, and all it knows of the service.
+/// Each reads its own answer into the same `ForecastResponse`, so that freshness, the files and every
+/// output are the same for all. Places are found by Open-Meteo's geocoder whichever provider forecasts.
+protocol WeatherProvider: Sendable {
+    /// Which service, as the files and `--json` name it.
+    var id: ProviderID { get }
+    /// The service's endpoint, for messages and back-offs (`ServiceBackoffs` keys them by host).
+    var forecastService: ProviderError.Service { get }
+
+    /// The weather at `location`: the current values, the hours and the days. With `cachingHeaders` of a
+    /// stored result, asked conditionally (`If-None-Match`, `If-Modified-Since`: the stored text).
+    func currentWeather(at location: Location, cachingHeaders: CachingHeaders?, before deadline: Deadline)
+        throws(ProviderError) -> ForecastFetch
+}
+
+/// What a forecast request brought.
+enum ForecastFetch: Sendable, Equatable {
+    /// New values.
+    case modified(ForecastResponse)
+    /// `304 Not Modified`: the stored values stand; these are the response's caching headers.
+    case notModified(CachingHeaders)
+}
