@@ -9,7 +9,7 @@ import WeatherModel
 ///
 /// An input is up to seven parts separated by NUL bytes (which JSON text cannot hold):
 ///
-///     forecast body \0 geocoding body \0 response headers \0 current.json \0 another saved file
+///     forecast body (Open-Meteo's or MET Norway's: both read it) \0 geocoding body \0 response headers \0 current.json \0 another saved file
 ///     \0 config.json \0 environment
 ///
 /// The headers are `Name: value` lines, the environment `NAME=value` lines; a `QUERY=` line there is
@@ -85,6 +85,24 @@ enum Pipeline {
                 WeatherError.provider(
                     .badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)
                 ).description)
+        }
+        do {
+            let response = try METNorway.decode(part(0), headers: headers, for: location)
+            check(
+                response.forecast.hours.count <= 48 && response.forecast.days.count <= 7, "a bounded MET forecast")
+            var result = WeatherResult(
+                location: location, conditions: response.conditions, observedAt: response.observedAt,
+                clock: response.clock, interval: response.interval, sunrise: response.sunrise,
+                sunset: response.sunset, outlook: response.forecast.outlook(after: response.observedAt), updatedAt: now,
+                cachingHeaders: response.cachingHeaders)
+            result.provider = .metNorway
+            results.append(result)
+            forecasts.append(
+                SavedForecast(
+                    location: location, utcOffsetSeconds: response.utcOffsetSeconds, forecast: response.forecast,
+                    fetchedAt: now))
+        } catch {
+            checkPrintable(error.description)
         }
         switch WeatherStore.decodeResult(part(3), path: "/k/weather/current.json") {
         case .result(let cached), .outdated(let cached): results.append(cached)

@@ -55,7 +55,8 @@ FUTURE = [
 def main():
     corpus = sys.argv[1]
     os.makedirs(corpus, exist_ok=True)
-    forecasts = files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
+    forecasts = (files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
+                 + files("met-norway", "locationforecast") + files("met-norway", "errors"))
     geocodings = files("open-meteo", "geocoding")
     saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")] + FUTURE
     currents = [read("saved", "current.json"), read("saved", "current-format-1.json")]

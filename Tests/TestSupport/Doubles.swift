@@ -180,9 +180,13 @@ package struct TestContext: Sendable {
     package var console: RecordingConsole { context.console as! RecordingConsole }
 
     /// The next run of the program over the same files and doubles: a fresh fetcher that has read nothing
-    /// yet, and a console of its own, a terminal when `terminal` says so.
-    package func nextRun(terminal: Bool = false) -> WeatherFetcher {
-        WeatherFetcher(
+    /// yet, and a console of its own, a terminal when `terminal` says so; with its settings changed by
+    /// `adjust` (another provider, say).
+    package func nextRun(terminal: Bool = false, settings adjust: (inout Settings) -> Void = { _ in }) -> WeatherFetcher
+    {
+        var settings = settings
+        adjust(&settings)
+        return WeatherFetcher(
             context: Self.context(
                 folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
                 scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal)))

@@ -148,10 +148,12 @@ public struct BackgroundFetchHandler: Sendable {
     }
 
     /// Why this run sends no request, or `nil` when it fetches: the result is still fresh, the interval
-    /// chosen with `weather schedule` has not passed, or the adaptive schedule waits.
+    /// chosen with `weather schedule` has not passed, or the adaptive schedule waits. A result of another
+    /// provider than the settings choose is replaced at once.
     private func skip(
         _ cached: WeatherResult?, of location: Location, askingSession asked: inout AdaptiveSchedule.Session?
     ) -> (BackgroundFetchResult, String)? {
+        if let cached, !fetcher.isProvidersOwn(cached) { return nil }
         if let cached, !fetcher.needsFetch(cached, in: .background) {
             let now = context.clock.now()
             let staleAt = context.freshness.staleAt(cached).moment

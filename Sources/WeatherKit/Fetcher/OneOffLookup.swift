@@ -68,6 +68,8 @@ extension WeatherFetcher {
     private func lookUpHoldingLock(
         _ query: PlaceQuery, choice known: PlaceChoice?, seen: WeatherResult?, needingForecast: Bool
     ) throws(WeatherError) -> OneOff {
+        // MET Norway without a contact: not even the geocoder is asked.
+        if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
         // Another run may have looked the name up, or fetched the place, while this one waited.
         let language = language
         var notes: [String] = []
@@ -93,7 +95,7 @@ extension WeatherFetcher {
         let cached = cachedLookup(at: choice)
         let forecastMissing = needingForecast && cached.forecast == nil
         if let stored = cached.result, !forecastMissing,
-            stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
+            isProvidersOwn(stored) && stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
                 || !needsFetch(stored, in: .background)
         {
             lookups.markUsed(location)

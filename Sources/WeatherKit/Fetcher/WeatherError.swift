@@ -73,11 +73,12 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The exit status: 64 (`EX_USAGE`) for refused input, 78 (`EX_CONFIG`) for settings, 1 otherwise.
+    /// The exit status: 64 (`EX_USAGE`) for refused input, 78 (`EX_CONFIG`) for settings (a service refusing
+    /// for want of a contact too), 1 otherwise.
     public var exitCode: Int32 {
         switch self {
         case .query, .usage, .background(.tooOften), .background(.tooRarely), .background(.unreadableInterval): 64
-        case .settings: 78
+        case .settings, .provider(.contactRefused): 78
         case .stopped(let signal): 128 + signal
         default: 1
         }

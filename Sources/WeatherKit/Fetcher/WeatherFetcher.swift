@@ -28,7 +28,7 @@ public final class WeatherFetcher: Sendable {
     let history: FetchHistory
     /// The results of one-off lookups of other places.
     let lookups: LookupCache
-    /// The forecast service, known only as a `WeatherProvider`.
+    /// The forecast service the settings choose (`WeatherProvider`).
     let provider: any WeatherProvider
     /// Open-Meteo's geocoder, which finds places for every provider.
     let geocoder: OpenMeteo
@@ -59,7 +59,7 @@ public final class WeatherFetcher: Sendable {
         let geocoder = OpenMeteo(
             geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL, http: context.http)
         self.geocoder = geocoder
-        provider = geocoder
+        provider = chosenProvider(by: context.settings, http: context.http)
         results = ResultCache(store: store, lock: lock, deadline: deadline)
         backoffs = ServiceBackoffs(context: context, startedAt: context.clock.now())
         places = PlaceFinder(
@@ -94,11 +94,18 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// Whether a run in `state` fetches before it shows `result`: when someone is looking (`active`) or
-    /// the timer woke it (`background`), and the result is missing or stale. A pipe (`inactive`) never.
+    /// the timer woke it (`background`), and the result is missing, stale or another provider's. A pipe
+    /// (`inactive`) never.
     func needsFetch(_ result: WeatherResult?, in state: AppState) -> Bool {
         guard state.fetchesWhenStale else { return false }
         guard let result else { return true }
-        return isStale(result)
+        return isStale(result) || !isProvidersOwn(result)
+    }
+
+    /// Whether `result` came from the provider the settings choose now. One from the other is replaced
+    /// at the next fetch, by a request without its validators, which belong to the other service.
+    func isProvidersOwn(_ result: WeatherResult) -> Bool {
+        result.provider == provider.id
     }
 
     // MARK: Fetching
@@ -136,7 +143,8 @@ public final class WeatherFetcher: Sendable {
         let stored = results.cachedResult(for: location)
         if stored != nil { savedPlace.matchLocationFile(to: location) }
         let forecastMissing = needingForecast && results.savedForecast(for: location) == nil
-        if let stored, !forecastMissing, stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
+        if let stored, !forecastMissing, isProvidersOwn(stored),
+            stored.updatedAt > (seen?.updatedAt ?? Timestamp(secondsSince1970: -.infinity))
         {
             return .fetchedByAnotherRun(stored)
         }
@@ -147,19 +155,31 @@ public final class WeatherFetcher: Sendable {
             for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
             scheduled: true, stillWanted: { FileIO.exists(store.paths.locationFile) })
         results.remember(outcome.result)
+        if let stored, !isProvidersOwn(stored) { followProvider() }
         if case .newData(let result) = outcome { context.notifications.post(name: .weatherUpdated, object: result) }
         return outcome
     }
 
-    /// Asks for `location`'s weather, conditionally when `stored` has validators (and the forecast is not
-    /// missing), and saves what comes in `store`, unless `stillWanted` says the place was forgotten in
-    /// the meantime. `scheduled`: background refresh keeps this result up to date (the saved place), so
+    /// After the saved place's first result from another provider: the timer written again with this
+    /// run's settings, so that it asks the provider this run asked, not the one before, and under
+    /// `minimum` at the new data's pace (MET Norway's is not Open-Meteo's quarter hour). A timer that
+    /// cannot be written is left as it was: the next run of it that fetches writes it.
+    private func followProvider() {
+        let interval = context.store.chosenInterval()
+        guard interval != .never else { return }
+        try? context.scheduler.setMinimumBackgroundFetchInterval(interval)
+    }
+
+    /// Asks for `location`'s weather, conditionally when `stored` is this provider's and has validators
+    /// (and the forecast is not missing), and saves what comes in `store`, unless `stillWanted` says the
+    /// place was forgotten in the meantime. `scheduled`: background refresh keeps this result up to date (the saved place), so
     /// the result says when its replacement is overdue. Holding the lock.
     func request(
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
         caller: FetchCaller = .foreground, scheduled: Bool = false, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
         try backoffs.check(provider.forecastService, for: caller)
+        let stored = stored.flatMap { isProvidersOwn($0) ? $0 : nil }
         let fetched = try requestForecast(for: location, cachingHeaders: forecastMissing ? nil : stored?.cachingHeaders)
         guard stillWanted() else { throw .noLocation }
         let now = context.clock.now()
@@ -197,14 +217,18 @@ public final class WeatherFetcher: Sendable {
         }
     }
 
-    /// Sends the forecast request; a refusal (429, 503) starts or extends the back-off, a success ends it.
+    /// Sends the forecast request, unless the provider refuses to be asked at all; a refusal (429, 503)
+    /// starts or extends the back-off, a success ends it. What the service says of itself (a deprecated
+    /// version) is said once, at the end of the run.
     private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
         -> ForecastFetch
     {
+        if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
         sentRequests.withLock { $0 += 1 }
         do {
             let fetched = try provider.currentWeather(at: location, cachingHeaders: cachingHeaders, before: deadline)
             backoffs.clear(provider.forecastService)
+            if case .modified(let response) = fetched, let notice = response.notice { context.noteOnce(notice) }
             return fetched
         } catch {
             throw backoffs.recording(error, from: provider.forecastService)
@@ -240,6 +264,7 @@ public final class WeatherFetcher: Sendable {
     /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
     /// place and result stay exactly as they were.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
+        if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
         try backoffs.check(provider.forecastService, for: .set)
         return try withFetchLock { () throws(WeatherError) -> Placement in
             let choice = try places.place(query, for: .set)

@@ -1,7 +1,7 @@
 package import WeatherModel
 
 /// A forecast answer read into SI units: what every `WeatherProvider` gives the fetcher. `decode` reads
-/// Open-Meteo's, its `current`, `hourly` and `daily` blocks.
+/// Open-Meteo's, its `current`, `hourly` and `daily` blocks; `METNorway` reads Locationforecast's.
 package struct ForecastResponse: Sendable, Equatable {
     /// The values.
     package var conditions: CurrentConditions
@@ -25,6 +25,9 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `hourly.precipitation[2] was -3276.8`. Models send such values now and then (Open-Meteo's issues
     /// #330, #375, #929); one of them costs that value, not the response.
     package var implausible: [String] = []
+    /// What the service said of itself besides the values, once for a run's standard error: MET Norway's
+    /// `203 Non-Authoritative Information`, a deprecated version.
+    package var notice: String?
 
     /// Reads a 200 response: the current temperature and weather code, which the first line shows, must
     /// be plausible; any other value outside what an observation can have becomes a gap (`implausible`

@@ -44,6 +44,9 @@ struct OpenMeteo: WeatherProvider {
 
     var id: ProviderID { .openMeteo }
 
+    /// Open-Meteo asks nothing of its callers.
+    var refusalBeforeAnyRequest: WeatherError? { nil }
+
     var forecastService: ProviderError.Service {
         .init(role: "forecast", host: URLParts(forecastURL)?.authority ?? forecastURL, setting: "WEATHER_FORECAST_URL")
     }

@@ -7,6 +7,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The service answered with an error status; `reason` is its own explanation when it sent one, and
     /// `retryAfter` its `Retry-After` header.
     case status(Service, code: Int, reason: String?, retryAfter: String?)
+    /// The service refused a request for not naming a contact it can reach (MET Norway's 403).
+    case contactRefused(Service, provider: String)
     /// The service answered 200 with something we cannot read.
     case badResponse(Service, problem: String)
     /// The service started a 200 answer and broke it off, saying so in plain text after it ("Unexpected
@@ -52,6 +54,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             default:
                 return "\(service) refused the request (\(detail)); check \(service.setting) or update weather"
             }
+        case .contactRefused(let service, let provider):
+            return "\(service) refused the request (HTTP 403 Forbidden): \(provider)'s terms require a contact it "
+                + "can reach in every request; \(SettingsError.contactAdvice)"
         case .brokeOff(let service, let words):
             return "\(service) broke off its answer (\(words)); try again in a few minutes"
         case .badResponse(let service, let problem):

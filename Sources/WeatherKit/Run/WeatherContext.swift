@@ -39,6 +39,8 @@ public final class WeatherContext: Sendable {
     var typedAtTerminal: Bool { console.isTerminal }
     private let makeScheduler: @Sendable (WeatherContext) -> any BackgroundScheduler
     private let builtScheduler = Mutex<(any BackgroundScheduler)?>(nil)
+    /// Lines for standard error that the run says once, at its end (`noteOnce`).
+    private let notices = Mutex<[String]>([])
 
     /// A run of these parts; `scheduler` is built on first use (most runs never schedule anything).
     package init(
@@ -105,14 +107,21 @@ public final class WeatherContext: Sendable {
     }
 
     /// Runs a command's `body` in this context: a `WeatherError` becomes one line on standard error.
-    /// Returns the exit status: `body`'s own, or the error's.
+    /// Returns the exit status: `body`'s own, or the error's. The notices of the run come last, each once.
     public func run(_ body: () throws(WeatherError) -> Int32) -> Int32 {
+        defer { notices.withLock { $0 }.forEach(console.printError) }
         do {
             return try body()
         } catch {
             console.printError(error.description)
             return error.exitCode
         }
+    }
+
+    /// Says `line` on standard error when the run ends, however often the run notes it: what a service
+    /// says of itself (MET Norway's 203, a deprecated version), not to be repeated by every request.
+    func noteOnce(_ line: String) {
+        notices.withLock { if !$0.contains(line) { $0.append(line) } }
     }
 }
 

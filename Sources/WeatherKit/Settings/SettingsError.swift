@@ -10,6 +10,13 @@ public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     case noHome(variable: String)
     /// A folder's variable holds bytes that are not UTF-8.
     case notUTF8(variable: String)
+    /// The provider's terms require a contact in every request (MET Norway's), and none is set: no
+    /// request is sent.
+    case contactRequired(provider: String)
+
+    /// What to set so that a service requiring a contact can be asked.
+    static let contactAdvice =
+        "set WEATHER_CONTACT=you@example.org (your email address or a web page of yours), or \"contact\" in config.json"
 
     public var description: String {
         switch self {
@@ -21,6 +28,9 @@ public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot tell where the home folder is: set HOME, or \(variable) to an absolute path"
         case .notUTF8(let variable):
             "\(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name"
+        case .contactRequired(let provider):
+            "\(provider)'s terms require a contact in every request, so that its operators can reach you rather "
+                + "than block you, and none is set: \(Self.contactAdvice)"
         }
     }
 }
