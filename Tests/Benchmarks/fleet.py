@@ -20,6 +20,12 @@ Tests/Benchmarks/FleetRules), and so are the constants of the freshness and stal
 - Cron (no systemd): the crontab line's minute and its sleep; cron misses what it sleeps through.
 - An outage: from 12:00 to 12:30 UTC every request fails. Before: every run and every look asks; now a failed
   request is shared for a minute on the machine, and background runs back off 1, 2, 4 ... minutes.
+- MET Norway (`WEATHER_PROVIDER=met-norway`): each answer `Expires` 30 to 32 minutes later (a 304 too), and
+  nothing is asked before; the timer of `minimum` as weather renders it for MET (`METNorway.dataInterval`).
+  A new model run is published every hour at HH:21:37 UTC for the 5 % of users in the Nordic area, 4 times a
+  day (04:21:37, 10:21:37, ...) elsewhere, as the fixture server publishes them; the age shown is the time
+  since the run the bar shows was published. MET asks an application's users together for at most 20
+  requests a second: the largest fleet under that is found by growing the fleet 5,000 users at a time.
 
 Prints one table; `--users` and `--seed` change the fleet. Also measures 64 concurrent callers on one machine
 during an outage with the real binary and the fixture server (--binary).
@@ -302,6 +308,67 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
     }
 
 
+PUBLISHED_AT = 21 * 60 + 37
+
+
+def met_published(moment, nordic):
+    """When the MET model run current at `moment` was published, as fixtureserver/locationforecast.py does."""
+    if nordic:
+        return math.floor((moment - PUBLISHED_AT) / 3600) * 3600 + PUBLISHED_AT
+    phase = 4 * 3600 + PUBLISHED_AT
+    return math.floor((moment - phase) / 21600) * 21600 + phase
+
+
+def simulate_met(users, rules, delays, runs_of, timer, seed=2026):
+    """MET Norway's fleet over the second day: a request when a run or a look finds the result past its
+    Expires; requests, the peak second, the busiest minute, the age of the model run shown, the stale mark."""
+    grace = rules["grace"]
+    rng = random.Random(seed)
+    requests, not_modified = [], 0
+    age_time = age_sum = stale_time = awake_total = 0.0
+    for index, user in enumerate(users):
+        delay = delays[index]
+        nordic = index % 20 == 0
+        events = [(t, "run") for t in runs_of(user, index, delay)] + [(t, "look") for t in user.looks]
+        events.sort()
+        expires, shown, last_trigger, run_shown = None, [], None, None
+        for t, kind in events:
+            if kind == "run":
+                last_trigger = t - 0.2
+            if expires is not None and t < expires:
+                continue
+            if 0 <= t < DAY:
+                requests.append(t)
+                not_modified += run_shown == met_published(t, nordic)
+            run_shown = met_published(t, nordic)
+            expires = t + 1800 + rng.uniform(0, 120)
+            shown.append((t, run_shown, first_run_after(expires, timer, delay, user.zone, last_trigger) + grace))
+        for start, end in user.awake:
+            start, end = max(start, 0.0), min(end, DAY)
+            if start >= end:
+                continue
+            awake_total += end - start
+            for i, (since, published, mark) in enumerate(shown):
+                until = shown[i + 1][0] if i + 1 < len(shown) else DAY
+                a, b = max(since, start), min(until, end)
+                if a >= b:
+                    continue
+                age_time += b - a
+                age_sum += (b - a) * ((a + b) / 2 - published)
+                stale_time += max(0.0, b - max(a, mark))
+    per_second, per_minute = {}, {}
+    for t in requests:
+        per_second[int(t)] = per_second.get(int(t), 0) + 1
+        per_minute[int(t // 60)] = per_minute.get(int(t // 60), 0) + 1
+    return {
+        "requests": len(requests), "not_modified": not_modified,
+        "peak": max(per_second.values()) if per_second else 0,
+        "busiest": (max(per_minute.values()) / (len(requests) / 1440)) if requests else 0,
+        "mean_age": age_sum / age_time / 60 if age_time else 0,
+        "stale": stale_time / awake_total if awake_total else 0,
+    }
+
+
 def rules_from_helper(helper, users):
     lines = "".join(user.machine.hex() + " " + str(user.uid) + "\n" for user in users)
     output = subprocess.run([helper], input=lines, capture_output=True, text=True, check=True).stdout
@@ -333,13 +400,17 @@ def main():
     parser.add_argument("--binary", help="the built weather, for the concurrent callers during an outage")
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--capacity", action=argparse.BooleanOptionalAction, default=True,
+                        help="grow MET Norway's fleet until its busiest second passes 20 requests")
     options = parser.parse_args()
 
     rng = random.Random(options.seed)
     users = [User(rng, i) for i in range(options.users)]
     rendered = rules_from_helper(options.helper, users)
     rules = rendered["rules"]
-    timers = {name: Timer(value["timer"]) for name, value in rendered["intervals"].items()}
+    timers = {name: Timer(value["timer"]) for name, value in rendered["intervals"].items()
+              if not name.startswith("met-norway")}
+    met_timer = Timer(rendered["intervals"]["met-norway minimum"]["timer"])
     # systemd's delay, as modelled here, is weather's FixedDelay: checked on the first users.
     for index in range(20):
         for name, timer in timers.items():
@@ -385,6 +456,33 @@ def main():
     if options.binary:
         print(f"64 concurrent callers on one machine during an outage (real binary, fixture server dropping "
               f"connections): {concurrent_outage(options.binary)} request(s)")
+
+    # MET Norway: minimum as weather renders it for MET, and an hourly timer (weather schedule 1h) beside it.
+    print(f"\n### MET Norway\n\n{len(users):,} users over a day, each answer expiring 30 to 32 minutes later; "
+          f"5 % of them in the Nordic area (a model run every hour), the rest 4 a day.\n")
+    print("| schedule | requests | answered 304 | peak req/s | busiest minute / mean minute | mean age of the run "
+          "shown | polls marked stale |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for label, timer in ((f"minimum ({met_timer.step / 3600:g} h, {met_timer.spread / 60:g} min spread)", met_timer),
+                         (f"1h ({timers['1h'].spread / 60:g} min spread)", timers["1h"])):
+        delays = [fixed_delay(u.machine, u.uid, timer.spread) for u in users]
+        r = simulate_met(users, rules, delays, lambda u, i, d, timer=timer: timer_runs(u, timer, d), timer)
+        print(f"| {label} | {r['requests']:,} | {r['not_modified']:,} | {r['peak']} | {r['busiest']:.1f} | "
+              f"{r['mean_age']:.1f} min | {100 * r['stale']:.1f} % |")
+    if options.capacity:
+        # The largest fleet whose busiest second stays within MET's 20 requests, under minimum.
+        capacity, size, pool = 0, 5_000, list(users)
+        while True:
+            pool += [User(rng, index) for index in range(len(pool), size)]
+            fleet = pool[:size]
+            delays = [fixed_delay(u.machine, u.uid, met_timer.spread) for u in fleet]
+            r = simulate_met(fleet, rules, delays, lambda u, i, d: timer_runs(u, met_timer, d), met_timer)
+            print(f"- {size:,} users: peak {r['peak']} req/s, {r['requests']:,} requests")
+            if r["peak"] > 20:
+                break
+            capacity, size = size, size + 5_000
+        print(f"\nUnder minimum, MET's 20 requests a second hold for a fleet of {capacity:,} users (the busiest "
+              f"second of a day, this seed).")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,11 @@ the requests in the server's log; the naive tools' counts are worked out from th
    (calculateQueryWeight in its source); the fixture server weighs each request it receives the same way,
    and the day's table gives the calls counted (naive tools weighed as weather's requests).
 2. A simulated day: a status bar runs `weather show` every 5 s, the systemd timer runs `weather refresh`
-   on its schedule (a fixed random delay after *:02/15), and a person types `weather` a dozen times in a
+   on its schedule (a fixed random delay after *:02/15 for Open-Meteo; after every other hour's :02 for MET
+   Norway, whose `Expires` the timer follows under `minimum`), and a person types `weather` a dozen times in a
    terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
-   server's clock moved in step.
+   server's clock moved in step. The day is run with each provider: Open-Meteo at Berlin, and MET Norway at
+   Berlin (a new model run every 6 hours there, as outside the Nordic area) and at Bergen (hourly).
 
 Usage: Tests/Benchmarks/requests.py [--binary PATH] [--hours 24]   (without --binary it runs make build first)
 """
@@ -45,31 +47,46 @@ def concurrent(binary, callers):
         server.close()
 
 
-def day(binary, hours, seed=2026):
-    """Every call of the simulated day, in order: (moment, who)."""
+# The providers of the simulated day: (column, place, environment, route, the timer's interval under minimum).
+PROVIDERS = [
+    ("Open-Meteo", "Berlin", {}, "forecast", 900),
+    ("MET Norway, Berlin", "Berlin", {"WEATHER_PROVIDER": "met-norway", "WEATHER_CONTACT": "bench@example.org"},
+     "met", 7200),
+    ("MET Norway, Bergen", "Bergen", {"WEATHER_PROVIDER": "met-norway", "WEATHER_CONTACT": "bench@example.org"},
+     "met", 7200),
+]
+
+
+def day(binary, hours, provider, seed=2026):
+    """Runs every call of the simulated day, in order, with `provider` (a row of PROVIDERS); returns per
+    caller [runs, requests, stale results shown], the hours, the calls Open-Meteo counts, and how many
+    requests were answered 304."""
+    _, place, settings, route, interval = provider
     start = datetime(2026, 11, 21, tzinfo=timezone.utc).timestamp()
     end = start + hours * 3600
     rng = random.Random(seed)
-    # This user's fixed delay, as systemd (and weather, for its stale mark) works it out.
+    # This user's fixed delay, as systemd (and weather, for its stale mark) works it out: within the first
+    # half of 15 minutes, or all of a longer interval but 150 s (RefreshUnits.spread).
     machine = bytes.fromhex(open("/etc/machine-id").read().strip()[:32])
-    timer_delay = fixed_delay(machine, os.getuid(), 450)
+    timer_delay = fixed_delay(machine, os.getuid(), 450 if interval == 900 else interval - 150)
     events = [(start + t, "bar") for t in range(5, int(hours * 3600), 5)]
-    events += [(start + quarter + 120 + timer_delay, "timer") for quarter in range(0, int(hours * 3600), 900)]
+    events += [(start + step + 120 + timer_delay, "timer") for step in range(0, int(hours * 3600), interval)]
     events += [(rng.uniform(start + 60, end), "person") for _ in range(max(1, round(12 * hours / 24)))]
     events.sort()
 
     server = Server()
     home = Home(binary, server)
+    home.environment.update(settings, WEATHER_MET_URL=server.url + "/weatherapi/locationforecast/2.0/complete")
     try:
         server.set_clock(start)
-        home.run(["set", "Berlin"], at=start)
+        home.run(["set", place], at=start)
         server.clear()
         counts = {"bar": [0, 0, 0], "timer": [0, 0, 0], "person": [0, 0, 0]}  # runs, requests, stale shown
         for moment, who in events:
             before = None
             if who != "bar":
                 server.set_clock(moment)
-                before = len(server.requests("forecast"))
+                before = len(server.requests(route))
             if who == "bar":
                 output = home.run(["show"], at=moment)
             elif who == "timer":
@@ -79,12 +96,12 @@ def day(binary, hours, seed=2026):
             counts[who][0] += 1
             counts[who][2] += "(stale)" in output
             if before is not None:
-                counts[who][1] += len(server.requests("forecast")) - before
-        requests = server.requests("forecast")
+                counts[who][1] += len(server.requests(route)) - before
+        requests = server.requests(route)
         total = len(requests)
         counts["bar"][1] = total - counts["timer"][1] - counts["person"][1]
         weight = sum(request["weight"] for request in requests)
-        return counts, hours, weight
+        return counts, hours, weight, sum(request.get("status") == 304 for request in requests)
     finally:
         home.close()
         server.close()
@@ -118,32 +135,39 @@ def main():
         print(f"| {callers} | {requests}{note} | {outputs} distinct | {callers} | {callers} |")
 
     started = time.time()
-    counts, hours, weight = day(binary, arguments.hours)
+    days = [day(binary, arguments.hours, provider) for provider in PROVIDERS]
+    hours = days[0][1]
     bar_moments = [5 * i for i in range(1, int(hours * 720))]
     print(f"\n## A simulated day ({hours:g} h)\n")
-    print("A status bar runs `weather show` every 5 s, the timer runs `weather refresh` every 15 min, a person "
-          "types `weather` in a terminal now and then. Naive tools have no timer: the status bar fetches on "
-          "every call, or when its 10-minute cache file is old; the person's tool fetches every time.\n")
-    print("| caller | runs | requests: weather | stale results shown | naive: fetch every call | naive: 10-min file cache |")
-    print("|---|---:|---:|---:|---:|---:|")
-    rows = [("status bar, `weather show` (pipe)", "bar", len(bar_moments), naive_file_cache(bar_moments)),
-            ("timer, `weather refresh`", "timer", 0, 0),
-            ("person, `weather` (terminal)", "person", counts["person"][0], counts["person"][0])]
-    totals = [0, 0, 0, 0, 0]
-    for label, key, naive_every, naive_cache in rows:
-        runs, requests, stale = counts[key]
-        naive = (naive_every, naive_cache) if key != "timer" else ("–", "–")
-        print(f"| {label} | {runs} | {requests} | {stale} | {naive[0]} | {naive[1]} |")
-        totals = [totals[0] + runs, totals[1] + requests, totals[2] + stale,
-                  totals[3] + (naive_every or 0), totals[4] + (naive_cache or 0)]
-    print(f"| **total** | {totals[0]} | **{totals[1]}** | {totals[2]} | {totals[3]} | {totals[4]} |")
-    # What the free API's limits count: each request weighs what its variables and days make it
+    print("A status bar runs `weather show` every 5 s, the timer runs `weather refresh` (every 15 min for "
+          "Open-Meteo, every 2 hours for MET Norway), a person types `weather` in a terminal now and then. Naive tools "
+          "have no timer: the status bar fetches on every call, or when its 10-minute cache file is old; the "
+          "person's tool fetches every time.\n")
+    columns = " | ".join(f"requests: {provider[0]}" for provider in PROVIDERS)
+    print(f"| caller | runs | {columns} | naive: fetch every call | naive: 10-min file cache |")
+    print("|---|---:|" + "---:|" * len(PROVIDERS) + "---:|---:|")
+    person = days[0][0]["person"][0]
+    rows = [("status bar, `weather show` (pipe)", "bar", str(len(bar_moments)), len(bar_moments),
+             naive_file_cache(bar_moments)),
+            ("timer, `weather refresh`", "timer", " / ".join(str(d[0]["timer"][0]) for d in days), "–", "–"),
+            ("person, `weather` (terminal)", "person", str(person), person, person)]
+    for label, key, runs, naive_every, naive_cache in rows:
+        cells = " | ".join(str(d[0][key][1]) for d in days)
+        print(f"| {label} | {runs} | {cells} | {naive_every} | {naive_cache} |")
+    totals = [sum(d[0][key][1] for key in ("bar", "timer", "person")) for d in days]
+    naive_every = len(bar_moments) + person
+    naive_cache = naive_file_cache(bar_moments) + person
+    print(f"| **total** | | " + " | ".join(f"**{total}**" for total in totals) + f" | {naive_every} | {naive_cache} |")
+    print(f"| answered 304 Not Modified | | " + " | ".join(str(d[3]) for d in days) + " | | |")
+    print(f"| stale results shown by the bar | | " + " | ".join(str(d[0]["bar"][2]) for d in days) + " | | |")
+    # What Open-Meteo's free API counts: each request weighs what its variables and days make it
     # (calculateQueryWeight, as the fixture server applies it to each request it received).
-    each = weight / totals[1] if totals[1] else 0
-    print(f"| calls Open-Meteo counts (of 10,000 a day) | | **{weight:,.1f}** ({each:g} each) | | "
-          f"{totals[3] * each:,.0f} | {totals[4] * each:,.0f} |")
-    print(f"\n(one more request set the place at the start of the day; the simulation took {time.time() - started:.0f} s)")
-
+    weight = days[0][2]
+    each = weight / totals[0] if totals[0] else 0
+    print(f"| calls Open-Meteo counts (of 10,000 a day) | | **{weight:,.1f}** ({each:g} each) | | | "
+          f"{naive_every * each:,.0f} | {naive_cache * each:,.0f} |")
+    print(f"\n(one more request set the place at the start of each day; the simulation took "
+          f"{time.time() - started:.0f} s)")
 
 if __name__ == "__main__":
     main()

@@ -3,7 +3,8 @@
 
 - `weather show` and `weather show --json` (stdout a pipe, a fresh result) against `cat` of the result
   file: the status-bar path. Targets: at most 1.0 million instructions, a median at most 1.6 times cat's,
-  peak memory at most 8 MiB.
+  peak memory at most 8 MiB. The same with a result of MET Norway's (`WEATHER_PROVIDER=met-norway`), whose
+  conditions carry MET's symbol and whose outlook its symbols.
 - `weather show --waybar` and `--format` against `weather show`: at most 1.1 times its instructions; and
   the waybar recipe they replace, `weather show --json | jq ...` (the README's until --waybar existed).
 - `weather refresh` with a stale result (one request to the loopback fixture server, parse, atomic write)
@@ -94,7 +95,12 @@ def main():
     server = Server()
     home = Home(binary, server)
     environment = home.environment
+    met = Home(binary, server)
+    met.environment.update(WEATHER_PROVIDER="met-norway", WEATHER_CONTACT="bench@example.org",
+                           WEATHER_MET_URL=server.url + "/weatherapi/locationforecast/2.0/complete")
     try:
+        met.run(["set", "Berlin"])
+        met_result = met.environment["XDG_CACHE_HOME"] + "/weather/current.json"
         home.run(["set", "Berlin"])
         # An explicit interval: every stale refresh fetches (minimum adapts, and would skip the repeated runs
         # that find the same values).
@@ -115,6 +121,10 @@ def main():
                             1, None, 1.1, 8),
                            ("show --json piped to jq (the recipe --waybar replaces)", ["sh", "-c", JQ_RECIPE % binary],
                             3, None, None, None)]),
+            (met.environment, [("cat (MET Norway's result file)", ["cat", met_result], None, None, None, None),
+                               ("weather show (MET Norway's result)", [binary, "show"], 0, 1.6, 1_000_000, 8),
+                               ("weather show --json (MET Norway's result)", [binary, "show", "--json"], 0, 1.6,
+                                1_000_000, 8)]),
             # WEATHER_STALE_AFTER=0: every refresh run finds the result stale and fetches.
             (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
                      ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
@@ -158,6 +168,7 @@ def main():
               "the largest resident set of five runs; page faults: their median.")
     finally:
         home.close()
+        met.close()
         server.close()
 
 

@@ -67,7 +67,11 @@ if CommandLine.arguments.dropFirst().first == "--adaptive" {
     exit(0)
 }
 
-let intervals: [(name: String, seconds: Double)] = [("minimum", 900), ("30m", 1800), ("1h", 3600), ("2h", 7200)]
+// MET Norway's `minimum`: its `Expires` is 30 to 32 minutes after each answer.
+let intervals: [(name: String, seconds: Double)] = [
+    ("minimum", 900), ("30m", 1800), ("1h", 3600), ("2h", 7200),
+    ("met-norway minimum", METNorway.dataInterval(lifetime: 1860)),
+]
 
 var writer = JSONWriter()
 writer.object { writer in
