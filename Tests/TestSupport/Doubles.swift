@@ -150,6 +150,7 @@ package struct TestContext: Sendable {
             geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
             timeout: 30, staleAfter: staleAfter
         )
+        settings.metURL = "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete"
         adjust(&settings)
         self.settings = settings
         context = Self.context(

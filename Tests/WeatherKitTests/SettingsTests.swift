@@ -178,10 +178,11 @@ struct SettingsTests {
         settings.contact = "ann@example.org"
         settings.units = UnitSystem.imperial.units
         settings.provider = .metNorway
+        settings.metURL = "http://a/m"
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
                 "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_PROVIDER=met-norway",
-                "WEATHER_MET_URL=https://api.met.no/weatherapi/locationforecast/2.0/complete", "WEATHER_TIMEOUT=45s",
+                "WEATHER_MET_URL=http://a/m", "WEATHER_TIMEOUT=45s",
                 "WEATHER_STALE_AFTER=10m", "WEATHER_CONTACT=ann@example.org",
             ], "what the service fetches and whom it names; display settings stay with the display")
     }

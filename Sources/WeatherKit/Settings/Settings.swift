@@ -10,7 +10,7 @@ package struct Settings: Sendable, Equatable {
     /// The forecast service (`WeatherProvider`); geocoding is Open-Meteo's whichever it is.
     package var provider: ProviderID = .openMeteo
     /// MET Norway's Locationforecast 2.0 `complete`, or anything that speaks it.
-    var metURL = "https://api.met.no/weatherapi/locationforecast/2.0/complete"
+    package var metURL = "https://api.met.no/weatherapi/locationforecast/2.0/complete"
     /// The whole run's network time in seconds, all requests and waits together.
     package var timeout: Double
     /// Seconds after `updatedAt` when a result is stale; `nil` leaves it to the data's own interval.
