@@ -347,9 +347,17 @@ final class PseudoTerminal {
 /// A real `systemd --user` manager. PID 1 here need not be systemd: a user manager starts once
 /// `/run/systemd/system` exists (created here when running as root) and `XDG_RUNTIME_DIR` is a private
 /// 0700 folder.
+///
+/// Each manager runs in a control group of its own, as `user@.service` gives each user's manager on a
+/// real system. A manager started in the tests' own group (`/init.scope`) takes the hierarchy's root
+/// for its own and puts its units at `/app.slice/weather-refresh.service`, the same group for every
+/// manager of the test run: one manager ending its service killed the service of another running at
+/// the same moment (`Result=signal`), or left it hanging until systemd's timeout.
 public final class UserManager: @unchecked Sendable {
     public let runtimeDirectory: String
     private var pid: pid_t = 0
+    /// The manager's own control group in each hierarchy that can have one; empty when not root.
+    private let controlGroups: [String]
 
     init(root: String, environment: [String: String]) throws {
         if !FileManager.default.fileExists(atPath: "/run/systemd/system") {
@@ -376,10 +384,15 @@ public final class UserManager: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = [strdup(systemd), strdup("--user"), nil]
+        controlGroups = Self.controlGroups(named: "weather-test-\(UUID().uuidString)")
+        // The shell joins the groups, then becomes the manager: posix_spawn has no step for it.
+        let command =
+            ["/bin/sh", "-c", #"for group do echo $$ > "$group/cgroup.procs" || exit 125; done; exec "$0" --user"#]
+            + [systemd] + controlGroups
+        let argv = command.map { strdup($0) } + [nil]
         let envp = managerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for string in argv + envp { free(string) } }
-        let spawned = posix_spawn(&pid, systemd, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
         guard spawned == 0 else {
             throw TestFailure("cannot start systemd --user: \(String(cString: strerror(spawned)))")
         }
@@ -421,6 +434,40 @@ public final class UserManager: @unchecked Sendable {
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
         pid = 0
+    }
+
+    deinit {
+        stop()
+        removeControlGroups()
+    }
+
+    /// A new group `name` at the root of the `systemd` hierarchy and of the unified one (both are mounted
+    /// on a hybrid system, only the unified one on a pure cgroup v2 system); none when not root.
+    private static func controlGroups(named name: String) -> [String] {
+        guard getuid() == 0 else { return [] }
+        let fileManager = FileManager.default
+        let hierarchies =
+            fileManager.fileExists(atPath: "/sys/fs/cgroup/cgroup.controllers")
+            ? ["/sys/fs/cgroup"] : ["/sys/fs/cgroup/systemd", "/sys/fs/cgroup/unified"]
+        return hierarchies.compactMap { hierarchy in
+            let group = hierarchy + "/" + name
+            return mkdir(group, 0o755) == 0 ? group : nil
+        }
+    }
+
+    /// Removes the manager's groups once it has ended, the groups its units left inside first.
+    private func removeControlGroups() {
+        func remove(_ group: String) {
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: group)) ?? []
+            for child in children where Self.isDirectory(group + "/" + child) { remove(group + "/" + child) }
+            rmdir(group)
+        }
+        for group in controlGroups { remove(group) }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
 
