@@ -13,7 +13,8 @@ warnings themselves, their texts and identifiers are ours.
 
 - nws/springfield-missouri.json: a Severe Thunderstorm Warning in force, ending 45 minutes after the
   reference moment, and a Flood Watch from 5 hours on; variants: the warning extended (an Update that
-  references it), and cancelled (a Cancel that references it); springfield-illinois, new-york and
+  references it), cancelled (a Cancel that references it), and joined by a Tornado Warning for part of its
+  area (two warnings in force, the tornado's extreme); springfield-illinois, new-york and
   paris-texas: nothing in force. Errors: a point outside the country, Akamai's pages, problem+json.
 - brightsky/berlin.json: gale-force gusts (DWD level 2) in force, ending 50 minutes on, then wind gusts
   (level 1) until the night; variants: the gale warning replaced by a longer one under a new id, and
@@ -99,6 +100,7 @@ def reference(identifier, sent):
 STORM = nws_id("7c2f1e0a9b3d4c5e6f708192a3b4c5d6e7f80910")
 STORM_UPDATE = nws_id("b41d09e7c35a2f6180e4d7c92a5b3f6e1d08c7a4")
 STORM_CANCEL = nws_id("e90a3c5d7b1f2e4a6c8d0b2f4e6a8c0d2e4f6a8b")
+TORNADO = nws_id("5d1e7a3c9b2f4e6a8c0d1b3f5a7c9e1d3b5f7a92")
 FLOOD = nws_id("3a5c7e9b1d2f4a6c8e0b2d4f6a8c0e2b4d6f8a1c")
 STORM_AREA = {"type": "Polygon", "coordinates": [[[-93.52, 37.38], [-93.12, 37.45], [-93.05, 37.17],
                                                    [-93.44, 37.12], [-93.52, 37.38]]]}
@@ -164,6 +166,40 @@ def storm_cancel():
     }, **COMMON, eventCode={"SAME": ["SVS"], "NationalWeatherService": ["SVS"]}))
 
 
+def tornado_warning():
+    """A Tornado Warning inside the severe thunderstorm's path, issued 5 minutes before the reference moment."""
+    area = {"type": "Polygon", "coordinates": [[[-93.38, 37.30], [-93.18, 37.33], [-93.15, 37.19], [-93.33, 37.16],
+                                                [-93.38, 37.30]]]}
+    return nws_feature(TORNADO, area, {
+        "areaDesc": "Greene, MO", "geocode": {"SAME": ["029077"], "UGC": ["MOC077"]},
+        "affectedZones": ["https://api.weather.gov/zones/county/MOC077"],
+        "references": [], "sent": local(-5), "effective": local(-5), "onset": local(-5), "expires": local(25),
+        "ends": local(25), "status": "Actual", "messageType": "Alert", "category": "Met", "severity": "Extreme",
+        "certainty": "Observed", "urgency": "Immediate", "event": "Tornado Warning", "sender": SENDER,
+        "senderName": "NWS Springfield MO",
+        "headline": "Tornado Warning issued %s until %s by NWS Springfield MO" % (headline_time(-5), headline_time(25)),
+        "description": "The National Weather Service in Springfield has issued a\n\n"
+                       "* Tornado Warning for...\n  Central Greene County in southwestern Missouri...\n\n"
+                       "* Until %s.\n\n* At %s, a severe thunderstorm capable of producing a tornado was\n"
+                       "  located near Willard, moving east at 25 mph.\n\n  HAZARD...Tornado.\n\n"
+                       "  SOURCE...Radar indicated rotation.\n\n"
+                       "  IMPACT...Flying debris will be dangerous to those caught without\n  shelter. Mobile homes "
+                       "will be damaged or destroyed.\n\n* This dangerous storm will be near...\n"
+                       "  Springfield around %s." % (clock(25), clock(-5), clock(5)),
+        "instruction": "TAKE COVER NOW! Move to a basement or an interior room on the lowest floor of a sturdy\n"
+                       "building. Avoid windows.",
+        "response": "Shelter",
+        "parameters": {
+            "AWIPSidentifier": ["TORSGF"], "WMOidentifier": [wmo("WFUS53 KSGF", -5)],
+            "tornadoDetection": ["RADAR INDICATED"], "maxHailSize": ["1.00"], "BLOCKCHANNEL": ["EAS", "NWEM", "CMAS"],
+            "EAS-ORG": ["WXR"], "VTEC": ["/O.NEW.KSGF.TO.W.0031.%s-%s/" % (vtec(-5), vtec(25))],
+            "eventEndingTime": [local(25)],
+        },
+        **COMMON,
+        "eventCode": {"SAME": ["TOR"], "NationalWeatherService": ["TOW"]},
+    })
+
+
 def flood_watch():
     return nws_feature(FLOOD, None, {
         "areaDesc": "Christian, MO; Greene, MO; Polk, MO; Webster, MO",
@@ -214,6 +250,8 @@ def nws_files():
         "nws/variants/springfield-missouri-update.json": nws.dump(nws_collection([extended, flood_watch()], springfield)),
         "nws/variants/springfield-missouri-cancel.json": nws.dump(nws_collection([storm_cancel(), flood_watch()],
                                                                                  springfield)),
+        "nws/variants/springfield-missouri-tornado.json": nws.dump(nws_collection(
+            [tornado_warning(), storm, flood_watch()], springfield)),
         "nws/errors/400.json": nws.dump(problem(
             400, "Bad Request", "BadRequest", "Bad Request", parameterErrors=[
                 {"parameter": "query.point", "message": "The point is outside the area the National Weather Service "

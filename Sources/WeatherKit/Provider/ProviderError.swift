@@ -28,11 +28,16 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         var host: String
         /// The setting that points at it, named in hints.
         var setting: String
+        /// What its pauses and failures are kept under in the back-off file: its host, or, for a service
+        /// that shares a host with others (a warnings service, a mirror), host and path, so that one
+        /// service's refusal never stops another's requests.
+        var backoffKey: String
 
-        package init(role: String, host: String, setting: String) {
+        package init(role: String, host: String, setting: String, backoffKey: String? = nil) {
             self.role = role
             self.host = host
             self.setting = setting
+            self.backoffKey = backoffKey ?? host
         }
 
         public var description: String { "the \(role) service at \(host)" }

@@ -1,0 +1,76 @@
+import WeatherModel
+
+/// DWD's warnings through Bright Sky, `GET .../alerts?lat=LAT&lon=LON`: `{"alerts": [...], "location":
+/// {...}}`, the warnings in force or announced for the place's warn cell, each with English and German
+/// texts (Bright Sky's `brightsky/web/models.py` and `query.py`).
+///
+/// It mirrors DWD's snapshot every minute: an updated warning comes under a new identifier and the old
+/// one is gone, so there are no references; an all-clear is a `response_type` of its own. It sends no
+/// `Cache-Control`, `Expires` or validators, has no User-Agent rule, and answers 404 for a point no
+/// German warn cell covers: no warnings there.
+struct BrightSkyAlerts: WarningSource {
+    let url: String
+
+    var source: AlertSource { .dwd }
+    var service: ProviderError.Service { Self.service("DWD warnings", at: url, setting: "WEATHER_DWD_ALERTS_URL") }
+    /// DWD's snapshot changes at most once a minute, and a timer run every 15 minutes asks anyway: five
+    /// minutes keeps a terminal's extra looks from asking again.
+    var quietLifetime: Double { 300 }
+
+    func request(for location: Location, language: String) -> HTTPRequest {
+        HTTPRequest(
+            url: URLQuery.append(
+                [("lat", location.latitude.fixed(decimals: 4)), ("lon", location.longitude.fixed(decimals: 4))],
+                to: url))
+    }
+
+    func meansNone(status: Int, body: [UInt8]) -> Bool {
+        status == 404 && (ResponseBody.problemDetail(body)?.lowercased().includes("not covered") ?? false)
+    }
+
+    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage] {
+        let reader = try ResponseBody.json(body, headers: headers)
+        guard let alerts = try? reader.field("alerts").array() else {
+            throw ResponseProblem("it has no list of alerts")
+        }
+        let location = try? reader.field("location")
+        let area = location?.line("name", maximumLength: AlertTexts.longestArea)
+        // German texts for German readers, English for the rest; either when the other is missing.
+        let suffixes = language == "de" ? ["_de", "_en"] : ["_en", "_de"]
+        return alerts.compactMap { alert in Self.message(alert, area: area, suffixes: suffixes) }
+    }
+
+    /// The message of one alert, its texts in the language of the first of `suffixes` that has them.
+    static func message(_ alert: JSONReader, area: String?, suffixes: [String]) -> AlertMessage? {
+        guard alert.kind == .object else { return nil }
+        func text(_ name: String, _ maximumLength: Int) -> String? {
+            suffixes.lazy.compactMap { alert.line(name + $0, maximumLength: maximumLength) }.first
+        }
+        // The CAP identifier (its last part cut by Bright Sky); its own serial number only without one.
+        let number = (try? alert.int("id")).map(String.init)
+        guard let id = alert.line("alert_id", maximumLength: WeatherAlert.longestID) ?? number,
+            let event = text("event", WeatherAlert.longestEvent).map(Self.eventName)
+                ?? text("headline", WeatherAlert.longestEvent)
+        else { return nil }
+        let severity = alert.line("severity", maximumLength: 20).flatMap(AlertSeverity.init(word:)) ?? .unknown
+        let expires = alert.time("expires")
+        let description = suffixes.lazy.compactMap {
+            alert.paragraphs("description" + $0, maximumLength: AlertTexts.longestDescription)
+        }.first
+        return AlertMessage(
+            alert: WeatherAlert(
+                id: id, event: event, severity: severity,
+                headline: text("headline", WeatherAlert.longestHeadline),
+                instruction: text("instruction", WeatherAlert.longestInstruction),
+                onset: alert.time("onset") ?? alert.time("effective"), expires: expires, ends: expires),
+            details: AlertDetails(area: area, description: description, sender: "DWD"),
+            isActual: alert.line("status", maximumLength: 20)?.lowercased() != "test"
+                && alert.line("response_type", maximumLength: 20)?.lowercased() != "allclear")
+    }
+
+    /// DWD's event as a name: "gale-force gusts" → "Gale-force gusts", "STURMBÖEN" → "Sturmböen".
+    static func eventName(_ event: String) -> String {
+        let shouting = event.contains { $0.isLowercase } == false && event.contains { $0.isUppercase }
+        return (shouting ? event.lowercased() : event).capitalizedFirst
+    }
+}

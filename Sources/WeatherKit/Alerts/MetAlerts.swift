@@ -1,0 +1,95 @@
+import WeatherModel
+
+/// MET Norway's MetAlerts 2.0, `GET .../metalerts/2.0/current.json?lat=LAT&lon=LON&lang=en`: GeoJSON
+/// features, each with `properties` (the event, its awareness level and severity, texts) and `when`
+/// (`interval`: when the hazard begins and ends) (MET's `doc/metalerts/geojson.md`).
+///
+/// MET's terms: a User-Agent naming the application and a contact (403 without one: weather sends
+/// nothing until the `contact` setting gives one), at most 4 decimals, `Expires` respected (at most one
+/// request every 10 minutes), `If-Modified-Since` with the stored `Last-Modified`. An updated warning comes
+/// as a new message of `type` `Update`, the one it replaced gone from the list; a cancelled one is gone.
+struct MetAlerts: WarningSource {
+    let url: String
+    /// The `contact` setting: without it MET refuses the request, and weather does not send it.
+    let contact: String?
+
+    var source: AlertSource { .metNorway }
+    var service: ProviderError.Service { Self.service("MetAlerts", at: url, setting: "WEATHER_METALERTS_URL") }
+    /// Its answers carry `Expires`; its terms ask for at most one request every 10 minutes.
+    var quietLifetime: Double { 600 }
+
+    var refusal: String? {
+        contact == nil
+            ? "MET Norway gives its warnings only to a program that names a contact: set WEATHER_CONTACT (or "
+                + "contact in config.json) to your email address or a URL, and they come with the next refresh"
+            : nil
+    }
+
+    /// `lang=no` for a Norwegian reader (`nb`, `nn`, `no`), else English.
+    static func language(for language: String) -> String {
+        ["nb", "nn", "no"].contains(language) ? "no" : "en"
+    }
+
+    func request(for location: Location, language: String) -> HTTPRequest {
+        HTTPRequest(
+            url: URLQuery.append(
+                [
+                    ("lat", location.latitude.fixed(decimals: 4)), ("lon", location.longitude.fixed(decimals: 4)),
+                    ("lang", Self.language(for: language)),
+                ], to: url))
+    }
+
+    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage] {
+        let reader = try ResponseBody.json(body, headers: headers)
+        guard let features = try? reader.field("features").array() else {
+            throw ResponseProblem("it has no list of features")
+        }
+        return features.compactMap(Self.message)
+    }
+
+    /// The message of one feature; `nil` for one without an identifier or an event.
+    static func message(_ feature: JSONReader) -> AlertMessage? {
+        guard let properties = try? feature.field("properties"), properties.kind == .object,
+            let id = properties.line("id", maximumLength: WeatherAlert.longestID),
+            let event = properties.line("eventAwarenessName", maximumLength: WeatherAlert.longestEvent)
+                ?? properties.line("event", maximumLength: WeatherAlert.longestEvent)?.capitalizedFirst
+        else { return nil }
+        // "2; yellow; Moderate": the severity, when `severity` itself is missing.
+        let level = properties.line("awareness_level", maximumLength: 60)?.split(separator: ";").map {
+            $0.trimmingWhitespace()
+        }
+        let severity =
+            properties.line("severity", maximumLength: 20).flatMap(AlertSeverity.init(word:))
+            ?? level.flatMap { $0.count == 3 ? AlertSeverity(word: $0[2]) : nil } ?? .unknown
+        let interval = (try? feature.field("when").field("interval").array()) ?? []
+        let start = interval.count == 2 ? Self.time(interval[0]) : nil
+        let end = (interval.count == 2 ? Self.time(interval[1]) : nil) ?? properties.time("eventEndingTime")
+        // The consequences after the description, as MET's own pages put them.
+        let description = [
+            properties.paragraphs("description", maximumLength: AlertTexts.longestDescription),
+            properties.paragraphs("consequences", maximumLength: AlertTexts.longestDescription),
+        ].compactMap { $0 }.joined(separator: "\n\n")
+        let kind: AlertMessage.Kind =
+            switch properties.line("type", maximumLength: 20)?.lowercased() {
+            case "update": .update
+            case "cancel": .cancel
+            default: .alert
+            }
+        return AlertMessage(
+            alert: WeatherAlert(
+                id: id, event: event, severity: severity,
+                headline: properties.line("title", maximumLength: WeatherAlert.longestHeadline),
+                instruction: properties.line("instruction", maximumLength: WeatherAlert.longestInstruction),
+                onset: start, expires: end, ends: end),
+            details: AlertDetails(
+                area: properties.line("area", maximumLength: AlertTexts.longestArea),
+                description: description.paragraphs(maximumLength: AlertTexts.longestDescription),
+                sender: "MET Norway"),
+            kind: kind, isActual: properties.line("status", maximumLength: 20)?.lowercased() == "actual")
+    }
+
+    /// An ISO 8601 time in an array.
+    private static func time(_ element: JSONReader) -> Timestamp? {
+        (try? element.string()).flatMap { Timestamp(iso8601: $0) }
+    }
+}

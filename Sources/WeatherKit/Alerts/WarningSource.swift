@@ -1,0 +1,116 @@
+import WeatherModel
+
+/// A service of official warnings for the places of one country, by coordinates: the seam the three
+/// sources plug into (`NWSAlerts`, `BrightSkyAlerts`, `MetAlerts`), apart from the forecast's provider.
+/// Each builds its request and reads its answer into messages; `WarningsUpdater` does the rest (the
+/// lock, the time budget, back-offs, freshness, validators, saving), the same for all.
+protocol WarningSource: Sendable {
+    /// Which source it is, as the file and `--json` name it.
+    var source: AlertSource { get }
+    /// Where it is, for messages and its back-off.
+    var service: ProviderError.Service { get }
+    /// How long an answer stays fresh when the service says nothing of it (no `Cache-Control`, no
+    /// `Expires`): the pace at which weather asks again.
+    var quietLifetime: Double { get }
+    /// Why no request may be sent (MET Norway's terms without a contact), or `nil`.
+    var refusal: String? { get }
+    /// The request for the warnings at `location`, their texts in `language` where the service has it.
+    func request(for location: Location, language: String) -> HTTPRequest
+    /// The messages of a 2xx answer.
+    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage]
+    /// Whether an error status is the service's way of saying there is nothing for the place (Bright
+    /// Sky's 404 for a point no warn cell covers).
+    func meansNone(status: Int, body: [UInt8]) -> Bool
+}
+
+extension WarningSource {
+    var refusal: String? { nil }
+    func meansNone(status: Int, body: [UInt8]) -> Bool { false }
+
+    /// The service of `role` at `url`, set by `setting`: its back-off kept by host and path, as several
+    /// services may share a host (MET Norway's forecast and warnings; a mirror; the test server).
+    static func service(_ role: String, at url: String, setting: String) -> ProviderError.Service {
+        let host = URLParts(url)?.authority ?? url
+        // The path: what follows the host, up to the query.
+        let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(3)
+        let path = afterScheme.first.map { "/" + $0.prefix { $0 != "?" && $0 != "#" } } ?? ""
+        return .init(role: role, host: host, setting: setting, backoffKey: host + path)
+    }
+}
+
+/// One message of a warnings service, before cancellations and updates are applied.
+struct AlertMessage: Sendable, Equatable {
+    /// CAP's `msgType`.
+    enum Kind: Sendable, Equatable {
+        /// A new warning.
+        case alert
+        /// A warning that replaces the ones it references.
+        case update
+        /// The withdrawal of the ones it references: never shown itself.
+        case cancel
+    }
+
+    var alert: WeatherAlert
+    var details: AlertDetails
+    var kind: Kind = .alert
+    /// The identifiers of the messages it replaces or withdraws.
+    var references: [String] = []
+    /// Whether it is a real warning: not a test, an exercise, a draft or a system message, and not an
+    /// all-clear.
+    var isActual = true
+
+    /// The warnings the messages leave in force or announced: real ones only, without any message an
+    /// update or a cancellation references, nor the cancellations, each identifier once; the most severe
+    /// first, at most `SavedAlerts.mostAlerts`. So a cancelled warning is never shown, even when the
+    /// service still lists it beside its cancellation.
+    static func standing(_ messages: [AlertMessage]) -> [(alert: WeatherAlert, details: AlertDetails)] {
+        var replaced = Set<String>()
+        for message in messages { replaced.formUnion(message.references) }
+        var seen = Set<String>()
+        var standing: [(alert: WeatherAlert, details: AlertDetails)] = []
+        for message in messages
+        where message.isActual && message.kind != .cancel && !replaced.contains(message.alert.id)
+            && seen.insert(message.alert.id).inserted
+        {
+            standing.append((message.alert, message.details))
+        }
+        standing.sort { $0.alert.precedes($1.alert) }
+        return Array(standing.prefix(SavedAlerts.mostAlerts))
+    }
+}
+
+extension JSONReader {
+    /// The text of member `key` as one printable line of at most `maximumLength` characters
+    /// (`String.oneLine`); `nil` when it is absent, `null`, not text, or blank. A service's texts are cut,
+    /// not refused: one long headline must not cost the warnings.
+    func line(_ key: String, maximumLength: Int) -> String? {
+        guard let text = (try? optionalString(key)) ?? nil else { return nil }
+        return text.oneLine(maximumLength: maximumLength)
+    }
+
+    /// The text of member `key` as paragraphs (`String.paragraphs`), at most `maximumLength` characters.
+    func paragraphs(_ key: String, maximumLength: Int) -> String? {
+        guard let text = (try? optionalString(key)) ?? nil else { return nil }
+        return text.paragraphs(maximumLength: maximumLength)
+    }
+
+    /// The ISO 8601 time of member `key` (with `Z` or an offset, as every warnings service writes them),
+    /// within the years 1 to 9999; `nil` when it is absent or is no such time.
+    func time(_ key: String) -> Timestamp? {
+        guard let text = (try? optionalString(key)) ?? nil else { return nil }
+        return Timestamp(iso8601: text)
+    }
+}
+
+extension ResponseBody {
+    /// What a warnings service's error body says: the `detail` (or `title`) of an RFC 7807 problem (the
+    /// NWS) or of FastAPI's `{"detail": ...}` (Bright Sky), the first `msg` of a validation error; `nil`
+    /// for anything else (MET Norway's and the proxies' HTML pages, plain text).
+    static func problemDetail(_ body: [UInt8]) -> String? {
+        guard let reader = try? JSONDocument(parsing: body).reader, reader.kind == .object else { return nil }
+        let detail =
+            reader.line("detail", maximumLength: 300) ?? reader.line("title", maximumLength: 300)
+            ?? ((try? reader.field("detail").array())?.first?.line("msg", maximumLength: 300))
+        return detail
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WeatherKit
+@testable import WeatherModel
+
+/// The three warnings services as `WarningSource` reads them: their fixtures (written at the reference
+/// moment, 2026-10-08 17:00 UTC), their updates and cancellations, and hostile answers.
+@Suite("Warning sources: each service's answer read into warnings, cancellations applied")
+struct WarningSourceTests {
+    static let reference = Timestamp(secondsSince1970: 1_791_478_800)
+
+    /// The warnings a source leaves standing in the fixture `name`.
+    static func standing(_ source: some WarningSource, _ name: String, language: String = "en") throws
+        -> [(alert: WeatherAlert, details: AlertDetails)]
+    {
+        AlertMessage.standing(
+            try source.messages(in: TestPaths.fixture(name), headers: HTTPHeaders(), language: language))
+    }
+
+    /// `body` as an answer's bytes.
+    static func messages(_ source: some WarningSource, _ body: String) throws(ResponseProblem) -> [AlertMessage] {
+        try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: "en")
+    }
+
+    static let nws = NWSAlerts(url: "http://127.0.0.1:9/alerts/active")
+    static let brightSky = BrightSkyAlerts(url: "http://127.0.0.1:9/alerts")
+    static let met = MetAlerts(url: "http://127.0.0.1:9/weatherapi/metalerts/2.0/current.json", contact: "a@b.org")
+
+    @Test("the NWS: Springfield's Severe Thunderstorm Warning in force and a Flood Watch announced, times with offsets")
+    func nwsSpringfield() throws {
+        let standing = try Self.standing(Self.nws, "nws/springfield-missouri.json")
+        #expect(standing.map(\.alert.event) == ["Severe Thunderstorm Warning", "Flood Watch"])
+        let storm = try #require(standing.first)
+        #expect(storm.alert.severity == .severe)
+        // 11:47 to 12:45 CDT (-05:00): 16:47 to 17:45 UTC.
+        #expect(storm.alert.onset == Self.reference - 13 * 60)
+        #expect(storm.alert.expires == Self.reference + 45 * 60 && storm.alert.ends == storm.alert.expires)
+        #expect(storm.alert.isInForce(at: Self.reference))
+        #expect(storm.alert.instruction?.hasPrefix("Go inside a sturdy building now") == true)
+        #expect(storm.details.area == "Greene, MO; Polk, MO")
+        #expect(storm.details.sender == "NWS Springfield MO")
+        // The hard line breaks within a paragraph are gone; the paragraphs stay apart.
+        let description = try #require(storm.details.description)
+        #expect(description.contains("9 miles northwest of Springfield, moving east at 25 mph."))
+        #expect(description.contains("\n\nHAZARD...Wind gusts to 60 mph"))
+        let flood = try #require(standing.last)
+        #expect(flood.alert.isAnnounced(at: Self.reference))
+        #expect(flood.alert.until == Self.reference + 1140 * 60, "the watch's hazard ends after its message expires")
+        #expect(flood.alert.over == Self.reference + 555 * 60)
+    }
+
+    @Test("the NWS: a cancelled warning is never shown, nor its cancellation; an update replaces what it references")
+    func nwsCancelAndUpdate() throws {
+        #expect(
+            try Self.standing(Self.nws, "nws/variants/springfield-missouri-cancel.json").map(\.alert.event) == [
+                "Flood Watch"
+            ])
+        let updated = try Self.standing(Self.nws, "nws/variants/springfield-missouri-update.json")
+        #expect(updated.first?.alert.expires == Self.reference + 75 * 60)
+        // The service may list a warning beside the message that cancels or replaces it: neither is shown.
+        let original = try Self.messages(
+            Self.nws, String(decoding: TestPaths.fixture("nws/springfield-missouri.json"), as: UTF8.self))
+        let cancel = try Self.messages(
+            Self.nws,
+            String(decoding: TestPaths.fixture("nws/variants/springfield-missouri-cancel.json"), as: UTF8.self))
+        #expect(AlertMessage.standing(original + cancel).map(\.alert.event) == ["Flood Watch"])
+        let update = try Self.messages(
+            Self.nws,
+            String(decoding: TestPaths.fixture("nws/variants/springfield-missouri-update.json"), as: UTF8.self))
+        #expect(AlertMessage.standing(original + update).map(\.alert.id) == updated.map(\.alert.id))
+    }
+
+    @Test("the NWS: tests, exercises and messages replaced by a later one are left out; expiredReferences retire")
+    func nwsNotActual() throws {
+        func feature(_ id: String, _ extra: String) -> String {
+            #"{"properties":{"id":"\#(id)","event":"Wind Advisory","severity":"Moderate","status":"Actual",\#(extra)}}"#
+        }
+        let body =
+            #"{"features":["#
+            + [
+                feature("a", #""messageType":"Alert""#).replacingOccurrences(of: "Actual", with: "Test"),
+                feature("b", #""messageType":"Alert","replacedBy":"https://api.weather.gov/alerts/c""#),
+                feature("c", #""messageType":"Alert""#),
+                feature(
+                    "d",
+                    #""messageType":"Alert","parameters":{"expiredReferences":["w-nws.webmaster@noaa.gov,c,2026-10-08T11:00:00-05:00"]}"#
+                ),
+            ].joined(separator: ",") + "]}"
+        #expect(AlertMessage.standing(try Self.messages(Self.nws, body)).map(\.alert.id) == ["d"])
+    }
+
+    @Test("the NWS request: the point's comma as written, 4 decimals, and GeoJSON asked for")
+    func nwsRequest() {
+        let request = Self.nws.request(for: TestContext.berlin, language: "en")
+        #expect(request.url == "http://127.0.0.1:9/alerts/active?point=52.5244,13.4105")
+        #expect(request.headers.contains { $0 == ("Accept", "application/geo+json") })
+    }
+
+    @Test("Bright Sky: Berlin's gale-force gusts then wind gusts, in English or German, event names as names")
+    func brightSkyBerlin() throws {
+        let english = try Self.standing(Self.brightSky, "brightsky/berlin.json")
+        #expect(english.map(\.alert.event) == ["Gale-force gusts", "Wind gusts"])
+        #expect(english.map(\.alert.severity) == [.moderate, .minor])
+        #expect(english.first?.alert.id == "2.49.0.0.276.0.DWD.PVW.1791469320000.5e3f1c2a-8d4b-4f6e-9a7c-1b2d3e4f5a6b")
+        #expect(english.first?.alert.expires == Self.reference + 50 * 60)
+        #expect(english.first?.details.area == "Berlin")
+        #expect(english.last?.alert.instruction == nil)
+        let german = try Self.standing(Self.brightSky, "brightsky/berlin.json", language: "de")
+        #expect(german.map(\.alert.event) == ["Sturmböen", "Windböen"])
+        #expect(german.first?.alert.headline == "Amtliche WARNUNG vor STURMBÖEN")
+        #expect(try Self.standing(Self.brightSky, "brightsky/variants/berlin-none.json").isEmpty)
+    }
+
+    @Test(
+        "Bright Sky: its 404 outside Germany means no warnings; any other refusal does not; tests and all-clears are left out"
+    )
+    func brightSkyRefusals() throws {
+        #expect(
+            Self.brightSky.meansNone(
+                status: 404, body: Array(#"{"detail":"Requested position is not covered by the DWD"}"#.utf8)))
+        #expect(!Self.brightSky.meansNone(status: 404, body: Array("Not Found".utf8)))
+        #expect(!Self.brightSky.meansNone(status: 500, body: Array(#"{"detail":"not covered"}"#.utf8)))
+        let body =
+            #"{"alerts":[{"id":1,"alert_id":"x","status":"test","event_en":"frost","severity":"minor"},"#
+            + #"{"id":2,"alert_id":"y","status":"actual","response_type":"allclear","event_en":"frost","severity":"minor"},"#
+            + #"{"id":3,"status":"actual","event_en":"FROST","severity":"MINOR","onset":"2026-10-08T17:00:00+00:00"}]}"#
+        let standing = AlertMessage.standing(try Self.messages(Self.brightSky, body))
+        #expect(standing.map(\.alert.id) == ["3"], "the serial number stands in for a missing CAP identifier")
+        #expect(standing.first?.alert.event == "Frost" && standing.first?.alert.severity == .minor)
+    }
+
+    @Test("MetAlerts: Bergen's yellow wind warning in force and rain announced; an update with MET's quirks")
+    func metBergen() throws {
+        let english = try Self.standing(Self.met, "metalerts/bergen.en.json")
+        #expect(english.map(\.alert.event) == ["Strong wind gusts", "Heavy rain"])
+        let wind = try #require(english.first)
+        #expect(wind.alert.severity == .moderate)
+        #expect(wind.alert.onset == Self.reference - 2 * 3600)
+        #expect(wind.alert.expires == Self.reference + 13 * 3600)
+        #expect(wind.details.area == "Coast and fjords of Vestland")
+        #expect(wind.details.description?.contains("\n\nLoose objects may be blown around.") == true)
+        #expect(wind.alert.instruction == "Secure loose objects. Be prepared for delays in traffic.")
+        #expect(try Self.standing(Self.met, "metalerts/bergen.json").first?.alert.event == "Kraftige vindkast")
+        let updated = try Self.standing(Self.met, "metalerts/variants/bergen-update.en.json")
+        #expect(updated.count == 3 && updated.allSatisfy { $0.alert.severity == .moderate })
+        #expect(try Self.standing(Self.met, "metalerts/variants/bergen-none.en.json").isEmpty)
+    }
+
+    @Test("MetAlerts asks in English unless the reader is Norwegian, and not at all without a contact")
+    func metRequest() {
+        #expect(
+            Self.met.request(for: TestContext.berlin, language: "de").url.hasSuffix("?lat=52.5244&lon=13.4105&lang=en"))
+        #expect(Self.met.request(for: TestContext.berlin, language: "nb").url.hasSuffix("&lang=no"))
+        #expect(Self.met.refusal == nil)
+        #expect(MetAlerts(url: Self.met.url, contact: nil).refusal?.contains("WEATHER_CONTACT") == true)
+    }
+
+    @Test(
+        "hostile answers: control and bidi characters gone, long texts cut, bad times dropped, broken shapes refused",
+        arguments: [WarningSourceTests.nws as any WarningSource, WarningSourceTests.met])
+    func hostile(source: any WarningSource) throws {
+        let long = String(repeating: "word ", count: 5000)
+        let body =
+            #"{"features":[{"properties":{"id":"x\u001b[2J","event":"Storm\u202e\u0007 warning","#
+            + #""eventAwarenessName":"Storm\u202e\u0007 warning","severity":"Apocalyptic","status":"Actual","#
+            + #""onset":"2026-13-45T99:00:00Z","expires":"not a time","description":"\#(long)","areaDesc":"\#(long)","#
+            + #""area":"\#(long)","headline":"\#(long)","title":"\#(long)"}}]}"#
+        let standing = AlertMessage.standing(
+            try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: "en"))
+        let warning = try #require(standing.first)
+        #expect(warning.alert.event == "Storm\u{FFFD} warning")
+        #expect(!warning.alert.id.containsControlCharacters)
+        #expect(warning.alert.severity == .unknown)
+        #expect(warning.alert.onset == nil && warning.alert.expires == nil)
+        #expect(try #require(warning.alert.headline).count <= WeatherAlert.longestHeadline + 1)
+        #expect(try #require(warning.details.area).count <= AlertTexts.longestArea + 1)
+        #expect(try #require(warning.details.description).count <= AlertTexts.longestDescription + 1)
+        for broken in [
+            "<html>Service Unavailable</html>", #"{"features":{}}"#, "[]", "", #"{"features":[1,"x",null]}"#,
+        ] {
+            let messages = try? source.messages(in: Array(broken.utf8), headers: HTTPHeaders(), language: "en")
+            #expect(messages == nil || messages == [], "\(broken)")
+        }
+    }
+}
