@@ -56,7 +56,8 @@ server=$!
 while [ ! -s "$root/tmp/server-url" ]; do sleep 0.1; done
 url=$(head -n1 "$root/tmp/server-url")
 weather() {
-    in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" weather "$@"
+    in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" \
+        WEATHER_DWD_ALERTS_URL="$url/alerts" weather "$@"
 }
 echo "\$ weather --version"; weather --version
 echo "\$ weather set Berlin"; weather set Berlin 2>/dev/null
@@ -86,6 +87,6 @@ if in_root dpkg -s libjansson4 >/dev/null 2>&1; then echo "libjansson4 is instal
 echo "no libjansson4: jansson is linked in"
 echo "\$ /opt/weather/bin/weather show --short"
 in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" \
-    /opt/weather/bin/weather show --short
+    WEATHER_DWD_ALERTS_URL="$url/alerts" /opt/weather/bin/weather show --short
 echo
 echo "check-package: all good"

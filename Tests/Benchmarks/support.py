@@ -61,6 +61,9 @@ class Home:
             "XDG_CONFIG_HOME": self.root + "/config", "XDG_CACHE_HOME": self.root + "/cache",
             "XDG_STATE_HOME": self.root + "/state",
             "WEATHER_GEOCODING_URL": server.url + "/v1/search", "WEATHER_FORECAST_URL": server.url + "/v1/forecast",
+            # The warning services too: a place they cover is asked about its warnings in the same run.
+            "WEATHER_NWS_ALERTS_URL": server.url + "/alerts/active", "WEATHER_DWD_ALERTS_URL": server.url + "/alerts",
+            "WEATHER_METALERTS_URL": server.url + "/weatherapi/metalerts/2.0/current.json",
         }
 
     def run(self, arguments, extra=None, at=None, terminal=False):

@@ -151,6 +151,12 @@ package struct TestContext: Sendable {
             timeout: 30, staleAfter: staleAfter
         )
         settings.metURL = "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete"
+        // Official warnings are one more request after the forecast: only the tests of warnings script
+        // their answers and turn them on (`settings.alerts = true`), with endpoints on the same port.
+        settings.alerts = false
+        settings.nwsAlertsURL = "http://127.0.0.1:9/alerts/active"
+        settings.dwdAlertsURL = "http://127.0.0.1:9/alerts"
+        settings.metAlertsURL = "http://127.0.0.1:9/weatherapi/metalerts/2.0/current.json"
         adjust(&settings)
         self.settings = settings
         context = Self.context(

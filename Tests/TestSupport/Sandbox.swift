@@ -12,7 +12,10 @@ public final class Sandbox: @unchecked Sendable {
     /// The environment every run starts from: the sandbox's folders and the server's endpoints.
     public var environment: [String: String]
 
-    public init() throws {
+    /// A sandbox whose runs fetch official warnings only when `alerts` is true (their default, `on`):
+    /// the tests of other subjects keep the lines and request counts they are about, while the Berlin,
+    /// Springfield and Bergen fixtures have warnings in force; the tests of warnings turn them on.
+    public init(alerts: Bool = false) throws {
         var template = Array((NSTemporaryDirectory() + "/weather-test-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw TestFailure("mkdtemp failed")
@@ -40,6 +43,7 @@ public final class Sandbox: @unchecked Sendable {
             "WEATHER_DWD_ALERTS_URL": server.dwdAlertsURL,
             "WEATHER_METALERTS_URL": server.metAlertsURL,
         ]
+        if !alerts { environment["WEATHER_ALERTS"] = "off" }
     }
 
     deinit {

@@ -13,6 +13,8 @@ url=$(head -n1 "$home/url")
 
 export HOME=$home XDG_CONFIG_HOME=$home/.config XDG_CACHE_HOME=$home/.cache XDG_STATE_HOME=$home/.local/state
 export WEATHER_GEOCODING_URL=$url/v1/search WEATHER_FORECAST_URL=$url/v1/forecast
+export WEATHER_NWS_ALERTS_URL=$url/alerts/active WEATHER_DWD_ALERTS_URL=$url/alerts
+export WEATHER_METALERTS_URL=$url/weatherapi/metalerts/2.0/current.json
 
 weather() { "$weather" "$@"; }
 run() {

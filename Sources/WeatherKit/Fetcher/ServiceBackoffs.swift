@@ -27,7 +27,7 @@ struct ServiceBackoffs: Sendable {
     /// everyone.
     func check(_ service: ProviderError.Service, for caller: FetchCaller) throws(WeatherError) {
         let now = clock.now()
-        guard let backoff = store.loadBackoffs()[service.host], backoff.isPlausible(at: now) else { return }
+        guard let backoff = store.loadBackoffs()[service.backoffKey], backoff.isPlausible(at: now) else { return }
         if !backoff.refused, caller == .set || (typedAtTerminal && backoff.at < startedAt) { return }
         let end = backoff.end(background: caller == .background)
         guard end > now else { return }
@@ -44,14 +44,16 @@ struct ServiceBackoffs: Sendable {
         let now = clock.now()
         guard let refusal = error.refusal else {
             guard error.isSharedFailure else { return .provider(error) }
-            backoffs[service.host] = Backoff.after(failure: error.cause, previous: backoffs[service.host], now: now)
+            backoffs[service.backoffKey] = Backoff.after(
+                failure: error.cause, previous: backoffs[service.backoffKey], now: now)
             try? store.saveBackoffs(backoffs)
             return .provider(error)
         }
         let backoff = Backoff.after(
-            refusal: refusal.reason, retryAfter: refusal.retryAfter, previous: backoffs[refusal.service.host], now: now
+            refusal: refusal.reason, retryAfter: refusal.retryAfter, previous: backoffs[refusal.service.backoffKey],
+            now: now
         )
-        backoffs[refusal.service.host] = backoff
+        backoffs[refusal.service.backoffKey] = backoff
         try? store.saveBackoffs(backoffs)
         return backingOff(refusal.service, backoff, now: now)
     }
@@ -59,7 +61,7 @@ struct ServiceBackoffs: Sendable {
     /// Ends `service`'s pause or shared failure: it answered.
     func clear(_ service: ProviderError.Service) {
         var backoffs = store.loadBackoffs()
-        guard backoffs.removeValue(forKey: service.host) != nil else { return }
+        guard backoffs.removeValue(forKey: service.backoffKey) != nil else { return }
         try? store.saveBackoffs(backoffs)
     }
 

@@ -6,7 +6,8 @@ public import WeatherModel
 /// do one job, in a file of its name: the result cache (`ResultCache`), the pauses services asked for
 /// (`ServiceBackoffs`), finding places (`PlaceFinder`), the saved place replaced all or nothing
 /// (`SavedPlace`), when a replacement is overdue (`ReplacementSchedule`), the run history
-/// (`FetchHistory`) and one-off places (`OneOffLookup`, `LookupCache`).
+/// (`FetchHistory`), one-off places (`OneOffLookup`, `LookupCache`) and the official warnings that come
+/// with the weather (`WarningsUpdater`).
 ///
 /// `WeatherFetcher.shared` serves the process, built once from `WeatherContext.live`; a test builds one
 /// from a context of doubles. Foreground (`weather show`) and background (`weather refresh`) go through
@@ -32,6 +33,8 @@ public final class WeatherFetcher: Sendable {
     let provider: any WeatherProvider
     /// Open-Meteo's geocoder, which finds places for every provider.
     let geocoder: OpenMeteo
+    /// The official warnings, fetched after the weather in the same run.
+    let warnings: WarningsUpdater
     /// This run's hold on the fetch lock.
     let lock: FetchLockHolder
 
@@ -65,6 +68,9 @@ public final class WeatherFetcher: Sendable {
         places = PlaceFinder(
             geocoder: geocoder, backoffs: backoffs,
             language: { context.settings.placeNameLanguage(environment: context.environment) }, deadline: deadline)
+        warnings = WarningsUpdater(
+            settings: context.settings, http: context.http, clock: context.clock, backoffs: backoffs,
+            deadline: deadline, language: { context.settings.placeNameLanguage(environment: context.environment) })
         savedPlace = SavedPlace(store: store)
         replacement = ReplacementSchedule(context: context)
         history = FetchHistory(
@@ -172,11 +178,24 @@ public final class WeatherFetcher: Sendable {
 
     /// Asks for `location`'s weather, conditionally when `stored` is this provider's and has validators
     /// (and the forecast is not missing), and saves what comes in `store`, unless `stillWanted` says the
-    /// place was forgotten in the meantime. `scheduled`: background refresh keeps this result up to date (the saved place), so
-    /// the result says when its replacement is overdue. Holding the lock.
+    /// place was forgotten in the meantime; then its official warnings (`WarningsUpdater`), whose change
+    /// alone is new data too. `scheduled`: background refresh keeps this result up to date (the saved
+    /// place), so the result says when its replacement is overdue. Holding the lock.
     func request(
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
         caller: FetchCaller = .foreground, scheduled: Bool = false, stillWanted: () -> Bool
+    ) throws(WeatherError) -> FetchOutcome {
+        let outcome = try requestWeather(
+            for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
+            scheduled: scheduled, stillWanted: stillWanted)
+        let warned = try warnings.update(for: location, in: store, caller: caller, stillWanted: stillWanted)
+        guard warned == .changed, case .noData(let result) = outcome else { return outcome }
+        return .newData(result)
+    }
+
+    private func requestWeather(
+        for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
+        caller: FetchCaller, scheduled: Bool, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
         try backoffs.check(provider.forecastService, for: caller)
         let stored = stored.flatMap { isProvidersOwn($0) ? $0 : nil }
@@ -249,6 +268,8 @@ public final class WeatherFetcher: Sendable {
         var choice: PlaceChoice
         /// Its current weather, now saved.
         public var result: WeatherResult
+        /// Its official warnings, when a source covers it.
+        package var alerts: SavedAlerts?
 
         /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
         public var announcement: String {
@@ -282,8 +303,9 @@ public final class WeatherFetcher: Sendable {
                 throw error
             }
             results.remember(place: choice.location, result: result)
+            try warnings.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
             context.notifications.post(name: .weatherUpdated, object: result)
-            return Placement(choice: choice, result: result)
+            return Placement(choice: choice, result: result, alerts: savedAlerts(for: choice.location))
         }
     }
 

@@ -120,7 +120,8 @@ struct LookupCache: Sendable {
     func removeTemporaryFiles() {
         guard let places = OwnFolder(path: paths.cacheDirectory)?.folder("places") else { return }
         places.removeTemporaryFiles(of: [FileIO.baseName(of: namesFile)])
-        let placeFiles = [paths.resultFile, paths.forecastFile].map(FileIO.baseName(of:))
+        let placeFiles = [paths.resultFile, paths.forecastFile, paths.alertsFile, paths.alertTextsFile].map(
+            FileIO.baseName(of:))
         for entry in places.entries() where entry.isFolder {
             places.folder(entry.name)?.removeTemporaryFiles(of: placeFiles)
         }

@@ -23,6 +23,10 @@ package struct WeatherPaths: Sendable, Equatable {
     var resultFile: String { cacheDirectory + "/current.json" }
     /// The whole forecast of the last fetch, which only `weather forecast` reads.
     var forecastFile: String { cacheDirectory + "/forecast.json" }
+    /// The official warnings for the place of the last result (`SavedAlerts`), which `show` reads.
+    var alertsFile: String { cacheDirectory + "/alerts.txt" }
+    /// Their long texts (`AlertTexts`), which only `weather alerts` reads.
+    var alertTextsFile: String { cacheDirectory + "/alert-texts.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
     var scheduleFile: String { stateDirectory + "/schedule.json" }
     /// Locked by the one run that fetches and writes at a time.
@@ -40,7 +44,7 @@ package struct WeatherPaths: Sendable, Equatable {
     /// among them.)
     var writtenFiles: [(folder: String, names: [String])] {
         [
-            (cacheDirectory, [resultFile, forecastFile].map(FileIO.baseName(of:))),
+            (cacheDirectory, [resultFile, forecastFile, alertsFile, alertTextsFile].map(FileIO.baseName(of:))),
             (stateDirectory, [locationFile, scheduleFile, backoffFile, runsFile].map(FileIO.baseName(of:))),
             (unitDirectory, [RefreshUnits.serviceName, RefreshUnits.timerName]),
         ]

@@ -129,6 +129,46 @@ package struct WeatherStore: Sendable {
         try write(forecast.fileContents, to: paths.forecastFile)
     }
 
+    // MARK: The warnings
+
+    /// The saved warnings, `nil` when there are none; a damaged file counts as none (the next fetch
+    /// replaces it), as an absent one: neither ever costs the weather. `brief`: without what only
+    /// `--json`, `weather alerts` and the next request use (`SavedAlerts.init(fileContents:brief:)`).
+    func loadAlerts(brief: Bool = false) -> SavedAlerts? {
+        guard let bytes = try? FileIO.read(paths.alertsFile) else { return nil }
+        return Self.decodeAlerts(bytes, brief: brief)
+    }
+
+    /// The warnings in `bytes`, the contents of a warnings file; `nil` when they cannot be read.
+    package static func decodeAlerts(_ bytes: [UInt8], brief: Bool = false) -> SavedAlerts? {
+        SavedAlerts(fileContents: bytes, brief: brief)
+    }
+
+    /// The long texts of the saved warnings; none when the file is missing or damaged.
+    func loadAlertTexts() -> AlertTexts {
+        guard let bytes = try? FileIO.read(paths.alertTextsFile), let document = try? JSONDocument(parsing: bytes),
+            let texts = try? AlertTexts(reading: document.reader)
+        else { return AlertTexts(details: [:]) }
+        return texts
+    }
+
+    /// Saves `alerts`, with `texts` first when given (a new answer; a renewal or a failure keeps the texts
+    /// there are): the warnings file's rename is the commit.
+    func saveAlerts(_ alerts: SavedAlerts, texts: AlertTexts?) throws(StoreError) {
+        if let texts { try write(texts.fileContents(in: alerts.alerts), to: paths.alertTextsFile) }
+        try write(alerts.fileContents, to: paths.alertsFile, lineFeed: false)
+    }
+
+    /// Removes the saved warnings: the place has none to fetch (another country, `alerts` off).
+    func removeAlerts() throws(StoreError) {
+        do {
+            try FileIO.remove(paths.alertsFile)
+            try FileIO.remove(paths.alertTextsFile)
+        } catch {
+            throw .file(error)
+        }
+    }
+
     // MARK: The chosen interval
 
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
@@ -268,12 +308,14 @@ package struct WeatherStore: Sendable {
 
     // MARK: Forgetting
 
-    /// Removes the saved place, the last result and its forecast, and the history of runs and looks:
+    /// Removes the saved place, the last result, its forecast and warnings, and the history of runs and looks:
     /// nothing personal outlives `logout`. Nothing saved is fine.
     func removeAll() throws(StoreError) {
         do {
             try FileIO.remove(paths.resultFile)
             try FileIO.remove(paths.forecastFile)
+            try FileIO.remove(paths.alertsFile)
+            try FileIO.remove(paths.alertTextsFile)
             try FileIO.remove(paths.locationFile)
             try FileIO.remove(paths.runsFile)
             try FileIO.remove(paths.looksFile)

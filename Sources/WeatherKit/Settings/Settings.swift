@@ -33,6 +33,12 @@ package struct Settings: Sendable, Equatable {
     /// How far ahead waybar's tooltip shows the hours (at 3-hour steps), and how many days it lists.
     package var tooltipHours = 12
     package var tooltipDays = 3
+    /// Whether official warnings are fetched and shown (`alerts`: `on` or `off`).
+    package var alerts = true
+    /// The warning services (`WarningSource`), or anything that speaks them.
+    package var nwsAlertsURL = "https://api.weather.gov/alerts/active"
+    package var dwdAlertsURL = "https://api.brightsky.dev/alerts"
+    package var metAlertsURL = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
 
     package init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
         self.geocodingURL = geocodingURL
@@ -64,6 +70,7 @@ package struct Settings: Sendable, Equatable {
         case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact, language
         case tooltipHours, tooltipDays
         case provider, metURL
+        case alerts, nwsAlertsURL, dwdAlertsURL, metAlertsURL
 
         /// The variable, such as `WEATHER_TIMEOUT`.
         var variable: String {
@@ -85,6 +92,10 @@ package struct Settings: Sendable, Equatable {
             case .tooltipDays: "WEATHER_TOOLTIP_DAYS"
             case .provider: "WEATHER_PROVIDER"
             case .metURL: "WEATHER_MET_URL"
+            case .alerts: "WEATHER_ALERTS"
+            case .nwsAlertsURL: "WEATHER_NWS_ALERTS_URL"
+            case .dwdAlertsURL: "WEATHER_DWD_ALERTS_URL"
+            case .metAlertsURL: "WEATHER_METALERTS_URL"
             }
         }
 
@@ -108,6 +119,10 @@ package struct Settings: Sendable, Equatable {
             case .tooltipDays: "tooltip_days"
             case .provider: "provider"
             case .metURL: "met_url"
+            case .alerts: "alerts"
+            case .nwsAlertsURL: "nws_alerts_url"
+            case .dwdAlertsURL: "dwd_alerts_url"
+            case .metAlertsURL: "metalerts_url"
             }
         }
 
@@ -150,20 +165,27 @@ package struct Settings: Sendable, Equatable {
             case .tooltipDays: "5"
             case .provider: "\"met-norway\""
             case .metURL: "\"https://api.met.no/weatherapi/locationforecast/2.0/complete\""
+            case .alerts: "\"off\""
+            case .nwsAlertsURL: "\"https://api.weather.gov/alerts/active\""
+            case .dwdAlertsURL: "\"https://api.brightsky.dev/alerts\""
+            case .metAlertsURL: "\"https://api.met.no/weatherapi/metalerts/2.0/current.json\""
             }
         }
 
         /// Stores `value` in `settings`, or returns what the value must be.
         func apply(_ value: String, to settings: inout Settings) -> String? {
             switch self {
-            case .geocodingURL, .forecastURL, .metURL:
+            case .geocodingURL, .forecastURL, .metURL, .nwsAlertsURL, .dwdAlertsURL, .metAlertsURL:
                 guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
                     return "an http:// or https:// URL"
                 }
                 switch self {
                 case .geocodingURL: settings.geocodingURL = value
                 case .forecastURL: settings.forecastURL = value
-                default: settings.metURL = value
+                case .metURL: settings.metURL = value
+                case .nwsAlertsURL: settings.nwsAlertsURL = value
+                case .dwdAlertsURL: settings.dwdAlertsURL = value
+                default: settings.metAlertsURL = value
                 }
             case .provider:
                 guard let provider = ProviderID(anyCase: value) else { return Self.oneOf(ProviderID.self) }
@@ -226,6 +248,12 @@ package struct Settings: Sendable, Equatable {
                     return "a whole number of days from 0 to 7, such as 5"
                 }
                 settings.tooltipDays = days
+            case .alerts:
+                switch value.lowercased() {
+                case "on": settings.alerts = true
+                case "off": settings.alerts = false
+                default: return "on or off"
+                }
             }
             return nil
         }
@@ -326,6 +354,10 @@ package struct Settings: Sendable, Equatable {
         ]
         if let staleAfter { variables.append(("WEATHER_STALE_AFTER", DurationText.compact(staleAfter))) }
         if let contact { variables.append(("WEATHER_CONTACT", contact)) }
+        variables += [
+            ("WEATHER_ALERTS", alerts ? "on" : "off"), ("WEATHER_NWS_ALERTS_URL", nwsAlertsURL),
+            ("WEATHER_DWD_ALERTS_URL", dwdAlertsURL), ("WEATHER_METALERTS_URL", metAlertsURL),
+        ]
         return variables
     }
 }

@@ -1,0 +1,156 @@
+import Synchronization
+import WeatherModel
+
+/// Keeps the official warnings of a place up to date: one more request in the run that fetches its
+/// weather, under the same fetch lock and time budget, only where a source covers the place
+/// (`AlertSource(countryCode:)`), not again while the last answer is fresh by the service's own word,
+/// conditional where it sent validators, and behind the service's own back-off and shared failures
+/// (`ServiceBackoffs`, kept apart from the forecast's). A failure never costs the weather: the warnings
+/// keep their last known state, the file saying since when and why (`SavedAlerts.failure`).
+final class WarningsUpdater: Sendable {
+    private let settings: Settings
+    private let http: any HTTPTransport
+    private let clock: any WallClock
+    private let backoffs: ServiceBackoffs
+    private let deadline: @Sendable () -> Deadline
+    /// The language of the warnings' texts: the language of place names (`Settings.placeNameLanguage`).
+    private let language: @Sendable () -> String
+    /// What this run's last update did.
+    private let last = Mutex<Outcome?>(nil)
+
+    init(
+        settings: Settings, http: any HTTPTransport, clock: any WallClock, backoffs: ServiceBackoffs,
+        deadline: @escaping @Sendable () -> Deadline, language: @escaping @Sendable () -> String
+    ) {
+        self.settings = settings
+        self.http = http
+        self.clock = clock
+        self.backoffs = backoffs
+        self.deadline = deadline
+        self.language = language
+    }
+
+    /// What an update did.
+    enum Outcome: Sendable, Equatable {
+        /// No source covers the place, or warnings are off: no request, no file.
+        case uncovered
+        /// The saved warnings are still fresh: no request.
+        case fresh
+        /// The source may not be asked (`WarningSource.refusal`), or there was no time left in the run.
+        case notAsked(String)
+        /// The service answered: the warnings changed, or stayed the same (a 304 among them).
+        case changed
+        case unchanged
+        /// The request failed, or the service asked to wait: the warnings are the last known ones.
+        case failed(String)
+    }
+
+    /// What this run's last update did, if it did one.
+    var lastOutcome: Outcome? { last.withLock { $0 } }
+
+    /// The source for `location`, when warnings are on and one covers its country.
+    func source(for location: Location) -> (any WarningSource)? {
+        guard settings.alerts, let source = AlertSource(countryCode: location.countryCode) else { return nil }
+        switch source {
+        case .nws: return NWSAlerts(url: settings.nwsAlertsURL)
+        case .dwd: return BrightSkyAlerts(url: settings.dwdAlertsURL)
+        case .metNorway: return MetAlerts(url: settings.metAlertsURL, contact: settings.contact)
+        }
+    }
+
+    /// Brings the warnings of `location` in `store` up to date, holding the fetch lock: a request unless
+    /// the saved ones are fresh; saved unless `stillWanted` says the place was forgotten meanwhile. Throws
+    /// only when a signal stopped the run during the request.
+    @discardableResult
+    func update(for location: Location, in store: WeatherStore, caller: FetchCaller, stillWanted: () -> Bool)
+        throws(WeatherError) -> Outcome
+    {
+        let outcome = try updateHoldingLock(for: location, in: store, caller: caller, stillWanted: stillWanted)
+        last.withLock { $0 = outcome }
+        return outcome
+    }
+
+    private func updateHoldingLock(
+        for location: Location, in store: WeatherStore, caller: FetchCaller, stillWanted: () -> Bool
+    ) throws(WeatherError) -> Outcome {
+        guard let source = source(for: location) else {
+            // Warnings of a place before (another country), or from before they were turned off.
+            if FileIO.exists(store.paths.alertsFile) { try? store.removeAlerts() }
+            return .uncovered
+        }
+        let now = clock.now()
+        let language = language()
+        let saved = store.loadAlerts().flatMap { $0.isFor(location) && $0.source == source.source ? $0 : nil }
+        if let saved, saved.failure == nil, now < saved.freshUntil, saved.language == language { return .fresh }
+        if let refusal = source.refusal { return .notAsked(refusal) }
+        do {
+            try backoffs.check(source.service, for: caller)
+        } catch {
+            return .failed(error.description)
+        }
+        let deadline = deadline()
+        // A run whose budget the forecast spent leaves the warnings to the next one, as they were.
+        guard deadline.remaining >= 1 else { return .notAsked("no time was left in the run's budget") }
+        var request = source.request(for: location, language: language)
+        let validators = saved.flatMap { $0.checkedAt != nil && $0.language == language ? $0.cachingHeaders : nil }
+        if let etag = validators?.etag { request.headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators?.lastModified { request.headers.append(("If-Modified-Since", lastModified)) }
+        let conditional = validators?.etag != nil || validators?.lastModified != nil
+
+        var fresh = SavedAlerts(
+            source: source.source, latitude: location.latitude, longitude: location.longitude, language: language,
+            checkedAt: now, freshUntil: now, alerts: [])
+        let texts: AlertTexts?
+        do throws(ProviderError) {
+            let response: HTTPResponse
+            do {
+                response = try http.send(request, before: deadline)
+            } catch {
+                throw .transport(error)
+            }
+            let headers = CachingHeaders(response.headers)
+            if response.status == 304, conditional, let saved {
+                fresh.alerts = saved.alerts
+                fresh.cachingHeaders = saved.cachingHeaders.renewed(by: headers)
+                texts = nil
+            } else if (200...299).contains(response.status) {
+                let standing: [(alert: WeatherAlert, details: AlertDetails)]
+                do {
+                    standing = AlertMessage.standing(
+                        try source.messages(in: response.body, headers: response.headers, language: language))
+                } catch {
+                    throw .unreadable(source.service, error)
+                }
+                fresh.alerts = standing.map(\.alert)
+                fresh.cachingHeaders = headers
+                texts = AlertTexts(
+                    details: Dictionary(
+                        standing.map { ($0.alert.id, $0.details) }, uniquingKeysWith: { first, _ in first }))
+            } else if source.meansNone(status: response.status, body: response.body) {
+                fresh.cachingHeaders = headers
+                texts = AlertTexts(details: [:])
+            } else {
+                throw .status(
+                    source.service, code: response.status, reason: ResponseBody.problemDetail(response.body),
+                    retryAfter: response.headers["Retry-After"])
+            }
+        } catch {
+            if case .transport(.stopped) = error { throw .provider(error) }
+            let failure = backoffs.recording(error, from: source.service)
+            var kept =
+                saved
+                ?? SavedAlerts(
+                    source: source.source, latitude: location.latitude, longitude: location.longitude,
+                    language: language, checkedAt: nil, freshUntil: now, alerts: [])
+            kept.failure = SavedAlerts.Failure(at: now, reason: failure.description.oneLine(maximumLength: 400) ?? "")
+            if stillWanted() { try? store.saveAlerts(kept, texts: nil) }
+            return .failed(failure.description)
+        }
+        backoffs.clear(source.service)
+        let lifetime = Freshness.serverLifetime(fresh.cachingHeaders, receivedAt: now) ?? source.quietLifetime
+        fresh.freshUntil = now + lifetime
+        guard stillWanted() else { return .unchanged }
+        try? store.saveAlerts(fresh, texts: texts)
+        return saved?.alerts == fresh.alerts ? .unchanged : .changed
+    }
+}

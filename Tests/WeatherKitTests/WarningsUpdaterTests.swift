@@ -1,0 +1,167 @@
+import TestSupport
+import Testing
+
+@testable import WeatherKit
+@testable import WeatherModel
+
+@Suite("Warnings with the weather: one more request in the run, by each service's rules, never costing the forecast")
+struct WarningsUpdaterTests {
+    static let springfield = Location(
+        id: 4_409_896, name: "Springfield", region: "Missouri", country: "United States", countryCode: "US",
+        latitude: 37.21533, longitude: -93.29824, timezone: "America/Chicago")
+    static let bergen = Location(
+        id: 3_161_732, name: "Bergen", region: "Vestland", country: "Norway", countryCode: "NO", latitude: 60.39299,
+        longitude: 5.32415, timezone: "Europe/Oslo")
+    static let paris = Location(
+        id: 2_988_507, name: "Paris", region: "Île-de-France", country: "France", countryCode: "FR",
+        latitude: 48.85341, longitude: 2.3488, timezone: "Europe/Paris")
+
+    /// A run with warnings on, the saved place `location`, and these answers; every result stale at once.
+    static func context(
+        _ location: Location, _ answers: [ScriptedTransport.Answer], contact: String? = nil, alerts: Bool = true
+    ) throws -> TestContext {
+        let fixture = try TestContext(staleAfter: 0, answers: answers) { settings in
+            settings.alerts = alerts
+            settings.contact = contact
+        }
+        try fixture.store.saveLocation(location)
+        return fixture
+    }
+
+    @Test("the warnings come after the forecast in the same run, and not again while the last answer is fresh")
+    func afterTheForecast() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+                .fixture("brightsky/berlin.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        #expect(
+            fixture.transport.requests.map(\.url) == [
+                fixture.transport.requests[0].url, "http://127.0.0.1:9/alerts?lat=52.5244&lon=13.4105",
+            ])
+        let saved = try #require(fixture.store.loadAlerts())
+        #expect(saved.alerts.map(\.event) == ["Gale-force gusts", "Wind gusts"])
+        #expect(saved.freshUntil == fixture.clock.now() + 300, "Bright Sky sends no freshness: weather's own pace")
+        #expect(fixture.store.loadAlertTexts().details.count == 2)
+        fixture.clock.advance(200)
+        _ = try fixture.nextRun().fetch()
+        #expect(fixture.transport.requests.count == 3, "still fresh: the forecast alone")
+        fixture.clock.advance(100)
+        _ = try fixture.nextRun().fetch()
+        #expect(fixture.transport.requests.count == 5)
+    }
+
+    @Test("conditional where the service sends validators; its 304 renews the warnings, its max-age their freshness")
+    func conditional() throws {
+        let headers = [
+            ("Last-Modified", "Thu, 08 Oct 2026 16:59:00 GMT"), ("Cache-Control", "public, max-age=30, s-maxage=30"),
+        ]
+        let fixture = try Self.context(
+            Self.springfield,
+            [
+                .fixture("open-meteo/forecast/berlin.json"),
+                .fixture("nws/springfield-missouri.json", headers: headers),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("nws/springfield-missouri.json", status: 304),
+            ])
+        _ = try fixture.fetcher.fetch()
+        let first = try #require(fixture.store.loadAlerts())
+        #expect(first.freshUntil == fixture.clock.now() + 30)
+        #expect(fixture.transport.requests[1].url == "http://127.0.0.1:9/alerts/active?point=37.2153,-93.2982")
+        fixture.clock.advance(60)
+        _ = try fixture.nextRun().fetch()
+        let asked = try #require(fixture.transport.requests.last)
+        #expect(asked.headers.contains { $0 == ("If-Modified-Since", "Thu, 08 Oct 2026 16:59:00 GMT") })
+        let renewed = try #require(fixture.store.loadAlerts())
+        #expect(renewed.alerts == first.alerts && renewed.checkedAt == fixture.clock.now())
+        #expect(fixture.store.loadAlertTexts().details.count == 2, "the texts of a 304 stay as they were")
+    }
+
+    @Test("a failing warnings service never costs the forecast: it is saved, the warnings kept as the last known")
+    func failureKeepsTheForecast() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast-berlin-later.json"), .fixture("brightsky/errors/503.txt", status: 503),
+                .fixture("open-meteo/forecast/berlin.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        let before = try #require(fixture.store.loadAlerts())
+        fixture.clock.advance(400)
+        guard case .newData(let later) = try fixture.nextRun().fetch() else {
+            Issue.record("the new forecast is new data, whatever the warnings did")
+            return
+        }
+        #expect(fixture.store.loadResult().result == later)
+        let after = try #require(fixture.store.loadAlerts())
+        #expect(after.alerts == before.alerts && after.checkedAt == before.checkedAt)
+        #expect(after.failure?.reason.contains("HTTP 503") == true, "\(String(describing: after.failure))")
+        // Its own back-off, kept apart from the forecast's (both services are on 127.0.0.1:9 here).
+        #expect(Array(fixture.store.loadBackoffs().keys) == ["127.0.0.1:9/alerts"])
+        fixture.clock.advance(10)
+        _ = try fixture.nextRun().fetch()
+        #expect(
+            fixture.transport.requests.count == 5, "the warnings wait out the service's pause; the forecast does not")
+    }
+
+    @Test("no source for the place's country: no request, and the warnings of a place before are removed")
+    func uncovered() throws {
+        let fixture = try Self.context(Self.paris, [.fixture("open-meteo/forecast/paris.json")])
+        try fixture.store.saveAlerts(SavedAlertsTests.saved([]), texts: AlertTexts(details: [:]))
+        _ = try fixture.fetcher.fetch()
+        #expect(fixture.transport.requests.count == 1)
+        #expect(!FileIO.exists(fixture.store.paths.alertsFile) && !FileIO.exists(fixture.store.paths.alertTextsFile))
+        #expect(fixture.fetcher.warnings.lastOutcome == .uncovered)
+    }
+
+    @Test("warnings off: no request and nothing saved, in a country a source covers too")
+    func off() throws {
+        let fixture = try Self.context(TestContext.berlin, [.fixture("open-meteo/forecast/berlin.json")], alerts: false)
+        _ = try fixture.fetcher.fetch()
+        #expect(fixture.transport.requests.count == 1 && fixture.store.loadAlerts() == nil)
+        #expect(fixture.fetcher.savedAlerts(for: TestContext.berlin) == nil)
+    }
+
+    @Test("MET Norway: no request without a contact; with one, its answer in English")
+    func metNorway() throws {
+        let without = try Self.context(Self.bergen, [.fixture("open-meteo/forecast/bergen.json")])
+        _ = try without.fetcher.fetch()
+        #expect(without.transport.requests.count == 1)
+        guard case .notAsked(let reason) = without.fetcher.warnings.lastOutcome else {
+            Issue.record("\(String(describing: without.fetcher.warnings.lastOutcome))")
+            return
+        }
+        #expect(reason.contains("WEATHER_CONTACT"))
+        let with = try Self.context(
+            Self.bergen, [.fixture("open-meteo/forecast/bergen.json"), .fixture("metalerts/bergen.en.json")],
+            contact: "ann@example.org")
+        _ = try with.fetcher.fetch()
+        #expect(with.transport.requests.last?.url.hasSuffix("?lat=60.3930&lon=5.3242&lang=en") == true)
+        #expect(with.store.loadAlerts()?.alerts.first?.event == "Strong wind gusts")
+    }
+
+    @Test("new warnings under the same weather are new data, posted as WeatherUpdated")
+    func newWarningsAreNewData() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/variants/berlin-none.json"),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        fixture.clock.advance(400)
+        guard case .newData = try fixture.nextRun().fetch() else {
+            Issue.record("a gale warning issued is new data")
+            return
+        }
+        fixture.clock.advance(400)
+        guard case .noData = try fixture.nextRun().fetch() else {
+            Issue.record("the same warnings and weather are not")
+            return
+        }
+    }
+}
