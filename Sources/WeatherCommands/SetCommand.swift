@@ -49,7 +49,8 @@ struct SetCommand: FetcherCommand {
             }
             if let note = placement.note { context.console.printError(note) }
             context.console.printLine(placement.announcement + "\n")
-            context.console.printLine(context.formatter(display.options).text(placement.result, stale: false))
+            context.console.printLine(
+                context.formatter(display.options).text(placement.result, stale: false, alerts: placement.alerts))
             let background = BackgroundRefresh(context: context)
             do throws(WeatherError) {
                 context.console.printLine("\n" + background.summary(of: try background.enable()))

@@ -11,7 +11,9 @@ struct ShowCommand: FetcherCommand {
             WEATHER_INTERACTIVE_TIMEOUT, 5 s by default); if that fails, the saved result stays, with a \
             note. When stdout is a pipe (a status bar, a script), the saved result is printed and the \
             network is never touched. The first line names the place, the temperature and the \
-            condition, and ends with (stale) when the result is stale.
+            condition, then ⚠ while an official warning of moderate severity or more is in force, and \
+            (stale) when the result is stale; the line under it names the most severe warning \
+            (weather alerts prints them all).
 
             Given a place (weather show Paris, or just weather Paris), it prints that place's weather \
             instead, looked up once: the saved place, its weather and the timer stay as they are. A place \
@@ -26,7 +28,7 @@ struct ShowCommand: FetcherCommand {
               weather show
               weather show --units imperial
               weather show --format "%l %c %t %o"     Berlin ⛅ 11°C
-              weather show --short                    the format setting, or "%l %c %t %o"
+              weather show --short                    format setting, or "%l %c %t %W %o"
               weather show --waybar                   for waybar's return-type json
               weather show --json | jq .temperature   always °C, m/s, mm, hPa
               weather show --cached                   never the network
@@ -42,7 +44,7 @@ struct ShowCommand: FetcherCommand {
     @Option(help: ArgumentHelp("Print one line of % codes (listed below).", valueName: "format"))
     var format: String?
 
-    @Flag(name: .shortAndLong, help: "Print the short line: the format setting, or \"%l %c %t %o\".")
+    @Flag(name: .shortAndLong, help: "Print the short line: the format setting, or \"%l %c %t %W %o\".")
     var short = false
 
     @Flag(help: "Print one JSON object for waybar: text (the short line or --format), tooltip, class.")

@@ -10,14 +10,15 @@ struct WatchCommand: FetcherCommand {
             For status bars that keep a command running (waybar without an interval, polybar's tail = true, \
             i3blocks' interval=persist). It prints the line at once, then a new line only when what it shows \
             changes: new data stored by any run (the timer, a terminal, set), the result turning stale (at \
-            the moment it does) or fresh again, the place replaced or forgotten, the age where the line \
+            the moment it does) or fresh again, an official warning beginning or ending (at that moment) or \
+            new warnings stored, the place replaced or forgotten, the age where the line \
             shows it (at most once a minute), config.json edited (while it cannot be read, the reason: \
             waybar's warning object; the weather again once it is fixed). It sends no request itself \
             and uses no CPU in between: the kernel tells it when the files change. It ends, exit 0, on \
             SIGTERM or SIGINT, or when the bar stops reading.
 
             Examples:
-              weather watch                     the short line ("%l %c %t %o", or the format setting)
+              weather watch                     the short line ("%l %c %t %W %o", or the format setting)
               weather watch --waybar            for waybar's return-type json, without interval
               weather watch --format "%c %t"
             """
@@ -30,7 +31,8 @@ struct WatchCommand: FetcherCommand {
     var format: String?
 
     @Flag(
-        name: .shortAndLong, help: "Print the short line, as without an option: the format setting, or \"%l %c %t %o\"."
+        name: .shortAndLong,
+        help: "Print the short line, as without an option: the format setting, or \"%l %c %t %W %o\"."
     )
     var short = false
 

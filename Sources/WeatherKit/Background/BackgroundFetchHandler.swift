@@ -95,6 +95,16 @@ public struct BackgroundFetchHandler: Sendable {
         return context.clock.now() < next - 60 ? next : nil
     }
 
+    /// "; ⚠ Gale-force gusts until 19:50": the warnings of `result`'s place after the fetch, and "; the
+    /// warnings were not updated: ..." when their request failed (the weather is saved all the same).
+    func warningsNote(_ result: WeatherResult, formatter: WeatherFormatter) -> String {
+        var note = formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map { "; " + $0 } ?? ""
+        if case .failed(let reason) = fetcher.warnings.lastOutcome {
+            note += "; the warnings were not updated: " + reason
+        }
+        return note
+    }
+
     /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
     static func leftOut(_ count: Int) -> String {
         count == 0 ? "" : "; " + count.counted("implausible value") + " left out"
@@ -132,12 +142,13 @@ public struct BackgroundFetchHandler: Sendable {
             return (
                 .newData,
                 "\(result.location.displayName): \(formatter.summary(of: result.conditions))"
-                    + Self.leftOut(result.implausibleValues)
+                    + Self.leftOut(result.implausibleValues) + warningsNote(result, formatter: formatter)
             )
         case .noData(let result):
             return (
                 .noData,
                 "the weather in \(result.location.displayName) has not changed" + Self.leftOut(result.implausibleValues)
+                    + warningsNote(result, formatter: formatter)
             )
         case .fetchedByAnotherRun(let result):
             return (

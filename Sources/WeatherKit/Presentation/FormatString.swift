@@ -42,11 +42,13 @@ public struct FormatString: Sendable, Equatable {
         self.pieces = pieces
     }
 
-    /// The short line of a status bar, "%l %c %t %o": `--short`, and `--waybar`'s text, when no format is
-    /// set. "Berlin ⛅ 11°C", and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the
-    /// mark says it where a bar cannot grey it out.
+    /// The short line of a status bar, "%l %c %t %W %o": `--short`, and `--waybar`'s text, when no format
+    /// is set. "Berlin ⛅ 11°C", "Berlin ⛅ 11°C ⚠" while a warning of severity moderate or higher is in
+    /// force, and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the marks say it where
+    /// a bar cannot colour or grey it.
     package static let shortLine = FormatString([
-        .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.staleMark),
+        .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.alertMark),
+        .text(" "), .code(.staleMark),
     ])
 
     /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
@@ -97,6 +99,8 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case age = "a"
     case staleMark = "o"
     case moon = "m"
+    case alert = "A"
+    case alertMark = "W"
 
     /// What the code shows, for `--help`.
     var meaning: String {
@@ -120,6 +124,8 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .age: "age of the result"
         case .staleMark: "\"(stale)\" when stale, else nothing"
         case .moon: "moon phase (the icons setting)"
+        case .alert: "most severe official warning"
+        case .alertMark: "⚠ for a moderate+ warning in force"
         }
     }
 }
@@ -162,10 +168,17 @@ public enum FormatHelp {
                     precipitationProbabilityMax: 40, precipitationSum: 2.1)
             ]),
             updatedAt: Timestamp(secondsSince1970: 1_791_478_800))
+        // DWD's warning of gale-force gusts, in force until 19:50 Berlin time.
+        let gusts = WeatherAlert(
+            id: "2.49.0.0.276.0.DWD.PVW.1791469320000.5e3f1c2a", event: "Gale-force gusts", severity: .moderate,
+            onset: example.updatedAt - 10_800, expires: example.updatedAt + 3000, ends: example.updatedAt + 3000)
+        let alerts = SavedAlerts(
+            source: .dwd, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: example.updatedAt,
+            freshUntil: example.updatedAt + 300, alerts: [gusts])
         let formatter = WeatherFormatter(now: example.updatedAt + 240)
         var lines: [String] = []
         for code in FormatCode.allCases {
-            let shown = formatter.value(of: code, example, stale: true)
+            let shown = formatter.value(of: code, example, stale: true, alerts: alerts)
             lines.append(
                 "  %" + String(code.rawValue) + "  " + code.meaning.padded(to: 36) + (shown.isEmpty ? "" : "  " + shown)
             )

@@ -54,20 +54,25 @@ public struct WeatherFormatter: Sendable {
     /// The result for a person. The first line is whole on its own, as status bars and `head -n1` keep
     /// only that, and carries the stale mark:
     ///
-    ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)
+    ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy ⚠ (stale)
+    ///     ⚠ Gale-force gusts until 19:50
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
     ///     Today: high 14.2 °C, low 6.1 °C, chance of precipitation 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
     ///     Updated 4 min ago · Data: Open-Meteo
     ///
-    /// `refreshing` says on the last line that new values are on their way.
-    public func text(_ result: WeatherResult, stale: Bool, refreshing: Bool = false) -> String {
-        text(result, stale: stale, lastLine: refreshing ? ", refreshing…" : "")
+    /// The first line carries `⚠` while a warning of severity moderate or higher is in force, and the one
+    /// under it the most severe warning in force (or announced). `refreshing` says on the last line that
+    /// new values are on their way.
+    public func text(
+        _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil
+    ) -> String {
+        text(result, stale: stale, lastLine: refreshing ? ", refreshing…" : "", alerts: alerts)
     }
 
     /// The text with `note` after the age on its last line. Written into one string as it goes: `show`
     /// prints it at every start.
-    func text(_ result: WeatherResult, stale: Bool, lastLine note: String) -> String {
+    func text(_ result: WeatherResult, stale: Bool, lastLine note: String, alerts: SavedAlerts? = nil) -> String {
         let values = result.conditions
         var text = style.bold(result.location.displayName)
         text += ": "
@@ -77,9 +82,18 @@ public struct WeatherFormatter: Sendable {
             text += " "
         }
         text += summary(of: values)
+        let mark = alertMark(alerts)
+        if !mark.isEmpty {
+            text += " "
+            text += style.warning(mark)
+        }
         if stale {
             text += " "
             text += style.warning("(stale)")
+        }
+        if let line = alertLine(alerts, at: result) {
+            text += "\n"
+            text += style.warning(line)
         }
 
         var list = List(into: consume text)
@@ -152,22 +166,25 @@ public struct WeatherFormatter: Sendable {
         mutating func endLine() { itemsOnLine = 0 }
     }
 
-    /// What `output` prints for `result`: the text, `--json`, a `--format` line or `--waybar`'s object.
-    func render(_ output: WeatherPresenter.Output, _ result: WeatherResult, stale: Bool) -> String {
+    /// What `output` prints for `result` and its warnings: the text, `--json`, a `--format` line or
+    /// `--waybar`'s object.
+    func render(_ output: WeatherPresenter.Output, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts?)
+        -> String
+    {
         switch output {
-        case .text: text(result, stale: stale)
-        case .json: json(result, stale: stale)
-        case .format(let format): line(format, result, stale: stale)
-        case .waybar(let format): waybar(result, stale: stale, format: format)
+        case .text: text(result, stale: stale, alerts: alerts)
+        case .json: json(result, stale: stale, alerts: alerts)
+        case .format(let format): line(format, result, stale: stale, alerts: alerts)
+        case .waybar(let format): waybar(result, stale: stale, format: format, alerts: alerts)
         }
     }
 
     // MARK: JSON
 
     /// The result for a script, one JSON object: `location`, the values in SI units whatever the units
-    /// setting, `observedAt`, `updatedAt`, `age` in seconds, `stale`, and `units` naming the unit of each
-    /// value.
-    package func json(_ result: WeatherResult, stale: Bool) -> String {
+    /// setting, `observedAt`, `updatedAt`, `age` in seconds, `stale`, `units` naming the unit of each
+    /// value, and the official warnings (`alerts`, `writeAlerts`).
+    package func json(_ result: WeatherResult, stale: Bool, alerts: SavedAlerts? = nil) -> String {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
@@ -197,6 +214,7 @@ public struct WeatherFormatter: Sendable {
             writer.field("age", age(of: result))
             writer.field("stale", stale)
             if result.implausibleValues > 0 { writer.field("implausibleValues", result.implausibleValues) }
+            writeAlerts(alerts, into: &writer)
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
         return writer.text
@@ -220,12 +238,14 @@ public struct WeatherFormatter: Sendable {
     // MARK: Format
 
     /// One line in `format`: "Berlin ⛅ 11°C" for "%l %c %t".
-    package func line(_ format: FormatString, _ result: WeatherResult, stale: Bool) -> String {
-        format.render { value(of: $0, result, stale: stale) }
+    package func line(_ format: FormatString, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts? = nil)
+        -> String
+    {
+        format.render { value(of: $0, result, stale: stale, alerts: alerts) }
     }
 
-    /// What `code` shows for `result`; "" when the result lacks the value.
-    func value(of code: FormatCode, _ result: WeatherResult, stale: Bool) -> String {
+    /// What `code` shows for `result` and its warnings; "" when the result lacks the value.
+    func value(of code: FormatCode, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts? = nil) -> String {
         let values = result.conditions
         switch code {
         case .place: return result.location.name
@@ -252,16 +272,23 @@ public struct WeatherFormatter: Sendable {
         case .age: return RelativeTime.ago(now - result.updatedAt)
         case .staleMark: return stale ? style.warning("(stale)") : ""
         case .moon: return MoonPhase(at: now).map { icons.moon($0.name) } ?? ""
+        case .alert: return mostSevereAlert(alerts, at: result)
+        case .alertMark:
+            let mark = alertMark(alerts)
+            return mark.isEmpty ? "" : style.warning(mark)
         }
     }
 
     // MARK: waybar
 
     /// One line of JSON for waybar's `return-type: json`: `text` (the line in `format`, such as
-    /// "Berlin ⛅ 11°C"), `tooltip` (the full text), `class` (`fresh` or `stale`, the sky's word such as
-    /// `cloudy`, and `night` after dark) and `alt` (the sky's name, for `format-icons`). Text and tooltip
-    /// are Pango markup, which waybar reads, so their `&`, `<` and `>` are escaped.
-    package func waybar(_ result: WeatherResult, stale: Bool, format: FormatString) -> String {
+    /// "Berlin ⛅ 11°C"), `tooltip` (the warnings, then the full text), `class` (`fresh` or `stale`, the
+    /// sky's word such as `cloudy`, `night` after dark, and `warning` with `warning-<severity>` while one is
+    /// in force) and `alt` (the sky's name, for `format-icons`). Text and tooltip are Pango markup, which
+    /// waybar reads, so their `&`, `<` and `>` are escaped.
+    package func waybar(_ result: WeatherResult, stale: Bool, format: FormatString, alerts: SavedAlerts? = nil)
+        -> String
+    {
         let values = result.conditions
         var classes = [stale ? "stale" : "fresh"]
         var alt: String?
@@ -273,15 +300,17 @@ public struct WeatherFormatter: Sendable {
             classes.append("night")
             alt = alt.map { $0 + "-night" }
         }
+        classes += alertClasses(alerts)
         let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons, tooltip: tooltip)
-        var tooltip = plain.text(result, stale: stale)
+        var tooltip = plain.alertTooltip(alerts, at: result).map { $0 + "\n\n" } ?? ""
+        tooltip += plain.text(result, stale: stale, alerts: alerts)
         let outlook = plain.outlook(result)
         if !outlook.isEmpty {
             tooltip += "\n\n"
             tooltip += outlook
         }
         return Self.waybar(
-            text: line(format, result, stale: stale), tooltip: tooltip, classes: classes, alt: alt)
+            text: line(format, result, stale: stale, alerts: alerts), tooltip: tooltip, classes: classes, alt: alt)
     }
 
     /// waybar's object with no place saved: no text (waybar hides the module) and `class` `none`.

@@ -114,7 +114,7 @@ public struct WeatherPresenter: Sendable {
             let found = try fetcher.lookUp(
                 place, in: effectiveState(source), mayFetch: source != .cached, activity: console.beginActivity)
             found.notes.forEach(console.printError)
-            return try print(found.result, for: found.location)
+            return try print(found.result, for: found.location, store: fetcher.store(for: found.location))
         }
         let (location, cached, warnings) = try fetcher.results.loadFromCache()
         let fetches = fetcher.needsFetch(cached, in: effectiveState(source))
@@ -144,7 +144,9 @@ public struct WeatherPresenter: Sendable {
     /// when they arrive. The refresh gets `interactiveTimeout`, not the whole run's budget; if it fails,
     /// the saved result stays on the screen with a one-line note.
     private func refreshOnScreen(_ saved: WeatherResult) throws(WeatherError) {
-        let shown = formatter(context.clock.now()).text(saved, stale: isStale(saved), refreshing: true)
+        let alerts = fetcher.savedAlerts(for: saved.location, brief: true)
+        let shown = formatter(context.clock.now()).text(
+            saved, stale: isStale(saved), refreshing: true, alerts: alerts)
         console.printLine(shown)
         fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
         let outcome: FetchOutcome
@@ -154,20 +156,29 @@ public struct WeatherPresenter: Sendable {
             outcome = try fetcher.fetch()
         } catch {
             // The saved result stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
-            console.redraw(over: shown, with: formatter(context.clock.now()).text(saved, stale: isStale(saved)))
+            console.redraw(
+                over: shown, with: formatter(context.clock.now()).text(saved, stale: isStale(saved), alerts: alerts))
             if case .stopped = error { throw error }
             console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
             return
         }
         let result = outcome.result
-        console.redraw(over: shown, with: formatter(context.clock.now()).text(result, stale: isStale(result)))
+        let now = formatter(context.clock.now())
+        console.redraw(
+            over: shown,
+            with: now.text(
+                result, stale: isStale(result), alerts: fetcher.savedAlerts(for: result.location, brief: true)))
     }
 
-    private func print(_ result: WeatherResult?, for location: Location) throws(WeatherError) {
+    /// Prints `result` with the warnings in `store` (the saved place's unless given).
+    private func print(_ result: WeatherResult?, for location: Location, store: WeatherStore? = nil)
+        throws(WeatherError)
+    {
         guard let result else { throw .noResultYet(location) }
         let now = context.clock.now()
         let stale = context.freshness.showsStale(result, at: now)
-        console.printLine(formatter(now).render(output, result, stale: stale))
+        let alerts = fetcher.savedAlerts(for: result.location, in: store, brief: output != .json)
+        console.printLine(formatter(now).render(output, result, stale: stale, alerts: alerts))
     }
 
     /// Whether `result` is shown as stale now: its replacement is overdue (`Freshness.showsStale`).

@@ -9,7 +9,8 @@ import WeatherModel
 /// `show`, `set`) stores a result, the kernel says so (`FolderWatch`), the watcher reads it, and when its
 /// values differ from the ones it holds posts `WeatherUpdated` in its own `NotificationCenter`, as a fetch
 /// in this process would; the printer observes that notification. The rest it prints itself: the result
-/// turning stale (a timer set for that moment) or fresh again, the place replaced, or forgotten, and
+/// turning stale (a timer set for that moment) or fresh again, an official warning beginning or ending
+/// (timers for those moments too) or new warnings stored, the place replaced, or forgotten, and
 /// `config.json` changed: read again, its units, icons, format and staleness apply from then on, and
 /// while it cannot be used its problem is shown (waybar's ⚠ object) until it is fixed.
 public final class WeatherWatcher: Sendable {
@@ -34,7 +35,7 @@ public final class WeatherWatcher: Sendable {
         case noPlace
         /// A place, but no result that can be read: `problem` says why, when it is damaged.
         case noResult(Location, problem: String?)
-        case result(WeatherResult, stale: Bool)
+        case result(WeatherResult, stale: Bool, alerts: SavedAlerts?)
         /// config.json cannot be used: nothing is shown but why.
         case settingsProblem(String)
     }
@@ -59,7 +60,10 @@ public final class WeatherWatcher: Sendable {
         fetcher.context.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
             guard let self, let result = notification.object as? WeatherResult else { return }
             let now = self.context.clock.now()
-            self.printLine(for: .result(result, stale: self.context.freshness.showsStale(result, at: now)))
+            self.printLine(
+                for: .result(
+                    result, stale: self.context.freshness.showsStale(result, at: now),
+                    alerts: self.fetcher.savedAlerts(for: result.location)))
         }
     }
 
@@ -125,12 +129,13 @@ public final class WeatherWatcher: Sendable {
         }
         let previous = seen.withLock { $0 }
         switch (previous, current) {
-        case (.result(let old, let wasStale), .result(let new, let stale)):
+        case (.result(let old, let wasStale, let oldAlerts), .result(let new, let stale, let alerts)):
             if !old.showsTheSame(as: new) || !old.location.isSamePlace(as: new.location) {
                 seen.withLock { $0 = current }
                 // New values from another process: what a fetch here would have posted.
                 context.notifications.post(name: .weatherUpdated, object: new)
-            } else if wasStale != stale || redraw {
+            } else if wasStale != stale || redraw || oldAlerts != alerts {
+                // (New warnings, or warnings renewed: a line only when what it shows changed.)
                 printLine(for: current)
             } else {
                 // A renewal (noData): the same values, fresher. Nothing a bar shows changed.
@@ -139,8 +144,8 @@ public final class WeatherWatcher: Sendable {
         default:
             if current != previous || redraw { printLine(for: current) }
         }
-        guard case .result(let result, let stale) = current else { return nil }
-        var moments = [result.nextOutlookChange(after: now)]
+        guard case .result(let result, let stale, let alerts) = current else { return nil }
+        var moments = [result.nextOutlookChange(after: now), alerts?.nextChange(after: now)]
         if !stale { moments.append(context.freshness.showsStaleAt(result)) }
         if showsAge { moments.append(result.updatedAt + RelativeTime.nextChange(after: now - result.updatedAt)) }
         return moments.compactMap { $0 }.min()
@@ -151,7 +156,9 @@ public final class WeatherWatcher: Sendable {
         do {
             let (location, result, warnings) = try fetcher.results.loadFromCache()
             guard let result else { return .noResult(location, problem: warnings.first) }
-            return .result(result, stale: fetcher.context.freshness.showsStale(result, at: now))
+            return .result(
+                result, stale: fetcher.context.freshness.showsStale(result, at: now),
+                alerts: fetcher.savedAlerts(for: result.location))
         } catch .noLocation {
             return .noPlace
         } catch {
@@ -177,7 +184,8 @@ public final class WeatherWatcher: Sendable {
         let formatter = view.formatter(view.fetcher.context.clock.now())
         let line: String
         switch (state, output) {
-        case (.result(let result, let stale), _): line = formatter.render(output, result, stale: stale)
+        case (.result(let result, let stale, let alerts), _):
+            line = formatter.render(output, result, stale: stale, alerts: alerts)
         case (.noResult(_, let problem?), .waybar), (.settingsProblem(let problem), .waybar):
             console.printError(problem)
             line = WeatherFormatter.waybar(error: problem)
@@ -202,12 +210,13 @@ public final class WeatherWatcher: Sendable {
 
     /// Watches until SIGTERM, SIGINT, or the reader of standard output going away; exit 0 then. Blocks
     /// between events: its only wake-ups of its own are for the moment the result turns stale, the
-    /// moments the clock changes what is shown of the outlook (at most once an hour), and, only when
+    /// moments the clock changes what is shown of the outlook (at most once an hour), the moments a
+    /// warning begins or ends, and, only when
     /// what it prints shows the age, the moments its words change (at most once a minute).
     public func run() throws(WeatherError) -> Int32 {
         FolderWatch.catchStopSignals()
         let paths = context.store.paths
-        let names: Set = ["current.json", "location.json", "config.json"]
+        let names: Set = ["current.json", "alerts.txt", "location.json", "config.json"]
         let watch: FolderWatch
         do {
             watch = try FolderWatch(

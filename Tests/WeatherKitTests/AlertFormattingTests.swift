@@ -1,0 +1,96 @@
+import TestSupport
+import Testing
+
+@testable import WeatherKit
+@testable import WeatherModel
+
+@Suite("Warnings where people look: the first line, the line under it, %A, %W, waybar and --json")
+struct AlertFormattingTests {
+    static let now = SavedAlertsTests.now
+    /// Springfield at noon, CDT (UTC-5).
+    static let result = WeatherResult(
+        location: WarningsUpdaterTests.springfield,
+        conditions: CurrentConditions(temperature: 24.5, isDay: true, weatherCode: 95),
+        observedAt: now, utcOffsetSeconds: -18_000, updatedAt: now)
+    static let formatter = WeatherFormatter(now: now)
+
+    static let storm = SavedAlertsTests.alert("storm", .severe, onset: -780, expires: 2700, ends: 2700)
+    static let flood = SavedAlertsTests.alert("flood", .severe, onset: 18_000, expires: 33_300, ends: 68_400)
+    static let gusts = SavedAlertsTests.alert("gusts", .minor, onset: -600, expires: 3600)
+
+    static func text(_ alerts: [WeatherAlert], failure: SavedAlerts.Failure? = nil) -> [Substring] {
+        formatter.text(result, stale: false, alerts: SavedAlertsTests.saved(alerts, failure: failure))
+            .split(separator: "\n")
+    }
+
+    @Test("the first line carries ⚠ for a moderate or graver warning in force, the line under it the gravest")
+    func textLines() {
+        let lines = Self.text([Self.storm, Self.flood])
+        #expect(lines[0] == "Springfield, Missouri, United States: ⛈️ 24.5 °C, thunderstorm ⚠")
+        #expect(lines[1] == "⚠ Event storm until 12:45; 1 announced")
+        #expect(Self.text([Self.storm, Self.gusts])[1] == "⚠ Event storm until 12:45, and 1 more")
+        // A minor warning is listed, not flagged.
+        let minor = Self.text([Self.gusts])
+        #expect(!minor[0].contains("⚠") && minor[1] == "⚠ Event gusts until 13:00")
+        #expect(Self.text([Self.flood])[1] == "Announced: Event flood from 17:00")
+        #expect(Self.text([]).count == 2, "no warnings, no line")
+        #expect(Self.formatter.text(Self.result, stale: false).split(separator: "\n").count == 2)
+    }
+
+    @Test("the last known warnings say as of when, when the last update failed")
+    func asOf() {
+        let lines = Self.text([Self.storm], failure: .init(at: Self.now + 600, reason: "HTTP 503"))
+        #expect(lines[1] == "⚠ Event storm until 12:45 (as of 12:00)")
+    }
+
+    @Test("by the clock alone: a warning over is gone from every form, one begun is in force")
+    func byTheClock() {
+        let saved = SavedAlertsTests.saved([Self.storm, Self.flood])
+        let later = WeatherFormatter(now: Self.now + 2700)
+        #expect(later.alertMark(saved).isEmpty && later.alertClasses(saved).isEmpty)
+        #expect(later.alertLine(saved, at: Self.result) == "Announced: Event flood from 17:00")
+        let evening = WeatherFormatter(now: Self.now + 18_000)
+        #expect(evening.mostSevereAlert(saved, at: Self.result) == "Event flood until Fri 07:00")
+        let json = WeatherFormatter(now: Self.now + 40_000).json(Self.result, stale: false, alerts: saved)
+        #expect(json.contains(#""alerts":[],"alertsCheckedAt":"2026-10-08T17:00:00Z","#))
+    }
+
+    @Test("%A and %W, and the short line that fits a tmux status of 40 columns")
+    func formatCodes() throws {
+        let saved = SavedAlertsTests.saved([Self.storm, Self.flood])
+        let line = Self.formatter.line(try FormatString(parsing: "%A|%W"), Self.result, stale: false, alerts: saved)
+        #expect(line == "Event storm until 12:45|⚠")
+        #expect(Self.formatter.line(try FormatString(parsing: "%A|%W"), Self.result, stale: false) == "|")
+        let short = Self.formatter.line(.shortLine, Self.result, stale: true, alerts: saved)
+        #expect(short == "Springfield ⛈️ 25°C ⚠ (stale)" && short.terminalColumns <= 40)
+        #expect(Self.formatter.line(.shortLine, Self.result, stale: false) == "Springfield ⛈️ 25°C")
+    }
+
+    @Test("waybar: warning and warning-<severity> classes, the warnings at the top of the tooltip")
+    func waybar() throws {
+        let saved = SavedAlertsTests.saved([Self.storm, Self.flood])
+        let object = Self.formatter.waybar(Self.result, stale: false, format: .shortLine, alerts: saved)
+        #expect(object.contains(#""class":["fresh","storm","warning","warning-severe"]"#), "\(object)")
+        #expect(
+            object.contains(
+                #""tooltip":"⚠ Event storm (severe) until 12:45\nAnnounced: Event flood (severe) from 17:00\n\nSpringfield"#
+            ),
+            "\(object)")
+    }
+
+    @Test("--json: the warnings in force or announced, ISO 8601 UTC times, null where the service gave none")
+    func json() {
+        let saved = SavedAlertsTests.saved([Self.storm, SavedAlertsTests.alert("open", .unknown)])
+        let json = Self.formatter.json(Self.result, stale: false, alerts: saved)
+        let storm: String =
+            #"{"id":"storm","source":"nws","event":"Event storm","severity":"severe","headline":"Headline storm","#
+            + #""onset":"2026-10-08T16:47:00Z","expires":"2026-10-08T17:45:00Z","ends":"2026-10-08T17:45:00Z","#
+            + #""inForce":true,"instruction":"Do storm"}"#
+        let open: String =
+            #"{"id":"open","source":"nws","event":"Event open","severity":"unknown","headline":"Headline open","#
+            + #""onset":null,"expires":null,"ends":null,"inForce":true,"instruction":"Do open"}"#
+        let expected = #""alerts":["# + storm + "," + open + #"],"alertsCheckedAt":"2026-10-08T17:00:00Z","units""#
+        #expect(json.contains(expected), "\(json)")
+        #expect(Self.formatter.json(Self.result, stale: false).contains(#""alerts":[],"units""#))
+    }
+}
