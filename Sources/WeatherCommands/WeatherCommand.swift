@@ -23,6 +23,7 @@ struct WeatherCommand: ParsableCommand {
               weather search London     the places of a name, and how to choose one
               weather show --json
               weather forecast          the next hours and days
+              weather alerts            official warnings (US, Germany, Norway)
               weather watch --waybar    for a bar that keeps one process running
               weather refresh           what the background timer runs
               weather schedule 30m      how often the timer runs
@@ -35,7 +36,7 @@ struct WeatherCommand: ParsableCommand {
               WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
               WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
               WEATHER_ICONS                emoji (default), nerd, ascii or none
-              WEATHER_FORMAT               the short line (default "%l %c %t %o")
+              WEATHER_FORMAT               the short line (default "%l %c %t %W %o")
               WEATHER_TOOLTIP_HOURS        hours ahead in waybar's tooltip (default 12)
               WEATHER_TOOLTIP_DAYS         days in waybar's tooltip (default 3)
               WEATHER_TIMEOUT              network time of a whole run (default 30s)
@@ -49,9 +50,13 @@ struct WeatherCommand: ParsableCommand {
                                            service so that its operators can reach you
               WEATHER_LANGUAGE             the language of place names (default: from
                                            LC_ALL, LC_MESSAGES or LANG, else en)
+              WEATHER_ALERTS               on (default) or off: official warnings
+                                           for places in the US, Germany, Norway
               WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
               WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
               WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in
+              WEATHER_NWS_ALERTS_URL, WEATHER_DWD_ALERTS_URL, WEATHER_METALERTS_URL
+                                           the warning services, or stand-ins
               NO_COLOR                     no colour, even in a terminal
               XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
                                            the folders of the files below (absolute
@@ -67,18 +72,21 @@ struct WeatherCommand: ParsableCommand {
                                            background runs and looks (runs.txt,
                                            looks.json), the fetch lock and back-offs
               $XDG_CACHE_HOME/weather/     the last result (current.json), its
-                                           forecast (forecast.json), and places
-                                           looked up once (places/)
+                                           forecast (forecast.json), its warnings
+                                           (alerts.txt, alert-texts.json), and
+                                           places looked up once (places/)
               $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer
                                            background refresh, with its .service
 
             Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
-            Weather data by Open-Meteo.com, CC BY 4.0.
+            Weather data by Open-Meteo.com, CC BY 4.0. Warnings: National Weather
+            Service (public domain); DWD through Bright Sky (CC BY 4.0); MET
+            Norway (CC BY 4.0).
             """,
         version: WeatherKitInfo.version,
         subcommands: [
-            SetCommand.self, ShowCommand.self, ForecastCommand.self, SearchCommand.self, WatchCommand.self,
-            RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
+            SetCommand.self, ShowCommand.self, ForecastCommand.self, AlertsCommand.self, SearchCommand.self,
+            WatchCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

@@ -7,7 +7,7 @@ import Testing
 struct HelpTests {
     @Test(
         "each command's help reads as written",
-        arguments: ["", "set", "show", "search", "refresh", "schedule", "logout"])
+        arguments: ["", "set", "show", "alerts", "search", "refresh", "schedule", "logout"])
     func help(command: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run((command.isEmpty ? [] : [command]) + ["--help"])

@@ -65,6 +65,22 @@ extension WeatherFetcher {
         }
     }
 
+    /// The place `query` names, as a one-off lookup chooses it, without its weather: coordinates as they
+    /// are, a name remembered from an earlier lookup, or else looked up (one geocoding request) and then
+    /// remembered, so that the lookup of its weather that may follow asks nothing again. With the note
+    /// of how an ambiguous qualifier was read, when it was looked up now.
+    func choosePlace(_ query: PlaceQuery) throws(WeatherError) -> (choice: PlaceChoice, note: String?) {
+        if query.coordinates != nil { return (try places.place(query), nil) }
+        if let remembered = lookups.rememberedChoice(for: query, language: language) { return (remembered, nil) }
+        return try withFetchLock { () throws(WeatherError) -> (choice: PlaceChoice, note: String?) in
+            let language = language
+            if let remembered = lookups.rememberedChoice(for: query, language: language) { return (remembered, nil) }
+            let choice = try places.place(query)
+            try? lookups.remember(choice, for: query, language: language)
+            return (choice, choice.note)
+        }
+    }
+
     private func lookUpHoldingLock(
         _ query: PlaceQuery, choice known: PlaceChoice?, seen: WeatherResult?, needingForecast: Bool
     ) throws(WeatherError) -> OneOff {

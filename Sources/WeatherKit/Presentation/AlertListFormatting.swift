@@ -1,0 +1,88 @@
+import WeatherModel
+
+/// `weather alerts`: every warning in force or announced, in full, for a person or a script.
+extension WeatherFormatter {
+    /// `weather alerts` for a person: a heading that says how many warnings, from whom and as of when,
+    /// then each warning in force or announced with its severity, its times on the place's clock, its
+    /// area, headline, description and instruction, wrapped to `columns` when the terminal says its width.
+    ///
+    ///     Springfield, Missouri, United States: 1 warning in force and 1 announced, from the National
+    ///     Weather Service (as of 12:00)
+    ///
+    ///     ⚠ Severe Thunderstorm Warning: severe, in force from 11:47 until 12:45
+    ///       Greene, MO; Polk, MO
+    ///       The National Weather Service in Springfield has issued a ...
+    ///       What to do: Go inside a sturdy building now ...
+    func alertsText(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult, columns: Int?) -> String {
+        let place = result.location.displayName
+        guard let alerts else {
+            return "\(place): no warnings fetched yet; they come with the next refresh of its weather."
+        }
+        let current = alerts.current(at: now)
+        let inForce = current.filter { $0.isInForce(at: now) }.count
+        var heading = style.bold(place) + ": "
+        switch (inForce, current.count - inForce) {
+        case (0, 0): heading += "no warnings in force or announced"
+        case (let count, 0): heading += count.counted("warning") + " in force"
+        case (0, let count): heading += count.counted("warning") + " announced"
+        case (let count, let announced): heading += count.counted("warning") + " in force and \(announced) announced"
+        }
+        heading += ", from " + alerts.source.issuer
+        if let checked = alerts.checkedAt { heading += " (as of " + when(checked, at: result) + ")" }
+        var lines = wrap(heading, columns: columns, indent: "")
+        if let failure = alerts.failure {
+            let since = alerts.checkedAt == nil ? "" : "; these are the warnings it gave last"
+            lines += wrap(
+                "The last update failed at " + when(failure.at, at: result) + " (" + failure.reason + ")" + since + ".",
+                columns: columns, indent: "")
+        }
+        for alert in current {
+            let details = texts.details[alert.id] ?? AlertDetails()
+            lines.append("")
+            var title = (alert.isInForce(at: now) ? "⚠ " : "") + alert.event + ": " + alert.severity.name + ", "
+            title += alert.isInForce(at: now) ? "in force" : "announced"
+            if let onset = alert.onset { title += " from " + when(onset, at: result) }
+            if let until = alert.until { title += " until " + when(until, at: result) }
+            lines += wrap(
+                alert.isInForce(at: now) ? style.warning(title) : style.bold(title), columns: columns, indent: "")
+            for paragraph in [details.area, alert.headline].compactMap({ $0 }) {
+                lines += wrap(paragraph, columns: columns, indent: "  ")
+            }
+            // Paragraphs with a blank line between, each on one line (`String.paragraphs`).
+            for paragraph in (details.description ?? "").split(separator: "\n") {
+                lines += wrap(String(paragraph), columns: columns, indent: "  ")
+            }
+            if let instruction = alert.instruction {
+                lines += wrap("What to do: " + instruction, columns: columns, indent: "  ")
+            }
+        }
+        return lines.joinedText("\n")
+    }
+
+    /// `text` after `indent`, in lines of at most `columns` terminal columns; one line without `columns`.
+    private func wrap(_ text: String, columns: Int?, indent: String) -> [String] {
+        guard let columns else { return [indent + text] }
+        return text.wrapped(toColumns: max(20, columns - indent.count)).map { indent + $0 }
+    }
+
+    /// `weather alerts --json`: `location` (as `show --json` writes it), `source`, and `alerts`, each
+    /// as `show --json` writes it with its `area`, `description` and `sender`.
+    func alertsJSON(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult) -> String {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.object("location") { place(of: result, into: &$0) }
+            writer.nullableField("source", alerts?.source.name)
+            writer.array("alerts", alerts?.current(at: now) ?? []) { writer, alert in
+                writeAlert(alert, source: alerts?.source ?? .nws, into: &writer)
+                let details = texts.details[alert.id] ?? AlertDetails()
+                writer.nullableField("area", details.area)
+                writer.nullableField("description", details.description)
+                writer.nullableField("sender", details.sender)
+            }
+            guard let alerts else { return }
+            writer.nullableField("alertsCheckedAt", alerts.checkedAt?.iso8601())
+            if let failure = alerts.failure { writer.field("alertsProblem", failure.reason) }
+        }
+        return writer.text
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Official warnings end to end: the built binary against the fixture server's NWS, Bright Sky and
+/// MetAlerts, whose warnings are anchored at the server's first warnings request (fixtureserver/timeline.py):
+/// Springfield's Severe Thunderstorm Warning ends 45 minutes after it, its Flood Watch begins 5 hours after.
+@Suite("Official warnings: fetched with the forecast, shown where people look, gone when they end")
+struct AlertsTests {
+    /// A sandbox with warnings on (their default) and `place` saved.
+    static func sandbox(saving place: [String], environment: [String: String] = [:]) throws -> Sandbox {
+        let sandbox = try Sandbox(alerts: true)
+        sandbox.environment.merge(environment) { $1 }
+        let set = try sandbox.run(["set"] + place)
+        #expect(set.status == 0, "\(set)")
+        return sandbox
+    }
+
+    /// The lines of the saved warnings file of `kind` (`alert`, `failure`), each as its fields after the kind.
+    static func saved(_ sandbox: Sandbox, _ kind: String) throws -> [[String]] {
+        let data = try #require(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt"))
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            .filter { $0.first == kind }.map { Array($0.dropFirst()) }
+    }
+
+    /// When the saved warning `event` expires (or begins, with `onset`), in seconds since 1970: an `alert`
+    /// line holds the identifier, severity, onset, expires, ends and event.
+    static func moment(_ sandbox: Sandbox, of event: String, onset: Bool = false) throws -> Double {
+        let alert = try #require(try saved(sandbox, "alert").first { $0.count > 5 && $0[5] == event })
+        return try #require(Double(alert[onset ? 2 : 3]))
+    }
+
+    static func json(_ run: Sandbox.Run) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("Springfield: the warning in the text, the short line, %A, waybar, --json and weather alerts; one request")
+    func everyForm() throws {
+        let sandbox = try Self.sandbox(saving: ["Springfield, MO"])
+        #expect(try sandbox.requestCount(.nws) == 1)
+        let request = try #require(try sandbox.server.requests(.nws).first)
+        #expect(request.query["point"] == "37.2153,-93.2982")
+        #expect(request.header("Accept") == "application/geo+json")
+        #expect(request.header("User-Agent")?.hasPrefix("weather/") == true)
+
+        let text = try sandbox.run("show").stdout.split(separator: "\n")
+        #expect(text[0].hasPrefix("Springfield, Missouri, United States: ") && text[0].hasSuffix(" ⚠"), "\(text)")
+        #expect(text[1].hasPrefix("⚠ Severe Thunderstorm Warning until ") && text[1].hasSuffix("; 1 announced"))
+        #expect(try sandbox.run("show", "--short").stdout.hasSuffix("°C ⚠\n"))
+        let format = try sandbox.run("show", "--format", "%A|%W").stdout
+        #expect(format.hasPrefix("Severe Thunderstorm Warning until ") && format.hasSuffix("|⚠\n"), "\(format)")
+
+        let json = try Self.json(try sandbox.run("show", "--json"))
+        let alerts = try #require(json["alerts"] as? [[String: Any]])
+        #expect(alerts.map { $0["event"] as? String } == ["Severe Thunderstorm Warning", "Flood Watch"])
+        #expect(alerts.map { $0["inForce"] as? Bool } == [true, false])
+        let storm = try #require(alerts.first)
+        #expect(storm["source"] as? String == "nws" && storm["severity"] as? String == "severe")
+        #expect((storm["id"] as? String)?.hasPrefix("urn:oid:2.49.0.1.840.0.") == true)
+        #expect((storm["expires"] as? String)?.hasSuffix("Z") == true)
+        #expect((storm["instruction"] as? String)?.hasPrefix("Go inside a sturdy building") == true)
+
+        let waybar = try Self.json(try sandbox.run("show", "--waybar"))
+        let classes = try #require(waybar["class"] as? [String])
+        #expect(classes.first == "fresh" && classes.suffix(2) == ["warning", "warning-severe"], "\(classes)")
+        #expect((waybar["tooltip"] as? String)?.hasPrefix("⚠ Severe Thunderstorm Warning (severe) until ") == true)
+
+        let full = try sandbox.run(
+            ["alerts"], environment: ["NO_COLOR": "1"], terminal: true, size: (columns: 60, rows: 40))
+        #expect(full.status == 0, "\(full)")
+        #expect(full.stdout.hasPrefix("Springfield, Missouri, United States: 1 warning in force and\n1 announced"))
+        #expect(full.stdout.contains("  Greene, MO; Polk, MO\n"))
+        #expect(full.stdout.contains("  What to do: Go inside a sturdy building now and stay away"))
+        #expect(full.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 }, "wrapped: \(full.stdout)")
+        let listed = try Self.json(try sandbox.run("alerts", "--json"))
+        let details = try #require((listed["alerts"] as? [[String: Any]])?.first)
+        #expect((details["description"] as? String)?.contains("moving east at 25 mph.") == true)
+        #expect(details["area"] as? String == "Greene, MO; Polk, MO")
+        // All of it from the one request of `set`.
+        #expect(try sandbox.requestCount(.nws) == 1)
+    }
+
+    @Test("Berlin's warnings come from DWD through Bright Sky, Bergen's from MET Norway with a contact")
+    func dwdAndMetNorway() throws {
+        let berlin = try Self.sandbox(saving: ["Berlin"])
+        let dwd = try #require((try Self.json(try berlin.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
+        #expect(dwd["source"] as? String == "dwd" && dwd["event"] as? String == "Gale-force gusts")
+        #expect(try berlin.requestCount(.brightsky) == 1)
+
+        let bergen = try Self.sandbox(saving: ["Bergen"], environment: ["WEATHER_CONTACT": "ann@example.org"])
+        let met = try #require((try Self.json(try bergen.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
+        #expect(met["source"] as? String == "met-norway" && met["event"] as? String == "Strong wind gusts")
+        let request = try #require(try bergen.server.requests(.metalerts).first)
+        #expect(request.query["lang"] == "en" && request.header("User-Agent")?.contains("ann@example.org") == true)
+
+        // Without a contact MET Norway is not asked, and weather alerts says what to set.
+        let quiet = try Self.sandbox(saving: ["Bergen"])
+        #expect(try quiet.requestCount(.metalerts) == 0)
+        let said = try quiet.run("alerts")
+        #expect(said.status == 0 && said.stdout.contains("set WEATHER_CONTACT"), "\(said)")
+    }
+
+    @Test("a warning past its end disappears by the clock alone, with no request; an announced one begins")
+    func expiryByTheClock() throws {
+        let sandbox = try Self.sandbox(saving: ["Springfield, MO"])
+        let end = try Self.moment(sandbox, of: "Severe Thunderstorm Warning")
+        try sandbox.server.clearRequests()
+        let after = try FakeClock.environment(at: Date(timeIntervalSince1970: end + 1))
+        let text = try sandbox.run(["show"], environment: after).stdout
+        #expect(!text.contains("Severe Thunderstorm") && text.contains("Announced: Flood Watch from "), "\(text)")
+        #expect(!text.split(separator: "\n")[0].contains("⚠"))
+        let json = try Self.json(try sandbox.run(["show", "--json"], environment: after))
+        #expect((json["alerts"] as? [[String: Any]])?.map { $0["event"] as? String } == ["Flood Watch"])
+        #expect(try sandbox.run(["show", "--format", "%A"], environment: after).stdout == "\n")
+        let onset = try Self.moment(sandbox, of: "Flood Watch", onset: true)
+        let evening = try FakeClock.environment(at: Date(timeIntervalSince1970: onset + 1))
+        #expect(
+            try sandbox.run(["show", "--format", "%A"], environment: evening).stdout.hasPrefix("Flood Watch until "))
+        #expect(try sandbox.requestCount() == 0)
+    }
+
+    /// An NWS answer of two warnings whose times are seconds from now on the real clock (the watcher's
+    /// timers are the kernel's, which a fake clock does not move): one ending at `end`, one beginning at
+    /// `onset`, seconds from now.
+    static func nwsAnswer(ending end: Double, beginning onset: Double) -> String {
+        let iso = ISO8601DateFormatter()
+        func time(_ seconds: Double) -> String { iso.string(from: Date().addingTimeInterval(seconds)) }
+        func feature(_ id: String, _ event: String, _ from: Double, _ until: Double) -> String {
+            #"{"id":"https://api.weather.gov/alerts/\#(id)","type":"Feature","geometry":null,"properties":{"id":"\#(id)","#
+                + #""areaDesc":"Greene, MO","references":[],"sent":"\#(time(-600))","effective":"\#(time(-600))","#
+                + #""onset":"\#(time(from))","expires":"\#(time(until))","ends":"\#(time(until))","status":"Actual","#
+                + #""messageType":"Alert","severity":"Severe","event":"\#(event)","senderName":"NWS Springfield MO"}}"#
+        }
+        return #"{"type":"FeatureCollection","features":["#
+            + feature("urn:oid:2.49.0.1.840.0.a.001.1", "Severe Thunderstorm Warning", -600, end) + ","
+            + feature("urn:oid:2.49.0.1.840.0.b.001.1", "Tornado Warning", onset, 3600) + "]}"
+    }
+
+    @Test("watch prints when a warning ends and when one begins, at that moment, with no request")
+    func watchAtOnsetAndEnd() throws {
+        let sandbox = try Sandbox(alerts: true)
+        try sandbox.server.script(.nws, [.init(body: Self.nwsAnswer(ending: 4, beginning: 7))])
+        #expect(try sandbox.run("set", "Springfield, MO").status == 0)
+        let started = Date()
+        let watcher = try WatchCommandTests.Watcher(sandbox, ["--format", "%l %A"])
+        #expect(
+            watcher.waitForLines(1).lines.first?.hasPrefix("Springfield Severe Thunderstorm Warning until ") == true)
+        let ended = watcher.waitForLines(2, within: 8).lines
+        let endedAfter = Date().timeIntervalSince(started)
+        #expect(ended.last == "Springfield", "\(ended)")
+        let begun = watcher.waitForLines(3, within: 8).lines
+        let begunAfter = Date().timeIntervalSince(started)
+        #expect(begun.last?.hasPrefix("Springfield Tornado Warning until ") == true, "\(begun)")
+        #expect(endedAfter < 5.5 && begunAfter > 5.5 && begunAfter < 8.5, "\(endedAfter) s, \(begunAfter) s")
+        #expect(watcher.stop() == 0)
+        #expect(try sandbox.requestCount(.nws) == 1)
+    }
+
+    @Test("a place no source covers: no warnings request, and weather alerts says which countries are covered")
+    func uncovered() throws {
+        let sandbox = try Self.sandbox(saving: ["Paris"])
+        let said = try sandbox.run("alerts")
+        #expect(said.status == 0, "\(said)")
+        #expect(said.stdout.hasPrefix("No warning service covers Paris, Île-de-France, France: "), "\(said)")
+        #expect(said.stdout.contains("the United States (the National Weather Service)"))
+        let json = try Self.json(try sandbox.run("alerts", "--json"))
+        #expect(json["source"] is NSNull && (json["alerts"] as? [Any])?.isEmpty == true)
+        #expect(try sandbox.run("show", "--json").stdout.contains(#""alerts":[],"units""#))
+        let warnings = try sandbox.server.requests().filter { ["nws", "brightsky", "metalerts"].contains($0.route) }
+        #expect(warnings.isEmpty)
+        #expect(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt") == nil)
+    }
+
+    @Test("a failing warnings service never costs the forecast: saved, and the warnings marked as the last known")
+    func failingService() throws {
+        let sandbox = try Self.sandbox(saving: ["Berlin"])
+        try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
+        // Past the warnings' own freshness (5 minutes), as a later timer run.
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let refresh = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(refresh.stdout.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C"), "\(refresh)")
+        #expect(refresh.stdout.contains("; the warnings were not updated: "), "\(refresh)")
+        #expect(try sandbox.run(["show", "--json"], environment: later).stdout.contains(#""temperature":10.4"#))
+        #expect(try Self.saved(sandbox, "failure").first?.last?.contains("HTTP 503") == true)
+        #expect(try Self.saved(sandbox, "alert").count == 2, "the warnings as last known")
+        let shown = try sandbox.run(["show"], environment: later).stdout
+        #expect(shown.contains("⚠ Gale-force gusts until ") && shown.contains(" (as of "), "\(shown)")
+        let said = try sandbox.run(["alerts"], environment: later).stdout
+        #expect(said.contains("The last update failed at "), "\(said)")
+        // The pause is the warnings service's alone: the forecast is asked again at once.
+        let file = try #require(sandbox.contents(sandbox.stateHome + "/weather/backoff.json"))
+        let backoffs = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+        #expect(backoffs.keys.sorted() == [String(sandbox.server.dwdAlertsURL.dropFirst("http://".count))])
+        try sandbox.server.clearRequests()
+        let again = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(again.status == 0, "\(again)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(try sandbox.requestCount(.brightsky) == 0, "the service's pause holds for the timer's runs")
+    }
+
+    @Test("concurrent callers send one forecast request and one warnings request")
+    func concurrentCallers() throws {
+        let sandbox = try Self.sandbox(saving: ["Berlin"])
+        try sandbox.server.clearRequests()
+        // 20 minutes on, for the server too: the saved result is stale, the next one fresh.
+        try sandbox.server.setClock(offset: 1200)
+        try sandbox.server.script(.brightsky, [.init(delay: 1.5)])
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(1200))
+        let runs = try (0..<6).map { _ in
+            try sandbox.spawn(["show", "--refresh", "--format", "%W"], environment: later)
+        }
+        .map { $0.wait() }
+        #expect(runs.allSatisfy { $0.status == 0 && $0.stdout == "⚠\n" }, "\(runs)")
+        #expect(try sandbox.requestCount(.forecast) == 1)
+        #expect(try sandbox.requestCount(.brightsky) == 1)
+    }
+
+    @Test("a place looked up once gets its warnings too, cached with it; the saved place stays as it was")
+    func oneOffPlace() throws {
+        let sandbox = try Self.sandbox(saving: ["Paris"])
+        let json = try Self.json(try sandbox.run("show", "Springfield, MO", "--json"))
+        #expect((json["alerts"] as? [[String: Any]])?.first?["event"] as? String == "Severe Thunderstorm Warning")
+        #expect(sandbox.contents(sandbox.cacheHome + "/weather/places/37.2153,-93.2982/alerts.txt") != nil)
+        #expect(try sandbox.run("Springfield, MO", "--short").stdout.hasSuffix("⚠\n"))
+        #expect(try sandbox.run("alerts", "Springfield, MO").stdout.contains("Severe Thunderstorm Warning: severe"))
+        #expect(try sandbox.requestCount(.nws) == 1)
+        #expect(!(try sandbox.run("show", "--short").stdout.contains("⚠")), "the saved place has none")
+        #expect(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt") == nil)
+    }
+
+    @Test("a cancelled warning is never shown; an update replaces the warning it references")
+    func cancelAndUpdate() throws {
+        let sandbox = try Sandbox(alerts: true)
+        try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-cancel.json")])
+        #expect(try sandbox.run("set", "Springfield, MO").status == 0)
+        let shown = try sandbox.run("show").stdout
+        #expect(!shown.contains("Severe Thunderstorm") && shown.contains("Announced: Flood Watch"), "\(shown)")
+        #expect(!(try sandbox.run("alerts").stdout.contains("cancelled")))
+        try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-update.json")])
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(60))
+        #expect(
+            try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }).status == 0)
+        let updated = try Self.json(try sandbox.run(["show", "--json"], environment: later))
+        let alerts = try #require(updated["alerts"] as? [[String: Any]])
+        #expect(alerts.filter { $0["event"] as? String == "Severe Thunderstorm Warning" }.count == 1)
+    }
+
+    @Test("the warnings' own freshness: a second request within it is none, after it a conditional one")
+    func conditionalRequest() throws {
+        let sandbox = try Self.sandbox(saving: ["Springfield, MO"])
+        let stale = ["WEATHER_STALE_AFTER": "0"]
+        #expect(try sandbox.run(["refresh"], environment: stale).status == 0)
+        #expect(try sandbox.requestCount(.nws) == 1, "max-age=30 has not passed")
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(60)).merging(stale) { $1 }
+        #expect(try sandbox.run(["refresh"], environment: later).status == 0)
+        let requests = try sandbox.server.requests(.nws)
+        #expect(requests.count == 2 && requests.last?.header("If-Modified-Since") != nil, "\(requests)")
+    }
+
+    @Test("alerts off: no request, nothing shown, and weather alerts says so")
+    func off() throws {
+        let sandbox = try Self.sandbox(saving: ["Berlin"], environment: ["WEATHER_ALERTS": "off"])
+        #expect(try sandbox.requestCount(.brightsky) == 0)
+        #expect(try sandbox.run("show", "--short").stdout == "Berlin ⛅ 11°C\n")
+        #expect(try sandbox.run("alerts").stdout.hasPrefix("Official warnings are off"))
+        let refused = try sandbox.run(["show"], environment: ["WEATHER_ALERTS": "maybe"])
+        #expect(refused.status == 78 && refused.stderr.contains("WEATHER_ALERTS"), "\(refused)")
+    }
+}
