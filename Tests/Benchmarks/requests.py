@@ -15,6 +15,9 @@ the requests in the server's log; the naive tools' counts are worked out from th
    terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
    server's clock moved in step. The day is run with each provider: Open-Meteo at Berlin, and MET Norway at
    Berlin (a new model run every 6 hours there, as outside the Nordic area) and at Bergen (hourly).
+3. The official warnings of a day, by country: the same timer and person (a status bar's pipe never
+   fetches, as 2. shows) for a place each warnings service covers, and one none covers, counting the
+   requests to the forecast and to the warnings service, and how many of the latter were answered 304.
 
 Usage: Tests/Benchmarks/requests.py [--binary PATH] [--hours 24]   (without --binary it runs make build first)
 """
@@ -107,6 +110,36 @@ def day(binary, hours, provider, seed=2026):
         server.close()
 
 
+def warnings_day(binary, place, route, hours, extra=None, seed=2026):
+    """The timer's and a person's runs of a simulated day for `place`: requests to the forecast and to the
+    warnings service `route`, and how many of those were answered 304 Not Modified."""
+    start = datetime(2026, 11, 21, tzinfo=timezone.utc).timestamp()
+    rng = random.Random(seed)
+    machine = bytes.fromhex(open("/etc/machine-id").read().strip()[:32])
+    timer_delay = fixed_delay(machine, os.getuid(), 450)
+    events = [(start + quarter + 120 + timer_delay, "timer") for quarter in range(0, int(hours * 3600), 900)]
+    events += [(rng.uniform(start + 60, start + hours * 3600), "person") for _ in range(max(1, round(12 * hours / 24)))]
+    events.sort()
+    server = Server()
+    home = Home(binary, server)
+    try:
+        server.set_clock(start)
+        home.run(["set"] + place, extra, at=start)
+        server.clear()
+        for moment, who in events:
+            server.set_clock(moment)
+            if who == "timer":
+                home.run(["refresh"], extra, at=moment)
+            else:
+                home.run(["show"], dict(extra or {}, NO_COLOR="1"), at=moment, terminal=True)
+        warnings = server.requests(route) if route else []
+        unchanged = sum(request.get("status") == 304 for request in warnings)
+        return len(server.requests("forecast")), len(warnings), unchanged
+    finally:
+        home.close()
+        server.close()
+
+
 def naive_file_cache(moments, maximum_age=600):
     """Requests of a tool that fetches when its cache file is older than maximum_age."""
     fetched, requests = None, 0
@@ -168,6 +201,21 @@ def main():
           f"{naive_every * each:,.0f} | {naive_cache * each:,.0f} |")
     print(f"\n(one more request set the place at the start of each day; the simulation took "
           f"{time.time() - started:.0f} s)")
+
+    print(f"\n## The official warnings of a day, by country ({hours:g} h)\n")
+    print("The timer and the person of the day above (a status bar's pipe never fetches), for a place each "
+          "warnings service covers and one none covers.\n")
+    print("| place | warnings from | requests: forecast | requests: warnings | of them answered 304 |")
+    print("|---|---|---:|---:|---:|")
+    contact = {"WEATHER_CONTACT": "bench@example.org"}
+    for label, place, source, route, extra in (
+            ("Springfield, MO (US)", ["Springfield, MO"], "National Weather Service", "nws", None),
+            ("Berlin (DE)", ["Berlin"], "DWD through Bright Sky", "brightsky", None),
+            ("Bergen (NO)", ["Bergen"], "MET Norway (with a contact)", "metalerts", contact),
+            ("Paris (FR)", ["Paris"], "none", None, None)):
+        forecasts, warnings, unchanged = warnings_day(binary, place, route, hours, extra)
+        print(f"| {label} | {source} | {forecasts} | {warnings} | {unchanged} |")
+
 
 if __name__ == "__main__":
     main()

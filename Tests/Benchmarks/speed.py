@@ -7,9 +7,12 @@
   conditions carry MET's symbol and whose outlook its symbols.
 - `weather show --waybar` and `--format` against `weather show`: at most 1.1 times its instructions; and
   the waybar recipe they replace, `weather show --json | jq ...` (the README's until --waybar existed).
-- `weather refresh` with a stale result (one request to the loopback fixture server, parse, atomic write)
-  against `curl -s` fetching the same URL from the same server. Targets: at most 1.1 times curl's
-  instructions, peak memory at most 18 MiB.
+- `weather show` with two official warnings in force (Springfield, MO: the NWS's Tornado Warning and
+  Severe Thunderstorm Warning, and a Flood Watch announced). Target: at most 1.0 million instructions.
+  The place of the rows above is Berlin with no warning in force: its warnings file is read, and empty.
+- `weather refresh` with a stale result for a place no warnings service covers (Paris: one request to the
+  loopback fixture server, parse, atomic write) against `curl -s` fetching the same URL from the same
+  server. Targets: at most 1.1 times curl's instructions, peak memory at most 18 MiB.
 
 Instructions are counted by valgrind's callgrind for the whole process, the dynamic loader included:
 repeatable from run to run, unlike wall time on a shared machine, so they decide. Medians come from five
@@ -94,23 +97,35 @@ def main():
 
     server = Server()
     home = Home(binary, server)
+    warned = Home(binary, server)
+    elsewhere = Home(binary, server)
     environment = home.environment
     met = Home(binary, server)
     met.environment.update(WEATHER_PROVIDER="met-norway", WEATHER_CONTACT="bench@example.org",
                            WEATHER_MET_URL=server.url + "/weatherapi/locationforecast/2.0/complete")
     try:
+        # Berlin with its warnings file, and no warning in force in it, for each provider.
+        server.script("brightsky", [{"fixture": "brightsky/variants/berlin-none.json", "times": 2}])
         met.run(["set", "Berlin"])
         met_result = met.environment["XDG_CACHE_HOME"] + "/weather/current.json"
         home.run(["set", "Berlin"])
+        # Springfield, MO, with two warnings in force (the fixture's times anchored at the first warnings
+        # request, just above: they stay in force for 25 minutes).
+        server.script("nws", [{"fixture": "nws/variants/springfield-missouri-tornado.json"}])
+        warned.run(["set", "Springfield, MO"])
+        elsewhere.run(["set", "Paris"])
         # An explicit interval: every stale refresh fetches (minimum adapts, and would skip the repeated runs
         # that find the same values).
-        home.run(["schedule", "15m"])
+        elsewhere.run(["schedule", "15m"])
         request = server.requests("forecast")[-1]
         forecast = server.url + request["path"] + "?" + urllib.parse.urlencode(request["query"])
         result_file = environment["XDG_CACHE_HOME"] + "/weather/current.json"
 
-        stale = dict(environment, WEATHER_STALE_AFTER="0")
+        stale = dict(elsewhere.environment, WEATHER_STALE_AFTER="0")
         groups = [
+            (warned.environment, [("weather show, two warnings in force", [binary, "show"], None, None, 1_000_000, 8),
+                                  ("weather show --json, two warnings in force", [binary, "show", "--json"], 0, None,
+                                   None, 8)]),
             # (environment, rows): each row (label, command, base row, wall-time target, instruction target
             # as a count or a ratio to the base row, memory target in MiB), run side by side in one hyperfine run.
             (environment, [("cat (the result file)", ["cat", result_file], None, None, None, None),
@@ -127,7 +142,7 @@ def main():
                                 1_000_000, 8)]),
             # WEATHER_STALE_AFTER=0: every refresh run finds the result stale and fetches.
             (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
-                     ("weather refresh (stale)", [binary, "refresh"], 0, None, 1.1, 18)]),
+                     ("weather refresh (stale, no warnings service)", [binary, "refresh"], 0, None, 1.1, 18)]),
         ]
         print(f"Binary: {binary} ({binary_type(binary)}, {os.path.getsize(binary) / 1_048_576:.1f} MiB)")
         print(order_report(binary) + "\n")
@@ -169,6 +184,8 @@ def main():
     finally:
         home.close()
         met.close()
+        warned.close()
+        elsewhere.close()
         server.close()
 
 
