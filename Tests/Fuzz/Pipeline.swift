@@ -12,6 +12,9 @@ import WeatherModel
 ///     forecast body (Open-Meteo's or MET Norway's: both read it) \0 geocoding body \0 response headers \0 current.json \0 another saved file
 ///     \0 config.json \0 environment
 ///
+/// The forecast body is also read as each warnings service's answer, and the other saved file as a
+/// warnings file.
+///
 /// The headers are `Name: value` lines, the environment `NAME=value` lines; a `QUERY=` line there is
 /// what the user typed after `weather set`, and `EXE=` the program's own path. A part may be missing.
 ///
@@ -199,11 +202,76 @@ enum Pipeline {
             }
         }
 
+        warnings(part(0), headers: headers, saved: saved, results: results)
         units(environment: environment, settings: settings, interval: interval, dataInterval: results.first?.interval)
     }
 
+    /// `body` as the answer of each warnings service, and `saved` as a warnings file: what weather keeps
+    /// of them reads back the same, and every form that shows them prints them without a control
+    /// character, a forged line or broken JSON, before, during and after them.
+    static func warnings(_ body: [UInt8], headers: HTTPHeaders, saved: [UInt8], results: [WeatherResult]) {
+        let sources: [any WarningSource] = [
+            NWSAlerts(url: "http://h/alerts/active"), BrightSkyAlerts(url: "http://h/alerts"),
+            MetAlerts(url: "http://h/metalerts", contact: "a@example.org"),
+        ]
+        var kept: [(SavedAlerts, AlertTexts)] = []
+        for source in sources {
+            do {
+                let standing = AlertMessage.standing(try source.messages(in: body, headers: headers, language: "en"))
+                let alerts = SavedAlerts(
+                    source: source.source, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: now,
+                    freshUntil: now + 60, cachingHeaders: CachingHeaders(headers), alerts: standing.map(\.alert))
+                var details: [String: AlertDetails] = [:]
+                for (alert, detail) in standing { details[alert.id] = detail }
+                let texts = AlertTexts(details: details)
+                check(SavedAlerts(fileContents: alerts.fileContents) == alerts, "saved warnings read back the same")
+                check(
+                    (try? AlertTexts(reading: JSONDocument(parsing: texts.fileContents(in: alerts.alerts)).reader))
+                        == texts, "the warnings' texts read back the same")
+                kept.append((alerts, texts))
+            } catch {
+                checkPrintable(error.description)
+            }
+        }
+        if let file = SavedAlerts(fileContents: saved) {
+            check(SavedAlerts(fileContents: file.fileContents) == file, "a warnings file read back the same")
+            kept.append((file, AlertTexts(details: [:])))
+        }
+        for (alerts, texts) in kept {
+            check(alerts.alerts.count <= SavedAlerts.mostAlerts, "at most 30 warnings")
+            var moments = [now - 86_400, now, now + 3600]
+            if let next = alerts.nextChange(after: now) { moments.append(next) }
+            for result in results {
+                for moment in moments {
+                    let formatter = WeatherFormatter(now: moment)
+                    let text = formatter.text(result, stale: false, alerts: alerts)
+                    check(lineCount(text) <= 6, "one line of warnings in the text")
+                    check(
+                        !text.split(separator: "\n").contains { String($0).containsControlCharacters },
+                        "warnings without control or formatting characters")
+                    let line = formatter.line(everyCode, result, stale: false, alerts: alerts)
+                    check(lineCount(line) == 1 && !line.containsControlCharacters, "%A and %W on one line")
+                    let waybar = formatter.waybar(result, stale: false, format: .shortLine, alerts: alerts)
+                    check(lineCount(waybar) == 1, "waybar's object with warnings is one line")
+                    for json in [
+                        formatter.json(result, stale: false, alerts: alerts),
+                        formatter.alertsJSON(alerts, texts: texts, of: result), waybar,
+                    ] {
+                        check((try? JSONDocument(parsing: Array(json.utf8))) != nil, "JSON with warnings reads back")
+                    }
+                    for line in formatter.alertsText(alerts, texts: texts, of: result, columns: 40).split(
+                        separator: "\n")
+                    {
+                        checkPrintable(String(line))
+                    }
+                }
+            }
+        }
+    }
+
     /// A format with every code.
-    static let everyCode = try! FormatString(parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %H %L %R %a %o %%")
+    static let everyCode = try! FormatString(
+        parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %H %L %R %a %o %A %W %%")
 
     /// What weather writes it reads back, with the same values, within the file size it accepts.
     static func roundTrip(_ result: WeatherResult) {

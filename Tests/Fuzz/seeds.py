@@ -2,8 +2,10 @@
 """Writes the fuzzer's starting corpus into a folder: real inputs of every part the pipeline reads.
 
 Each seed is the seven NUL-separated parts that Pipeline.swift describes, built from Fixtures/: every
-forecast and geocoding response (good, broken and error bodies), the saved files as weather writes them,
-a config file, response headers and an environment. libFuzzer mutates from there.
+forecast and geocoding response (good, broken and error bodies), every warnings service's answer (in the
+forecast's place, which the pipeline also reads as each service's), the saved files as weather writes them
+(a warnings file among them), a config file, response headers and an environment. libFuzzer mutates from
+there.
 
     python3 Tests/Fuzz/seeds.py CORPUS_FOLDER
 """
@@ -51,6 +53,14 @@ FUTURE = [
     b'{"format":1,"looks":"1990000,1990001,99999999"}',
 ]
 
+# A warnings file as weather writes it: a failure, validators, and two warnings, one without times.
+ALERTS = (b"weather alerts 1\nsource\tnws\nplace\t37.21533\t-93.29824\nlanguage\ten\nchecked\t1791478800\n"
+          b"fresh\t1791478830\nheader\tLast-Modified\tThu, 08 Oct 2026 16:59:00 GMT\n"
+          b"failure\t1791479400\tthe NWS alerts service at api.weather.gov is having trouble (HTTP 503)\n"
+          b"alert\turn:oid:2.49.0.1.840.0.7c2f.001.1\tsevere\t1791478020\t1791481500\t1791481500\t"
+          b"Severe Thunderstorm Warning\tSevere Thunderstorm Warning issued October 8\tGo inside.\n"
+          b"alert\tx\tunknown\t\t\t\tSpecial Weather Statement\t\t\n")
+
 
 def main():
     corpus = sys.argv[1]
@@ -58,7 +68,7 @@ def main():
     forecasts = (files("open-meteo", "forecast") + files("open-meteo") + files("broken") + files("open-meteo", "errors")
                  + files("met-norway", "locationforecast") + files("met-norway", "errors"))
     geocodings = files("open-meteo", "geocoding")
-    saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")] + FUTURE
+    saved = [read("saved", name) for name in ("location.json", "backoff.json", "schedule.json")] + FUTURE + [ALERTS]
     currents = [read("saved", "current.json"), read("saved", "current-format-1.json")]
     config = read("saved", "config.json")
     count = 0
@@ -66,6 +76,14 @@ def main():
         geocoding = geocodings[index % len(geocodings)]
         parts = [read(forecast), read(geocoding), HEADERS[index % len(HEADERS)], currents[index % len(currents)],
                  saved[index % len(saved)], config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
+        write(corpus, count, parts)
+        count += 1
+    warnings = [name for folder in ("nws", "brightsky", "metalerts") for sub in ("", "variants", "errors")
+                if os.path.isdir(os.path.join(fixtures, folder, sub)) for name in files(folder, sub)]
+    for index, answer in enumerate(warnings):
+        parts = [read(answer), read(geocodings[index % len(geocodings)]), HEADERS[index % len(HEADERS)],
+                 currents[index % len(currents)], ALERTS if index % 2 else saved[index % len(saved)], config,
+                 ENVIRONMENTS[index % len(ENVIRONMENTS)]]
         write(corpus, count, parts)
         count += 1
     for index, geocoding in enumerate(geocodings):

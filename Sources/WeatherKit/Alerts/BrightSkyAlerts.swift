@@ -1,4 +1,4 @@
-import WeatherModel
+package import WeatherModel
 
 /// DWD's warnings through Bright Sky, `GET .../alerts?lat=LAT&lon=LON`: `{"alerts": [...], "location":
 /// {...}}`, the warnings in force or announced for the place's warn cell, each with English and German
@@ -8,27 +8,35 @@ import WeatherModel
 /// one is gone, so there are no references; an all-clear is a `response_type` of its own. It sends no
 /// `Cache-Control`, `Expires` or validators, has no User-Agent rule, and answers 404 for a point no
 /// German warn cell covers: no warnings there.
-struct BrightSkyAlerts: WarningSource {
+package struct BrightSkyAlerts: WarningSource {
     let url: String
 
-    var source: AlertSource { .dwd }
-    var service: ProviderError.Service { Self.service("DWD warnings", at: url, setting: "WEATHER_DWD_ALERTS_URL") }
+    package init(url: String) {
+        self.url = url
+    }
+
+    package var source: AlertSource { .dwd }
+    package var service: ProviderError.Service {
+        Self.service("DWD warnings", at: url, setting: "WEATHER_DWD_ALERTS_URL")
+    }
     /// DWD's snapshot changes at most once a minute, and a timer run every 15 minutes asks anyway: five
     /// minutes keeps a terminal's extra looks from asking again.
-    var quietLifetime: Double { 300 }
+    package var quietLifetime: Double { 300 }
 
-    func request(for location: Location, language: String) -> HTTPRequest {
+    package func request(for location: Location, language: String) -> HTTPRequest {
         HTTPRequest(
             url: URLQuery.append(
                 [("lat", location.latitude.fixed(decimals: 4)), ("lon", location.longitude.fixed(decimals: 4))],
                 to: url))
     }
 
-    func meansNone(status: Int, body: [UInt8]) -> Bool {
+    package func meansNone(status: Int, body: [UInt8]) -> Bool {
         status == 404 && (ResponseBody.problemDetail(body)?.lowercased().includes("not covered") ?? false)
     }
 
-    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage] {
+    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
+        -> [AlertMessage]
+    {
         let reader = try ResponseBody.json(body, headers: headers)
         guard let alerts = try? reader.field("alerts").array() else {
             throw ResponseProblem("it has no list of alerts")

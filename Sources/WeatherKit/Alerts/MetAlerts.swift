@@ -1,4 +1,4 @@
-import WeatherModel
+package import WeatherModel
 
 /// MET Norway's MetAlerts 2.0, `GET .../metalerts/2.0/current.json?lat=LAT&lon=LON&lang=en`: GeoJSON
 /// features, each with `properties` (the event, its awareness level and severity, texts) and `when`
@@ -8,17 +8,22 @@ import WeatherModel
 /// nothing until the `contact` setting gives one), at most 4 decimals, `Expires` respected (at most one
 /// request every 10 minutes), `If-Modified-Since` with the stored `Last-Modified`. An updated warning comes
 /// as a new message of `type` `Update`, the one it replaced gone from the list; a cancelled one is gone.
-struct MetAlerts: WarningSource {
+package struct MetAlerts: WarningSource {
     let url: String
     /// The `contact` setting: without it MET refuses the request, and weather does not send it.
     let contact: String?
 
-    var source: AlertSource { .metNorway }
-    var service: ProviderError.Service { Self.service("MetAlerts", at: url, setting: "WEATHER_METALERTS_URL") }
-    /// Its answers carry `Expires`; its terms ask for at most one request every 10 minutes.
-    var quietLifetime: Double { 600 }
+    package init(url: String, contact: String?) {
+        self.url = url
+        self.contact = contact
+    }
 
-    var refusal: String? {
+    package var source: AlertSource { .metNorway }
+    package var service: ProviderError.Service { Self.service("MetAlerts", at: url, setting: "WEATHER_METALERTS_URL") }
+    /// Its answers carry `Expires`; its terms ask for at most one request every 10 minutes.
+    package var quietLifetime: Double { 600 }
+
+    package var refusal: String? {
         contact == nil
             ? "MET Norway gives its warnings only to a program that names a contact: set WEATHER_CONTACT (or "
                 + "contact in config.json) to your email address or a URL, and they come with the next refresh"
@@ -30,7 +35,7 @@ struct MetAlerts: WarningSource {
         ["nb", "nn", "no"].contains(language) ? "no" : "en"
     }
 
-    func request(for location: Location, language: String) -> HTTPRequest {
+    package func request(for location: Location, language: String) -> HTTPRequest {
         HTTPRequest(
             url: URLQuery.append(
                 [
@@ -39,7 +44,9 @@ struct MetAlerts: WarningSource {
                 ], to: url))
     }
 
-    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage] {
+    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
+        -> [AlertMessage]
+    {
         let reader = try ResponseBody.json(body, headers: headers)
         guard let features = try? reader.field("features").array() else {
             throw ResponseProblem("it has no list of features")
@@ -90,6 +97,6 @@ struct MetAlerts: WarningSource {
 
     /// An ISO 8601 time in an array.
     private static func time(_ element: JSONReader) -> Timestamp? {
-        (try? element.string()).flatMap { Timestamp(iso8601: $0) }
+        (try? element.string()).flatMap { Timestamp(iso8601: $0)?.wholeSecond }
     }
 }

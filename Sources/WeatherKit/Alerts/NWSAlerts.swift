@@ -1,4 +1,4 @@
-import WeatherModel
+package import WeatherModel
 
 /// The National Weather Service's active alerts for a point, `GET .../alerts/active?point=LAT,LON`:
 /// GeoJSON features whose `properties` are CAP's fields (api.weather.gov's OpenAPI specification, `Alert`).
@@ -8,24 +8,30 @@ import WeatherModel
 /// It sends `Cache-Control: max-age` and `Last-Modified`, and answers `If-Modified-Since` with 304. An
 /// update or a cancellation is a new message whose `references` name the ones it replaces; a message
 /// another has replaced carries `replacedBy`.
-struct NWSAlerts: WarningSource {
+package struct NWSAlerts: WarningSource {
     let url: String
 
-    var source: AlertSource { .nws }
-    var service: ProviderError.Service {
+    package init(url: String) {
+        self.url = url
+    }
+
+    package var source: AlertSource { .nws }
+    package var service: ProviderError.Service {
         Self.service("NWS alerts", at: url, setting: "WEATHER_NWS_ALERTS_URL")
     }
     /// Its answers carry `max-age` (30 s on alerts): this is only for a mirror that sends none.
-    var quietLifetime: Double { 60 }
+    package var quietLifetime: Double { 60 }
 
-    func request(for location: Location, language: String) -> HTTPRequest {
+    package func request(for location: Location, language: String) -> HTTPRequest {
         // `point` is one value, "lat,lon": the comma written as is, as the API's documentation writes it.
         let point = location.latitude.fixed(decimals: 4) + "," + location.longitude.fixed(decimals: 4)
         let separator = url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         return HTTPRequest(url: url + separator + "point=" + point, headers: [("Accept", "application/geo+json")])
     }
 
-    func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem) -> [AlertMessage] {
+    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
+        -> [AlertMessage]
+    {
         let reader = try ResponseBody.json(body, headers: headers)
         guard let features = try? reader.field("features").array() else {
             throw ResponseProblem("it has no list of features")

@@ -1,10 +1,10 @@
-import WeatherModel
+package import WeatherModel
 
 /// A service of official warnings for the places of one country, by coordinates: the seam the three
 /// sources plug into (`NWSAlerts`, `BrightSkyAlerts`, `MetAlerts`), apart from the forecast's provider.
 /// Each builds its request and reads its answer into messages; `WarningsUpdater` does the rest (the
 /// lock, the time budget, back-offs, freshness, validators, saving), the same for all.
-protocol WarningSource: Sendable {
+package protocol WarningSource: Sendable {
     /// Which source it is, as the file and `--json` name it.
     var source: AlertSource { get }
     /// Where it is, for messages and its back-off.
@@ -24,8 +24,8 @@ protocol WarningSource: Sendable {
 }
 
 extension WarningSource {
-    var refusal: String? { nil }
-    func meansNone(status: Int, body: [UInt8]) -> Bool { false }
+    package var refusal: String? { nil }
+    package func meansNone(status: Int, body: [UInt8]) -> Bool { false }
 
     /// The service of `role` at `url`, set by `setting`: its back-off kept by host and path, as several
     /// services may share a host (MET Norway's forecast and warnings; a mirror; the test server).
@@ -39,9 +39,9 @@ extension WarningSource {
 }
 
 /// One message of a warnings service, before cancellations and updates are applied.
-struct AlertMessage: Sendable, Equatable {
+package struct AlertMessage: Sendable, Equatable {
     /// CAP's `msgType`.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A new warning.
         case alert
         /// A warning that replaces the ones it references.
@@ -50,8 +50,8 @@ struct AlertMessage: Sendable, Equatable {
         case cancel
     }
 
-    var alert: WeatherAlert
-    var details: AlertDetails
+    package var alert: WeatherAlert
+    package var details: AlertDetails
     var kind: Kind = .alert
     /// The identifiers of the messages it replaces or withdraws.
     var references: [String] = []
@@ -63,7 +63,7 @@ struct AlertMessage: Sendable, Equatable {
     /// update or a cancellation references, nor the cancellations, each identifier once; the most severe
     /// first, at most `SavedAlerts.mostAlerts`. So a cancelled warning is never shown, even when the
     /// service still lists it beside its cancellation.
-    static func standing(_ messages: [AlertMessage]) -> [(alert: WeatherAlert, details: AlertDetails)] {
+    package static func standing(_ messages: [AlertMessage]) -> [(alert: WeatherAlert, details: AlertDetails)] {
         var replaced = Set<String>()
         for message in messages { replaced.formUnion(message.references) }
         var seen = Set<String>()
@@ -98,8 +98,13 @@ extension JSONReader {
     /// within the years 1 to 9999; `nil` when it is absent or is no such time.
     func time(_ key: String) -> Timestamp? {
         guard let text = (try? optionalString(key)) ?? nil else { return nil }
-        return Timestamp(iso8601: text)
+        return Timestamp(iso8601: text).map(\.wholeSecond)
     }
+}
+
+extension Timestamp {
+    /// The moment to the whole second below, as the warnings file keeps times.
+    var wholeSecond: Timestamp { Timestamp(secondsSince1970: secondsSince1970.rounded(.down)) }
 }
 
 extension ResponseBody {

@@ -1,4 +1,4 @@
-import WeatherModel
+package import WeatherModel
 
 /// `weather alerts`: every warning in force or announced, in full, for a person or a script.
 extension WeatherFormatter {
@@ -13,7 +13,9 @@ extension WeatherFormatter {
     ///       Greene, MO; Polk, MO
     ///       The National Weather Service in Springfield has issued a ...
     ///       What to do: Go inside a sturdy building now ...
-    func alertsText(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult, columns: Int?) -> String {
+    package func alertsText(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult, columns: Int?)
+        -> String
+    {
         let place = result.location.displayName
         guard let alerts else {
             return "\(place): no warnings fetched yet; they come with the next refresh of its weather."
@@ -67,7 +69,7 @@ extension WeatherFormatter {
 
     /// `weather alerts --json`: `location` (as `show --json` writes it), `source`, and `alerts`, each
     /// as `show --json` writes it with its `area`, `description` and `sender`.
-    func alertsJSON(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult) -> String {
+    package func alertsJSON(_ alerts: SavedAlerts?, texts: AlertTexts, of result: WeatherResult) -> String {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }

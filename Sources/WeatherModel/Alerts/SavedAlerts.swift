@@ -48,6 +48,8 @@ public struct SavedAlerts: Sendable, Equatable {
         self.checkedAt = checkedAt
         self.freshUntil = freshUntil
         self.cachingHeaders = cachingHeaders
+        // A pause asked for is the back-off's; the next request needs the validators alone.
+        self.cachingHeaders.retryAfter = nil
         self.failure = failure
         self.alerts = alerts.sorted { $0.precedes($1) }
     }
