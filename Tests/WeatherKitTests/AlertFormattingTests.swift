@@ -78,6 +78,13 @@ struct AlertFormattingTests {
             "\(object)")
     }
 
+    @Test("waybar's tooltip lists the warnings in force before those announced, however grave")
+    func tooltipOrder() {
+        let saved = SavedAlertsTests.saved([Self.flood, Self.gusts])
+        let tooltip = Self.formatter.alertTooltip(saved, at: Self.result)
+        #expect(tooltip == "⚠ Event gusts (minor) until 13:00\nAnnounced: Event flood (severe) from 17:00")
+    }
+
     @Test("--json: the warnings in force or announced, ISO 8601 UTC times, null where the service gave none")
     func json() {
         let saved = SavedAlertsTests.saved([Self.storm, SavedAlertsTests.alert("open", .unknown)])

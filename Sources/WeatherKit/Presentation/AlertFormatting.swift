@@ -75,7 +75,8 @@ extension WeatherFormatter {
         let current = alerts.current(at: now)
         guard !current.isEmpty else { return nil }
         var lines: [String] = []
-        for alert in current {
+        // Those in force first, each group the gravest first.
+        for alert in current.filter({ $0.isInForce(at: now) }) + current.filter({ !$0.isInForce(at: now) }) {
             var line = alert.isInForce(at: now) ? "⚠ " : "Announced: "
             line += alert.event + " (" + alert.severity.name + ")"
             if alert.isInForce(at: now) {
