@@ -81,7 +81,9 @@ final class WarningsUpdater: Sendable {
         let now = clock.now()
         let language = language()
         let saved = store.loadAlerts().flatMap { $0.isFor(location) && $0.source == source.source ? $0 : nil }
-        if let saved, saved.failure == nil, now < saved.freshUntil, saved.language == language { return .fresh }
+        // Fresh in whichever language they came (the timer's run may read another locale than a
+        // terminal's): another language is no reason for another request.
+        if let saved, saved.failure == nil, now < saved.freshUntil { return .fresh }
         if let refusal = source.refusal { return .notAsked(refusal) }
         do {
             try backoffs.check(source.service, for: caller)
