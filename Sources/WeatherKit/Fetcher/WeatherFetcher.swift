@@ -5,9 +5,9 @@ public import WeatherModel
 /// and posts `WeatherUpdated` when the values change: the design's face, over small services that each
 /// do one job, in a file of its name: the result cache (`ResultCache`), the pauses services asked for
 /// (`ServiceBackoffs`), finding places (`PlaceFinder`), the saved place replaced all or nothing
-/// (`SavedPlace`), when a replacement is overdue (`ReplacementSchedule`), the run history
-/// (`FetchHistory`), one-off places (`OneOffLookup`, `LookupCache`) and the official warnings that come
-/// with the weather (`WarningsUpdater`).
+/// (`SavedPlace`; `set` and `logout` in `PlaceChange`), when a replacement is overdue
+/// (`ReplacementSchedule`), the run history (`FetchHistory`), one-off places (`OneOffLookup`,
+/// `LookupCache`) and the official warnings that come with the weather (`WarningsUpdater`).
 ///
 /// `WeatherFetcher.shared` serves the process, built once from `WeatherContext.live`; a test builds one
 /// from a context of doubles. Foreground (`weather show`) and background (`weather refresh`) go through
@@ -239,7 +239,7 @@ public final class WeatherFetcher: Sendable {
     /// Sends the forecast request, unless the provider refuses to be asked at all; a refusal (429, 503)
     /// starts or extends the back-off, a success ends it. What the service says of itself (a deprecated
     /// version) is said once, at the end of the run.
-    private func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
+    func requestForecast(for location: Location, cachingHeaders: CachingHeaders?) throws(WeatherError)
         -> ForecastFetch
     {
         if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
@@ -255,81 +255,9 @@ public final class WeatherFetcher: Sendable {
     }
 
     /// A 304 to a request that was not conditional: the service is not speaking HTTP as it should.
-    private var unexpectedNotModified: WeatherError {
+    var unexpectedNotModified: WeatherError {
         .provider(
             .badResponse(provider.forecastService, problem: "it answered 304 Not Modified to an unconditional request"))
-    }
-
-    // MARK: The saved place
-
-    /// What `set` did: the place chosen and its weather.
-    public struct Placement: Sendable, Equatable {
-        /// The place and how it was chosen.
-        var choice: PlaceChoice
-        /// Its current weather, now saved.
-        public var result: WeatherResult
-        /// Its official warnings, when a source covers it.
-        package var alerts: SavedAlerts?
-
-        /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
-        public var announcement: String {
-            "Saved \(choice.location.displayName) (\(choice.how))."
-        }
-
-        /// How a qualifier that names both a country and a state was read, for standard error: `"MO" read
-        /// as Missouri, United States (no Springfield in Macao)`.
-        public var note: String? { choice.note }
-    }
-
-    /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
-    /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
-    /// place and result stay exactly as they were.
-    public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
-        if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
-        try backoffs.check(provider.forecastService, for: .set)
-        return try withFetchLock { () throws(WeatherError) -> Placement in
-            let choice = try places.place(query, for: .set)
-            guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
-                throw unexpectedNotModified
-            }
-            var result = makeResult(response, for: choice.location)
-            result.overdueAt = replacement.overdueAt(of: result)
-            do throws(WeatherError) {
-                try savedPlace.replace(
-                    with: choice.location, result: result,
-                    forecast: savedForecast(of: response, for: choice.location))
-            } catch {
-                results.forget()
-                throw error
-            }
-            results.remember(place: choice.location, result: result)
-            try warnings.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
-            context.notifications.post(name: .weatherUpdated, object: result)
-            return Placement(choice: choice, result: result, alerts: savedAlerts(for: choice.location))
-        }
-    }
-
-    /// Removes the saved place and results, and the places looked up once; returns the place that was
-    /// saved, if one was. Waits for a fetch under way to finish, so that it cannot write its result back
-    /// afterwards.
-    @discardableResult
-    public func forgetLocation() throws(WeatherError) -> Location? {
-        let location = try? savedLocation()
-        do throws(WeatherError) {
-            try withFetchLock { () throws(WeatherError) in try removeSavedFiles() }
-        } catch {
-            // A fetch that outlasts our budget must not keep the user from forgetting the place; it stores
-            // nothing once the place is gone (see `fetchHoldingLock`).
-            guard case .busy = error else { throw error }
-            try removeSavedFiles()
-        }
-        return location ?? nil
-    }
-
-    private func removeSavedFiles() throws(WeatherError) {
-        try savedPlace.remove()
-        lookups.removeAll()
-        results.remember(place: nil, result: nil)
     }
 
     /// Works out again when the saved result's replacement is overdue, after the schedule changed.
@@ -369,7 +297,7 @@ public final class WeatherFetcher: Sendable {
 
     // MARK: Helpers
 
-    private func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
+    func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
         var result = WeatherResult(
             location: location, conditions: response.conditions, observedAt: response.observedAt,
             clock: response.clock, interval: response.interval, sunrise: response.sunrise,
@@ -393,7 +321,7 @@ public final class WeatherFetcher: Sendable {
 
     /// The forecast of `response` as it is saved, before its result (see `WeatherStore.saveForecast`); `nil`
     /// for a response without one (a service that sends no hourly or daily block): the file stays as it was.
-    private func savedForecast(of response: ForecastResponse, for location: Location) -> SavedForecast? {
+    func savedForecast(of response: ForecastResponse, for location: Location) -> SavedForecast? {
         guard !response.forecast.isEmpty else { return nil }
         return SavedForecast(
             location: location, utcOffsetSeconds: response.utcOffsetSeconds, forecast: response.forecast,
