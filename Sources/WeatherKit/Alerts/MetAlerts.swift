@@ -8,7 +8,7 @@ package import WeatherModel
 /// nothing until the `contact` setting gives one), at most 4 decimals, `Expires` respected (at most one
 /// request every 10 minutes), `If-Modified-Since` with the stored `Last-Modified`. An updated warning comes
 /// as a new message of `type` `Update`, the one it replaced gone from the list; a cancelled one is gone.
-package struct MetAlerts: WarningSource {
+package struct MetAlerts: GeoJSONWarningSource {
     let url: String
     /// The `contact` setting: without it MET refuses the request, and weather does not send it.
     let contact: String?
@@ -42,16 +42,6 @@ package struct MetAlerts: WarningSource {
                     ("lat", location.latitude.fixed(decimals: 4)), ("lon", location.longitude.fixed(decimals: 4)),
                     ("lang", Self.language(for: language)),
                 ], to: url))
-    }
-
-    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
-        -> [AlertMessage]
-    {
-        let reader = try ResponseBody.json(body, headers: headers)
-        guard let features = try? reader.field("features").array() else {
-            throw ResponseProblem("it has no list of features")
-        }
-        return features.compactMap(Self.message)
     }
 
     /// The message of one feature; `nil` for one without an identifier or an event.

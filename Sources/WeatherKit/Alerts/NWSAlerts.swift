@@ -8,7 +8,7 @@ package import WeatherModel
 /// It sends `Cache-Control: max-age` and `Last-Modified`, and answers `If-Modified-Since` with 304. An
 /// update or a cancellation is a new message whose `references` name the ones it replaces; a message
 /// another has replaced carries `replacedBy`.
-package struct NWSAlerts: WarningSource {
+package struct NWSAlerts: GeoJSONWarningSource {
     let url: String
 
     package init(url: String) {
@@ -27,16 +27,6 @@ package struct NWSAlerts: WarningSource {
         let point = location.latitude.fixed(decimals: 4) + "," + location.longitude.fixed(decimals: 4)
         let separator = url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         return HTTPRequest(url: url + separator + "point=" + point, headers: [("Accept", "application/geo+json")])
-    }
-
-    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
-        -> [AlertMessage]
-    {
-        let reader = try ResponseBody.json(body, headers: headers)
-        guard let features = try? reader.field("features").array() else {
-            throw ResponseProblem("it has no list of features")
-        }
-        return features.compactMap(Self.message)
     }
 
     /// The message of one feature; `nil` for one without an identifier or an event.

@@ -38,6 +38,25 @@ extension WarningSource {
     }
 }
 
+/// A source whose answer is a GeoJSON feature collection, one message in each feature's `properties`
+/// (the NWS, MetAlerts).
+protocol GeoJSONWarningSource: WarningSource {
+    /// The message of one feature; `nil` for one without an identifier or an event.
+    static func message(_ feature: JSONReader) -> AlertMessage?
+}
+
+extension GeoJSONWarningSource {
+    package func messages(in body: [UInt8], headers: HTTPHeaders, language: String) throws(ResponseProblem)
+        -> [AlertMessage]
+    {
+        let reader = try ResponseBody.json(body, headers: headers)
+        guard let features = try? reader.field("features").array() else {
+            throw ResponseProblem("it has no list of features")
+        }
+        return features.compactMap(Self.message)
+    }
+}
+
 /// One message of a warnings service, before cancellations and updates are applied.
 package struct AlertMessage: Sendable, Equatable {
     /// CAP's `msgType`.
