@@ -16,26 +16,30 @@
 #   make dist             .build/package/weather-<version>-linux-<arch>.tar.gz, for any Linux with jansson and curl
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
 #   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
+#   make pot              po/weather.pot, the messages of the sources for translation (Config/po.py)
+#   make check-po         every po/LL.po compiles, is complete and keeps its messages' placeholders
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
-PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata
+PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata gettext
 # What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
-TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db
-BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq
+TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales
+BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq locales
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet order-file deb dist check-package fuzz format lint clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet order-file deb dist check-package fuzz format lint pot check-po clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
 
+# ...and the locales the tests run weather in, generated as locale-gen does (Tests/TestSupport/make-locales.sh).
 test-deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(TEST_PACKAGES)"
+	@Tests/TestSupport/make-locales.sh
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(BENCH_PACKAGES)"
@@ -86,7 +90,8 @@ $(EXPORTS):
 	mkdir -p .build
 	printf '{\n  global: main;\n  local: *;\n};\n' > $@
 
-# The release programs, and weather(1) generated from their command definitions (Config/manual.sh).
+# The release programs, weather(1) generated from their command definitions (Config/manual.sh), and the
+# message catalogues compiled beside the programs (locale/LL/LC_MESSAGES/weather.mo), where they look.
 build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	@# SwiftPM recompiles nothing when only a frontend flag changes (-function-sections, say): a release
 	@# build made with other flags is built again from scratch.
@@ -98,6 +103,8 @@ build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather-commands
 	$(SWIFT) build --product generate-manual
 	Config/manual.sh .build/debug/generate-manual $(RELEASE) $(MANPAGE)
+	rm -rf .build/release/locale
+	python3 Config/po.py compile .build/release/locale
 
 install: build
 	Config/install.sh $(RELEASE) $(MANPAGE) $(PREFIX)
@@ -106,10 +113,12 @@ uninstall:
 	Config/uninstall.sh $(PREFIX)
 
 # The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests), the
-# completions in real shells, a real systemd user manager and real status bars: build the binary and the page
+# completions in real shells, a real systemd user manager, real status bars and real locales (German,
+# American and British English, Ukrainian) with the catalogues: build the binary and the page
 # first, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
 # a bare `swift test` skips them, saying why).
-REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1
+REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1 \
+	WEATHER_REQUIRE_LOCALES=1
 test: test-deps build
 	$(REQUIRE) $(SWIFT) test
 
@@ -160,6 +169,13 @@ fuzz: deps
 	$(SWIFT) build -c release --product weather-fuzz --scratch-path .build-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 	Tests/Fuzz/fuzz.sh .build-fuzz/release/weather-fuzz $(FUZZ_SECONDS) $(FUZZ_PROCESSES)
+
+# The catalogues (Config/po.py): the template from the sources, and the translations checked against it.
+pot:
+	python3 Config/po.py pot
+
+check-po: deps
+	python3 Config/po.py check
 
 # The style is .swift-format's; lint fails on any difference, as CI runs it.
 FORMATTED = Sources Tests Package.swift

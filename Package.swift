@@ -26,6 +26,9 @@ let package = Package(
             name: "CJansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        // glibc's gettext, seen from Swift (<libintl.h>, which Swift's Glibc module leaves out): the words
+        // people read come from the system's message catalogues, through libc itself.
+        .systemLibrary(name: "CGettext"),
         // The values weather knows: a result, its place, conditions and forecast, their times and their JSON.
         // No I/O: files, HTTP, the clock's reading and the environment are WeatherKit's, which depends on
         // this and never the other way round.
@@ -36,7 +39,7 @@ let package = Package(
         // Every behaviour of the program.
         .target(
             name: "WeatherKit",
-            dependencies: ["WeatherModel", "CCurl", "CJansson"]
+            dependencies: ["WeatherModel", "CCurl", "CJansson", "CGettext"]
         ),
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).
@@ -74,7 +77,7 @@ let package = Package(
             path: "Tests/TestSupport",
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
-                "make-warning-fixtures.py", "demo.sh", "real-bar", "fakeclock.c",
+                "make-warning-fixtures.py", "demo.sh", "real-bar", "fakeclock.c", "make-locales.sh",
             ]
         ),
         .testTarget(

@@ -34,7 +34,9 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$usr/$b
     "$usr/$libexec/weather-commands"
 gzip -9n < "$manpage" > "$usr/$man1/weather.1.gz"
 chmod 644 "$usr/$man1/weather.1.gz"
-# bash-completion sources its scripts: no #! line (lintian: bash-completion-with-hashbang).
+# bash-completion sources its scripts: no #! line (lintian: bash-completion-with-hashbang). Their
+# descriptions in English, whoever builds: they serve every user.
+export WEATHER_LANGUAGE=en
 "$weather" --generate-completion-script bash | sed '1{/^#!/d}' > "$usr/$bashCompletions/weather"
 "$weather" --generate-completion-script zsh > "$usr/$debianZshCompletions/_weather"
 "$weather" --generate-completion-script fish > "$usr/$fishCompletions/weather.fish"

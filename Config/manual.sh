@@ -8,6 +8,7 @@
 #   from the paragraphs of weather --help that list them ("Settings, from the environment...",
 #   "Files:", "Exit status: ..."), which leave the DESCRIPTION, so that the help and the page say the same.
 #   A help without them stops the build.
+# The page is English whatever the builder's language (WEATHER_LANGUAGE=en decides every word).
 # The date is the last commit's, so that the same sources make the same page.
 #
 # Usage: Config/manual.sh GENERATE-MANUAL WEATHER OUTPUT-FILE
@@ -19,7 +20,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/weather" <<WRAPPER
 #!/bin/sh
-'$weather' "\$@" | perl -CS -pe 's/([^\\x00-\\x7F])/sprintf(q(@@u%04X@@), ord(\$1))/ge'
+WEATHER_LANGUAGE=en '$weather' "\$@" | perl -CS -pe 's/([^\\x00-\\x7F])/sprintf(q(@@u%04X@@), ord(\$1))/ge'
 WRAPPER
 chmod +x "$work/weather"
 mkdir "$work/out"

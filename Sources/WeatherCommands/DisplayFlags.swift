@@ -6,16 +6,20 @@ import WeatherModel
 struct DisplayFlags: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Units, in place of the units settings: °C and km/h, °F and mph, or °C and m/s.", valueName: "system"))
+            helpText("Units, in place of the units settings: °C and km/h, °F and mph, or °C and m/s."),
+            valueName: "system"))
     var units: UnitSystem?
 
     @Option(
         help: ArgumentHelp(
-            "Icons, in place of the icons setting: emoji, Nerd Font glyphs, wttr.in's plain-text symbols, or none.",
+            helpText(
+                "Icons, in place of the icons setting: emoji, Nerd Font glyphs, wttr.in's plain-text symbols, or none."),
             valueName: "set"))
     var icons: IconSet?
 
-    @Option(help: ArgumentHelp("When to colour: auto is on a terminal unless NO_COLOR is set.", valueName: "when"))
+    @Option(
+        help: ArgumentHelp(helpText("When to colour: auto is on a terminal unless NO_COLOR is set."), valueName: "when")
+    )
     var color: TextStyle.Choice = .auto
 
     var options: DisplayOptions { DisplayOptions(units: units, icons: icons, color: color) }
@@ -27,7 +31,7 @@ func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> Form
     do throws(FormatError) {
         return try text.map(FormatString.init(parsing:))
     } catch {
-        throw .usage(formatProblem(error) + "; see weather \(command) --help")
+        throw .usage(tr("%1$s; see weather %2$s --help", formatProblem(error), command))
     }
 }
 
@@ -42,23 +46,25 @@ func validateFormat(_ text: String?) throws {
 
 /// What is wrong with a `--format`, and for an empty one the other way to the short line.
 private func formatProblem(_ error: FormatError) -> String {
-    "--format: \(error)"
-        + (error == .blank
-            ? "; give % codes, such as --format \"%l %c %t\", or leave out --format for the short line" : "")
+    error == .blank
+        ? tr(
+            "--format: %s; give %% codes, such as --format \"%%l %%c %%t\", or leave out --format for the short line",
+            "\(error)")
+        : tr("--format: %s", "\(error)")
 }
 
 /// `--refresh` or `--cached`: where `show` and `forecast` may get their data.
 struct SourceFlags: ParsableArguments {
-    @Flag(help: "Refresh a stale result first, even when stdout is not a terminal.")
+    @Flag(help: ArgumentHelp(helpText("Refresh a stale result first, even when stdout is not a terminal.")))
     var refresh = false
 
-    @Flag(help: "Never touch the network, even in a terminal.")
+    @Flag(help: ArgumentHelp(helpText("Never touch the network, even in a terminal.")))
     var cached = false
 
     func validate() throws {
         guard !(refresh && cached) else {
             throw ValidationError(
-                "--refresh and --cached cannot be combined (--refresh may fetch, --cached never does)")
+                tr("--refresh and --cached cannot be combined (--refresh may fetch, --cached never does)"))
         }
     }
 

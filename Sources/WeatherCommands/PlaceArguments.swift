@@ -8,7 +8,7 @@ import WeatherModel
 struct PlaceArguments: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "Another place, looked up once: a name, Name, Qualifier or coordinates. The saved place stays.",
+            helpText("Another place, looked up once: a name, Name, Qualifier or coordinates. The saved place stays."),
             valueName: "place"))
     var words: [String] = []
 
@@ -30,8 +30,9 @@ struct PlaceArguments: ParsableArguments {
                 typed.first == first, let command = CommandNames.closest(to: first)
             else { throw error }
             throw .usage(
-                "\"\(first)\" is not a command, and no place called \"\(words.joined(separator: " "))\" was found; "
-                    + "did you mean weather \(UsageHint.commandLine([command] + typed.dropFirst()))?")
+                tr(
+                    "\"%1$s\" is not a command, and no place called \"%2$s\" was found; did you mean weather %3$s?",
+                    first, words.joined(separator: " "), UsageHint.commandLine([command] + typed.dropFirst())))
         }
     }
 }

@@ -5,34 +5,43 @@ import WeatherModel
 struct SearchCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "List the places of a name, to see which one weather set would choose.",
-        discussion: """
-            Asks the geocoding service once and lists what it knows by the name: the place, its \
-            population and coordinates, the most populous first (the one weather set, weather show <place> \
-            and weather forecast <place> choose), and the words that choose each one. Names come in your \
-            language (the language setting, else LC_ALL, LC_MESSAGES or LANG), English where there is none.
-
-            Examples:
-              weather search Springfield
-              weather search London, ON
-              weather search Paris --count 20
-              weather search Paris --json | jq -r '.matches[].choose'
-            """
+        abstract: helpText("List the places of a name, to see which one weather set would choose."),
+        discussion: [
+            helpText(
+                """
+                Asks the geocoding service once and lists what it knows by the name: the place, its \
+                population and coordinates, the most populous first (the one weather set, weather show <place> \
+                and weather forecast <place> choose), and the words that choose each one. Names come in your \
+                language (the language setting, else LC_ALL, LC_MESSAGES or LANG), English where there is none.
+                """),
+            helpText(
+                """
+                Examples:
+                  weather search Springfield
+                  weather search London, ON
+                  weather search Paris --count 20
+                  weather search Paris --json | jq -r '.matches[].choose'
+                """),
+        ].joinedText("\n\n")
     )
 
-    @Argument(help: ArgumentHelp("The place's name, optionally followed by , and a qualifier.", valueName: "name"))
+    @Argument(
+        help: ArgumentHelp(helpText("The place's name, optionally followed by , and a qualifier."), valueName: "name"))
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("How many matches to list at most (1 to 100).", valueName: "n"))
+    @Option(help: ArgumentHelp(helpText("How many matches to list at most (1 to 100)."), valueName: "n"))
     var count = 10
 
     @Flag(
         name: .shortAndLong,
-        help: "Print one JSON object for scripts: the query, the number of matches, and each match.")
+        help: ArgumentHelp(
+            helpText("Print one JSON object for scripts: the query, the number of matches, and each match.")))
     var json = false
 
     func validate() throws {
-        guard (1...100).contains(count) else { throw ValidationError("--count must be from 1 to 100, not \(count)") }
+        guard (1...100).contains(count) else {
+            throw ValidationError(tr("--count must be from 1 to 100, not %d", String(count)))
+        }
     }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {

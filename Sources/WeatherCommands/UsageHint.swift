@@ -1,5 +1,7 @@
 import ArgumentParser
 import Synchronization
+import WeatherKit
+import WeatherModel
 
 /// What a person probably meant by a command line that names an option its command does not have: a
 /// mistyped command (`weather forecst --days 2`), an option of another command (`weather Berlin --days 2`,
@@ -18,25 +20,29 @@ enum UsageHint {
         let first = named == nil ? arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } : nil
         let meant = first.flatMap(CommandNames.closest)
         if let first, let meant, parses([meant] + arguments.dropFirst()) {
-            return
-                "\"\(first.typed)\" is not a command; did you mean weather \(commandLine([meant] + arguments.dropFirst()))?"
+            return tr(
+                "\"%1$s\" is not a command; did you mean weather %2$s?", first.typed,
+                commandLine([meant] + arguments.dropFirst()))
         }
         // An option of another command (Sète --days 2 is forecast's, with the place).
         let owner = CommandNames.all.first { $0 != command && accepts($0, option) }
         if let owner, parses([owner] + rest) {
-            return "\(option.typed) is an option of weather \(owner), not of weather \(command); "
-                + "did you mean weather \(commandLine([owner] + rest))?"
+            return tr(
+                "%1$s is an option of weather %2$s, not of weather %3$s; did you mean weather %4$s?", option.typed,
+                owner, command, commandLine([owner] + rest))
         }
         if let first, let meant {
-            return "\"\(first.typed)\" is not a command (did you mean \(meant)?); see weather \(meant) --help"
+            return tr("\"%1$s\" is not a command (did you mean %2$s?); see weather %2$s --help", first.typed, meant)
         }
         if let owner {
-            return
-                "\(option.typed) is an option of weather \(owner), not of weather \(command); see weather \(owner) --help"
+            return tr(
+                "%1$s is an option of weather %2$s, not of weather %3$s; see weather %2$s --help", option.typed, owner,
+                command)
         }
-        let said = "unknown option '\(option.typed)'"
-        guard let close = closeOption(to: option, of: command) else { return said + "; see weather \(command) --help" }
-        return said + " (did you mean '\(close)'?); see weather \(command) --help"
+        guard let close = closeOption(to: option, of: command) else {
+            return tr("unknown option '%1$s'; see weather %2$s --help", option.typed, command)
+        }
+        return tr("unknown option '%1$s' (did you mean '%2$s'?); see weather %3$s --help", option.typed, close, command)
     }
 
     /// The option ArgumentParser's message names as unknown: `--days` in "Unknown option '--days'. Did

@@ -5,38 +5,49 @@ import WeatherModel
 struct WatchCommand: FetcherCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print the weather line now and again whenever it changes: for a bar that keeps one process.",
-        discussion: """
-            For status bars that keep a command running (waybar without an interval, polybar's tail = true, \
-            i3blocks' interval=persist). It prints the line at once, then a new line only when what it shows \
-            changes: new data stored by any run (the timer, a terminal, set), the result turning stale (at \
-            the moment it does) or fresh again, an official warning beginning or ending (at that moment) or \
-            new warnings stored, the place replaced or forgotten, the age where the line \
-            shows it (at most once a minute), config.json edited (while it cannot be read, the reason: \
-            waybar's warning object; the weather again once it is fixed). It sends no request itself \
-            and uses no CPU in between: the kernel tells it when the files change. It ends, exit 0, on \
-            SIGTERM or SIGINT, or when the bar stops reading.
-
-            Examples:
-              weather watch                     the short line ("%l %c %t %W %o", or the format setting)
-              weather watch --waybar            for waybar's return-type json, without interval
-              weather watch --format "%c %t"
-            """
+        abstract: helpText(
+            "Print the weather line now and again whenever it changes: for a bar that keeps one process."),
+        discussion: [
+            helpText(
+                """
+                For status bars that keep a command running (waybar without an interval, polybar's tail = true, \
+                i3blocks' interval=persist). It prints the line at once, then a new line only when what it shows \
+                changes: new data stored by any run (the timer, a terminal, set), the result turning stale (at \
+                the moment it does) or fresh again, an official warning beginning or ending (at that moment) or \
+                new warnings stored, the place replaced or forgotten, the age where the line \
+                shows it (at most once a minute), config.json edited (while it cannot be read, the reason: \
+                waybar's warning object; the weather again once it is fixed). It sends no request itself \
+                and uses no CPU in between: the kernel tells it when the files change. It ends, exit 0, on \
+                SIGTERM or SIGINT, or when the bar stops reading.
+                """),
+            helpText(
+                """
+                Examples:
+                  weather watch                     the short line ("%l %c %t %W %o", or the format setting)
+                  weather watch --waybar            for waybar's return-type json, without interval
+                  weather watch --format "%c %t"
+                """),
+        ].joinedText("\n\n")
     )
 
-    @Flag(name: .shortAndLong, help: "Print one JSON object a line, its values always in SI units.")
+    @Flag(
+        name: .shortAndLong,
+        help: ArgumentHelp(helpText("Print one JSON object a line, its values always in SI units.")))
     var json = false
 
-    @Option(help: ArgumentHelp("Print lines of % codes (see weather show --help).", valueName: "format"))
+    @Option(help: ArgumentHelp(helpText("Print lines of % codes (see weather show --help)."), valueName: "format"))
     var format: String?
 
     @Flag(
         name: .shortAndLong,
-        help: "Print the short line, as without an option: the format setting, or \"%l %c %t %W %o\"."
+        help: ArgumentHelp(
+            helpText("Print the short line, as without an option: the format setting, or \"%l %c %t %W %o\"."))
     )
     var short = false
 
-    @Flag(help: "Print one JSON object a line for waybar: text (the short line or --format), tooltip, class.")
+    @Flag(
+        help: ArgumentHelp(
+            helpText("Print one JSON object a line for waybar: text (the short line or --format), tooltip, class.")))
     var waybar = false
 
     @OptionGroup(title: "Display")
@@ -44,7 +55,8 @@ struct WatchCommand: FetcherCommand {
 
     func validate() throws {
         guard [json, format != nil && !waybar, short, waybar].filter({ $0 }).count <= 1 else {
-            throw ValidationError("choose one of --json, --format, --short and --waybar (--waybar takes a --format)")
+            throw ValidationError(
+                tr("choose one of --json, --format, --short and --waybar (--waybar takes a --format)"))
         }
         try validateFormat(format)
     }

@@ -9,80 +9,91 @@ import WeatherModel
 struct WeatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
-        abstract: "The current weather for one saved place, always ready.",
-        discussion: """
-            Save a place once with weather set; weather show then prints its weather at once, from the \
-            cache. In a terminal a stale result is refreshed first; a status bar or a script reading a pipe \
-            is always served from the cache and never waits for the network.
-
-            Examples:
-              weather set Berlin
-              weather set Paris, US
-              weather                   the same as weather show
-              weather Paris             another place, once; the saved one stays
-              weather search London     the places of a name, and how to choose one
-              weather show --json
-              weather forecast          the next hours and days
-              weather alerts            official warnings (US, Germany, Norway)
-              weather watch --waybar    for a bar that keeps one process running
-              weather refresh           what the background timer runs
-              weather schedule 30m      how often the timer runs
-              weather logout
-
-            Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json
-            (there as units, icons, format, timeout...):
-              WEATHER_UNITS                metric (default), imperial or si
-              WEATHER_TEMPERATURE_UNIT     celsius or fahrenheit, over the units
-              WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
-              WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
-              WEATHER_ICONS                emoji (default), nerd, ascii or none
-              WEATHER_FORMAT               the short line (default "%l %c %t %W %o")
-              WEATHER_TOOLTIP_HOURS        hours ahead in waybar's tooltip (default 12)
-              WEATHER_TOOLTIP_DAYS         days in waybar's tooltip (default 3)
-              WEATHER_TIMEOUT              network time of a whole run (default 30s)
-              WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
-                                           the saved result on screen (default 5s)
-              WEATHER_STALE_AFTER          seconds until a result is stale (default:
-                                           the data's own interval, 15 min)
-              WEATHER_PROVIDER             the forecast: open-meteo (default) or
-                                           met-norway (MET Norway; needs a contact)
-              WEATHER_CONTACT              your email or URL, sent to the weather
-                                           service so that its operators can reach you
-              WEATHER_LANGUAGE             the language of place names (default: from
-                                           LC_ALL, LC_MESSAGES or LANG, else en)
-              WEATHER_ALERTS               on (default) or off: official warnings
-                                           for places in the US, Germany, Norway
-              WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
-              WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
-              WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in
-              WEATHER_NWS_ALERTS_URL, WEATHER_DWD_ALERTS_URL, WEATHER_METALERTS_URL
-                                           the warning services, or stand-ins
-              NO_COLOR                     no colour, even in a terminal
-              XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
-                                           the folders of the files below (absolute
-                                           paths; else ~/.config, ~/.local/state,
-                                           ~/.cache)
-            An empty variable is unset.
-
-            Files:
-              $XDG_CONFIG_HOME/weather/config.json
-                                           your settings, if you write any
-              $XDG_STATE_HOME/weather/     the saved place (location.json), the
-                                           interval chosen (schedule.json), the
-                                           background runs and looks (runs.txt,
-                                           looks.json), the fetch lock and back-offs
-              $XDG_CACHE_HOME/weather/     the last result (current.json), its
-                                           forecast (forecast.json), its warnings
-                                           (alerts.txt, alert-texts.json), and
-                                           places looked up once (places/)
-              $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer
-                                           background refresh, with its .service
-
-            Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
-            Weather data by Open-Meteo.com, CC BY 4.0. Warnings: National Weather
-            Service (public domain); DWD through Bright Sky (CC BY 4.0); MET
-            Norway (CC BY 4.0).
-            """,
+        abstract: helpText("The current weather for one saved place, always ready."),
+        discussion: [
+            helpText(
+                """
+                Save a place once with weather set; weather show then prints its weather at once, from the \
+                cache. In a terminal a stale result is refreshed first; a status bar or a script reading a pipe \
+                is always served from the cache and never waits for the network.
+                """),
+            helpText(
+                """
+                Examples:
+                  weather set Berlin
+                  weather set Paris, US
+                  weather                   the same as weather show
+                  weather Paris             another place, once; the saved one stays
+                  weather search London     the places of a name, and how to choose one
+                  weather show --json
+                  weather forecast          the next hours and days
+                  weather alerts            official warnings (US, Germany, Norway)
+                  weather watch --waybar    for a bar that keeps one process running
+                  weather refresh           what the background timer runs
+                  weather schedule 30m      how often the timer runs
+                  weather logout
+                """),
+            helpText(
+                """
+                Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json
+                (there as units, icons, format, timeout...):
+                  WEATHER_UNITS                metric (default), imperial or si
+                  WEATHER_TEMPERATURE_UNIT     celsius or fahrenheit, over the units
+                  WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
+                  WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
+                  WEATHER_ICONS                emoji (default), nerd, ascii or none
+                  WEATHER_FORMAT               the short line (default "%l %c %t %W %o")
+                  WEATHER_TOOLTIP_HOURS        hours ahead in waybar's tooltip (default 12)
+                  WEATHER_TOOLTIP_DAYS         days in waybar's tooltip (default 3)
+                  WEATHER_TIMEOUT              network time of a whole run (default 30s)
+                  WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
+                                               the saved result on screen (default 5s)
+                  WEATHER_STALE_AFTER          seconds until a result is stale (default:
+                                               the data's own interval, 15 min)
+                  WEATHER_PROVIDER             the forecast: open-meteo (default) or
+                                               met-norway (MET Norway; needs a contact)
+                  WEATHER_CONTACT              your email or URL, sent to the weather
+                                               service so that its operators can reach you
+                  WEATHER_LANGUAGE             the language of place names (default: from
+                                               LC_ALL, LC_MESSAGES or LANG, else en)
+                  WEATHER_ALERTS               on (default) or off: official warnings
+                                               for places in the US, Germany, Norway
+                  WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
+                  WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
+                  WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in
+                  WEATHER_NWS_ALERTS_URL, WEATHER_DWD_ALERTS_URL, WEATHER_METALERTS_URL
+                                               the warning services, or stand-ins
+                  NO_COLOR                     no colour, even in a terminal
+                  XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
+                                               the folders of the files below (absolute
+                                               paths; else ~/.config, ~/.local/state,
+                                               ~/.cache)
+                An empty variable is unset.
+                """),
+            helpText(
+                """
+                Files:
+                  $XDG_CONFIG_HOME/weather/config.json
+                                               your settings, if you write any
+                  $XDG_STATE_HOME/weather/     the saved place (location.json), the
+                                               interval chosen (schedule.json), the
+                                               background runs and looks (runs.txt,
+                                               looks.json), the fetch lock and back-offs
+                  $XDG_CACHE_HOME/weather/     the last result (current.json), its
+                                               forecast (forecast.json), its warnings
+                                               (alerts.txt, alert-texts.json), and
+                                               places looked up once (places/)
+                  $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer
+                                               background refresh, with its .service
+                """),
+            helpText(
+                """
+                Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
+                Weather data by Open-Meteo.com, CC BY 4.0. Warnings: National Weather
+                Service (public domain); DWD through Bright Sky (CC BY 4.0); MET
+                Norway (CC BY 4.0).
+                """),
+        ].joinedText("\n\n"),
         version: WeatherKitInfo.version,
         subcommands: [
             SetCommand.self, ShowCommand.self, ForecastCommand.self, AlertsCommand.self, SearchCommand.self,
@@ -136,7 +147,7 @@ struct WeatherCommand: ParsableCommand {
         {
             help = String(quoted)
         }
-        return line + "; see " + help
+        return tr("%1$s; see %2$s", line, help)
     }
 
     /// `status` as ArgumentParser's way out: nothing for 0, otherwise that exit code.
@@ -156,6 +167,9 @@ public func runWeatherCommand(_ arguments: ArraySlice<String>) {
             words[index] = "\u{2212}" + words[index].dropFirst()
         }
     }
+    // The settings (config.json's `language` too) choose the language before ArgumentParser reads any help.
+    Catalogue.followUserLanguage()
+    _ = try? WeatherFetcher.shared
     WeatherCommand.main(words)
 }
 

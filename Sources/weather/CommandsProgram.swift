@@ -11,16 +11,17 @@ enum CommandsProgram {
     static func become() -> Never {
         guard let executable = WeatherProgram.running() else {
             fail(
-                "cannot find \(WeatherProgram.commandsName), which runs every command but show and refresh: this "
-                    + "weather runs from no file in a folder (/proc/self/exe names none); run the installed weather")
+                tr(
+                    "cannot find %s, which runs every command but show and refresh: this weather runs from no file in a folder (/proc/self/exe names none); run the installed weather",
+                    WeatherProgram.commandsName))
         }
         switch WeatherProgram.commands(besides: executable) {
         case .success(let path):
             execv(path, CommandLine.unsafeArgv)
             let failure = errno
-            fail("cannot run \(path) (\(String(cString: strerror(failure)))); reinstall weather")
+            fail(tr("cannot run %1$s (%2$s); reinstall weather", path, String(cString: strerror(failure))))
         case .failure(let problem):
-            fail("\(problem); reinstall weather")
+            fail(tr("%s; reinstall weather", "\(problem)"))
         }
     }
 

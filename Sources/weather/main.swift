@@ -7,6 +7,7 @@ import WeatherModel
 // `weather refresh`, and becomes `weather-commands` for every other command line, which ArgumentParser
 // parses there. Without ArgumentParser, and the Foundation it links, this program relocates half as many
 // pointers at every start (docs/performance.md, "Fast path"). Either way the same WeatherKit code runs.
+Catalogue.followUserLanguage()
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {
     finish(

@@ -86,7 +86,7 @@ enum Pipeline {
         } catch {
             checkPrintable(
                 WeatherError.provider(
-                    .badResponse(.init(role: "forecast", host: "h", setting: "S"), problem: error.description)
+                    .badResponse(.init(role: .forecast, host: "h", setting: "S"), problem: error.description)
                 ).description)
         }
         do {

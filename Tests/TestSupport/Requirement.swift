@@ -14,6 +14,8 @@ public enum Requirement: String, Sendable {
     case systemd = "WEATHER_REQUIRE_SYSTEMD"
     /// sway, waybar, tmux, i3blocks, polybar.
     case bar = "WEATHER_REQUIRE_BAR"
+    /// gettext's msgfmt, and the locales de_DE.UTF-8, en_US.UTF-8, en_GB.UTF-8 and uk_UA.UTF-8.
+    case locales = "WEATHER_REQUIRE_LOCALES"
 
     /// Whether the switch is set: what is missing then fails the test.
     public var isRequired: Bool { ProcessInfo.processInfo.environment[rawValue] != nil }

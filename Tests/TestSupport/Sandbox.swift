@@ -29,6 +29,8 @@ public final class Sandbox: @unchecked Sendable {
         stateHome = home + "/.local/state"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         server = try FixtureServer()
+        // The catalogues beside the built weather, compiled afresh once a run: each run speaks as po/ says.
+        _ = TestLocales.cataloguesCompiled
         environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": home,

@@ -56,7 +56,7 @@ struct ForecastTests {
         #expect(hours[1].precipitationProbability == nil)
         let days = response.forecast.days
         #expect(days.map(\.isoDate) == ["2026-11-22", "2026-11-23"])
-        #expect(days.map(\.weekday) == ["Sun", "Mon"])
+        #expect(days.map { WeatherFormatter.dayName($0.day) } == ["Sun 22", "Mon 23"])
         #expect(
             days[0]
                 == DayForecast(
@@ -166,7 +166,7 @@ struct ForecastTests {
         #expect(response.observedAt.iso8601() == "2026-11-22T19:15:00Z")
         #expect(response.forecast.hours.first?.time.iso8601() == "2026-11-22T19:00:00Z")
         #expect(response.forecast.days.map(\.isoDate) == ["2026-11-23", "2026-11-24"])
-        #expect(response.forecast.days.first?.weekday == "Mon")
+        #expect(response.forecast.days.first.map { WeatherFormatter.dayName($0.day) } == "Mon 23")
     }
 
     @Test("the forecast and a result with its outlook read back as they were written")

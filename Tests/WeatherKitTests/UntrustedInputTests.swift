@@ -276,10 +276,10 @@ struct UntrustedInputTests {
         let formatter = WeatherFormatter(now: Self.receivedAt)
         #expect(!formatter.text(result, stale: true).isEmpty)
         #expect(!formatter.json(result, stale: true).isEmpty)
-        #expect(!DurationText.format(value).isEmpty)
+        #expect(!DurationText.format(value).description.isEmpty)
         #expect(!DurationText.compact(value).isEmpty)
         #expect(!DurationText.elapsed(value).isEmpty)
-        #expect(!RelativeTime.ago(value).isEmpty)
+        #expect(!RelativeTime.ago(value).description.isEmpty)
         _ = Freshness(staleAfter: value).staleAt(result)
         _ = RefreshUnits.timer(every: value)
     }
@@ -339,7 +339,7 @@ struct UntrustedInputTests {
         #expect(!reason.containsControlCharacters)
         let error = WeatherError.provider(
             .status(
-                .init(role: "forecast", host: "h", setting: "S"), code: 500, reason: "x\(evil)y", retryAfter: nil
+                .init(role: .forecast, host: "h", setting: "S"), code: 500, reason: "x\(evil)y", retryAfter: nil
             ))
         #expect(!error.description.containsControlCharacters)
     }

@@ -135,7 +135,7 @@ struct WeatherFormatterTests {
         "compass points",
         arguments: [(0.0, "N"), (11, "N"), (12, "NNE"), (232, "SW"), (359, "N"), (-90, "W"), (720, "N")])
     func compass(degrees: Double, point: String) {
-        #expect(WeatherFormatter.compassPoint(degrees) == point)
+        #expect(WeatherFormatter.windFrom(degrees) == "from " + point)
     }
 
     @Test(

@@ -35,6 +35,7 @@ struct WeatherProgramTests {
             ("bashCompletions", InstallLayout.bashCompletions), ("zshCompletions", InstallLayout.zshCompletions),
             ("fishCompletions", InstallLayout.fishCompletions),
             ("debianZshCompletions", InstallLayout.debianZshCompletions), ("doc", InstallLayout.doc),
+            ("locale", InstallLayout.locale),
         ]
         let script =
             "here=\(config); . \(config)/layout.sh; " + names.map { "echo \"$\($0.0)\"" }.joined(separator: "; ")
@@ -55,6 +56,16 @@ struct WeatherProgramTests {
         #expect(
             WeatherProgram.commandsCandidates(besides: "/opt/w/bin/weather").last == "/opt/w/" + InstallLayout.libexec
                 + "/weather-commands")
+    }
+
+    @Test("the catalogues are under the prefix the programs are installed in, or beside a built program")
+    func catalogues() {
+        #expect(WeatherProgram.catalogues(besides: "/usr/bin/weather") == "/usr/share/locale")
+        #expect(WeatherProgram.catalogues(besides: "/usr/libexec/weather/weather-commands") == "/usr/share/locale")
+        #expect(WeatherProgram.catalogues(besides: "/home/a/.local/bin/weather") == "/home/a/.local/share/locale")
+        #expect(WeatherProgram.catalogues(besides: "/bin/weather") == "/share/locale")
+        #expect(WeatherProgram.catalogues(besides: "/src/.build/debug/weather") == "/src/.build/debug/locale")
+        #expect(WeatherProgram.catalogues(besides: "/weather") == "/locale")
     }
 
     @Test("the timer runs weather, also when weather-commands writes its unit or crontab line")

@@ -17,7 +17,7 @@ package struct BrightSkyAlerts: WarningSource {
 
     package var source: AlertSource { .dwd }
     package var service: ProviderError.Service {
-        Self.service("DWD warnings", at: url, setting: "WEATHER_DWD_ALERTS_URL")
+        Self.service(.dwd, at: url, setting: "WEATHER_DWD_ALERTS_URL")
     }
     /// DWD's snapshot changes at most once a minute, and a timer run every 15 minutes asks anyway: five
     /// minutes keeps a terminal's extra looks from asking again.
@@ -39,7 +39,7 @@ package struct BrightSkyAlerts: WarningSource {
     {
         let reader = try ResponseBody.json(body, headers: headers)
         guard let alerts = try? reader.field("alerts").array() else {
-            throw ResponseProblem("it has no list of alerts")
+            throw ResponseProblem(tr("it has no list of alerts"))
         }
         let location = try? reader.field("location")
         let area = location?.line("name", maximumLength: AlertTexts.longestArea)

@@ -19,14 +19,15 @@ package struct MetAlerts: GeoJSONWarningSource {
     }
 
     package var source: AlertSource { .metNorway }
-    package var service: ProviderError.Service { Self.service("MetAlerts", at: url, setting: "WEATHER_METALERTS_URL") }
+    package var service: ProviderError.Service { Self.service(.metNorway, at: url, setting: "WEATHER_METALERTS_URL") }
     /// Its answers carry `Expires`; its terms ask for at most one request every 10 minutes.
     package var quietLifetime: Double { 600 }
 
     package var refusal: String? {
         contact == nil
-            ? "MET Norway gives its warnings only to a program that names a contact: set WEATHER_CONTACT (or "
-                + "contact in config.json) to your email address or a URL, and they come with the next refresh"
+            ? tr(
+                "MET Norway gives its warnings only to a program that names a contact: set WEATHER_CONTACT (or contact in config.json) to your email address or a URL, and they come with the next refresh"
+            )
             : nil
     }
 

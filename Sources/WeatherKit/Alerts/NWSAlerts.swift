@@ -17,7 +17,7 @@ package struct NWSAlerts: GeoJSONWarningSource {
 
     package var source: AlertSource { .nws }
     package var service: ProviderError.Service {
-        Self.service("NWS alerts", at: url, setting: "WEATHER_NWS_ALERTS_URL")
+        Self.service(.nws, at: url, setting: "WEATHER_NWS_ALERTS_URL")
     }
     /// Its answers carry `max-age` (30 s on alerts): this is only for a mirror that sends none.
     package var quietLifetime: Double { 60 }

@@ -27,14 +27,14 @@ extension WarningSource {
     package var refusal: String? { nil }
     package func meansNone(status: Int, body: [UInt8]) -> Bool { false }
 
-    /// The service of `role` at `url`, set by `setting`: its back-off kept by host and path, as several
-    /// services may share a host (MET Norway's forecast and warnings; a mirror; the test server).
-    static func service(_ role: String, at url: String, setting: String) -> ProviderError.Service {
+    /// The warnings service of `source` at `url`, set by `setting`: its back-off kept by host and path, as
+    /// several services may share a host (MET Norway's forecast and warnings; a mirror; the test server).
+    static func service(_ source: AlertSource, at url: String, setting: String) -> ProviderError.Service {
         let host = URLParts(url)?.authority ?? url
         // The path: what follows the host, up to the query.
         let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(3)
         let path = afterScheme.first.map { "/" + $0.prefix { $0 != "?" && $0 != "#" } } ?? ""
-        return .init(role: role, host: host, setting: setting, backoffKey: host + path)
+        return .init(role: .warnings(source), host: host, setting: setting, backoffKey: host + path)
     }
 }
 
@@ -51,7 +51,7 @@ extension GeoJSONWarningSource {
     {
         let reader = try ResponseBody.json(body, headers: headers)
         guard let features = try? reader.field("features").array() else {
-            throw ResponseProblem("it has no list of features")
+            throw ResponseProblem(tr("it has no list of features"))
         }
         return features.compactMap(Self.message)
     }

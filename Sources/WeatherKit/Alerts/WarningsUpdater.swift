@@ -144,7 +144,9 @@ final class WarningsUpdater: Sendable {
                 ?? SavedAlerts(
                     source: source.source, latitude: location.latitude, longitude: location.longitude,
                     language: language, checkedAt: nil, freshUntil: now, alerts: [])
-            kept.failure = SavedAlerts.Failure(at: now, reason: failure.description.oneLine(maximumLength: 400) ?? "")
+            // In English: a run in another language may read the file (`--json` shows it as it is).
+            let reason = Catalogue.inEnglish { failure.description }
+            kept.failure = SavedAlerts.Failure(at: now, reason: reason.oneLine(maximumLength: 400) ?? "")
             if stillWanted() { try? store.saveAlerts(kept, texts: nil) }
             return .failed(failure.description)
         }

@@ -39,7 +39,7 @@ package enum AdaptiveSchedule {
         at now: Timestamp, history: RunHistory, session: Session, lastFetch: Timestamp?, dataInterval: Double,
         utcOffset: Int
     ) -> Decision {
-        guard let lastFetch else { return .fetch(reason: "no result yet") }
+        guard let lastFetch else { return .fetch(reason: tr("no result yet")) }
         let sinceFetch = now - lastFetch
         // Fetches that keep finding nothing new (3 in a row): wait 2, 4 ... intervals, at most the idle one.
         let unchanged = history.runs.reversed().filter(\.requested).prefix { $0.result == .noData }.count
@@ -47,31 +47,33 @@ package enum AdaptiveSchedule {
             let wait = min(dataInterval * Double(1 << min(unchanged - 2, 8)), idleInterval)
             if sinceFetch < wait - 60 {
                 return .skip(
-                    reason:
-                        "the last \(unchanged) fetches found no new data; waiting \(DurationText.format(wait)) between fetches until new data comes",
+                    reason: tr(
+                        "the last %1$d fetches found no new data; waiting %2$s between fetches until new data comes",
+                        String(unchanged), DurationText.format(wait).translated),
                     nextFetchBy: lastFetch + wait)
             }
         }
         guard let first = history.runs.first?.at, now - first >= learningTime else {
-            return .fetch(reason: "still learning when you look (a week of history is needed)")
+            return .fetch(reason: tr("still learning when you look (a week of history is needed)"))
         }
-        if session == .active { return .fetch(reason: "your session is active") }
+        if session == .active { return .fetch(reason: tr("your session is active")) }
         if let look = predictedLook(at: now, history: history, utcOffset: utcOffset) {
-            return .fetch(reason: "you looked around this time on a \(look) in the last 3 weeks")
+            return .fetch(reason: tr("you looked around this time %s in the last 3 weeks", look))
         }
         if sinceFetch >= idleInterval - 60 {
-            return .fetch(reason: "2 hours since the last fetch, the longest wait while nobody looks")
+            return .fetch(reason: tr("2 hours since the last fetch, the longest wait while nobody looks"))
         }
         let why =
             switch session {
-            case .idle: "your session is idle and you did not look around this time in the last 3 weeks"
-            case .unknown, .active: "you did not look around this time in the last 3 weeks (no logind here to ask)"
+            case .idle: tr("your session is idle and you did not look around this time in the last 3 weeks")
+            case .unknown, .active:
+                tr("you did not look around this time in the last 3 weeks (no logind here to ask)")
             }
         return .skip(reason: why, nextFetchBy: lastFetch + idleInterval)
     }
 
-    /// "Tuesday" when the user looked in this quarter hour of the week, or the next 30 minutes, in one
-    /// of the 3 weeks before this one; `nil` otherwise.
+    /// "on a Tuesday" when the user looked in this quarter hour of the week, or the next 30 minutes, in
+    /// one of the 3 weeks before this one; `nil` otherwise.
     static func predictedLook(at now: Timestamp, history: RunHistory, utcOffset: Int) -> String? {
         let key = RunHistory.lookKey(now, utcOffset: utcOffset)
         let ahead = Int(lookAhead / 900)
@@ -84,9 +86,17 @@ package enum AdaptiveSchedule {
         return nil
     }
 
-    /// The weekday of a look key, in English.
+    /// "on a Tuesday": the weekday of a look key, as a sentence says when something happens on it (whole,
+    /// for the languages whose weekdays take a case or a preposition of their own).
     static func weekday(of key: Int) -> String {
-        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][
-            key % RunHistory.quartersPerWeek / 96]
+        switch key % RunHistory.quartersPerWeek / 96 {
+        case 0: tr("on a Monday")
+        case 1: tr("on a Tuesday")
+        case 2: tr("on a Wednesday")
+        case 3: tr("on a Thursday")
+        case 4: tr("on a Friday")
+        case 5: tr("on a Saturday")
+        default: tr("on a Sunday")
+        }
     }
 }

@@ -42,7 +42,7 @@ public struct BackgroundFetchHandler: Sendable {
 
         /// `newData: Berlin, Land Berlin, Germany: 10.9 °C, partly cloudy (212 ms)`.
         public var line: String {
-            "\(result.rawValue): \(message) (\(DurationText.elapsed(elapsed)))"
+            "\(result.rawValue): \(message) (\(Conventions.current.elapsed(elapsed)))"
         }
     }
 
@@ -100,14 +100,15 @@ public struct BackgroundFetchHandler: Sendable {
     func warningsNote(_ result: WeatherResult, formatter: WeatherFormatter) -> String {
         var note = formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map { "; " + $0 } ?? ""
         if case .failed(let reason) = fetcher.warnings.lastOutcome {
-            note += "; the warnings were not updated: " + reason
+            note += tr("; the warnings were not updated: %s", reason)
         }
         return note
     }
 
     /// "; 2 implausible values left out": what a run says of the gaps in what it saved.
     static func leftOut(_ count: Int) -> String {
-        count == 0 ? "" : "; " + count.counted("implausible value") + " left out"
+        count == 0
+            ? "" : trn("; %d implausible value left out", "; %d implausible values left out", count, String(count))
     }
 
     /// One fetch; `asked` is the session, when the adaptive schedule asked for it.
@@ -129,9 +130,9 @@ public struct BackgroundFetchHandler: Sendable {
             do {
                 try scheduler.setMinimumBackgroundFetchInterval(.never)
             } catch {
-                return (.noData, "no place saved, but background refresh could not be disabled: \(error)")
+                return (.noData, tr("no place saved, but background refresh could not be disabled: %s", "\(error)"))
             }
-            return (.noData, "no place saved; background refresh is disabled")
+            return (.noData, tr("no place saved; background refresh is disabled"))
         }
         let cached = fetcher.results.cachedResult(for: location)
         if !force, let skipped = skip(cached, of: location, askingSession: &asked) { return skipped }
@@ -141,19 +142,21 @@ public struct BackgroundFetchHandler: Sendable {
         case .newData(let result):
             return (
                 .newData,
-                "\(result.location.displayName): \(formatter.summary(of: result.conditions))"
+                result.location.displayName + ": " + formatter.summary(of: result.conditions)
                     + Self.leftOut(result.implausibleValues) + warningsNote(result, formatter: formatter)
             )
         case .noData(let result):
             return (
                 .noData,
-                "the weather in \(result.location.displayName) has not changed" + Self.leftOut(result.implausibleValues)
-                    + warningsNote(result, formatter: formatter)
+                tr("the weather in %s has not changed", result.location.displayName)
+                    + Self.leftOut(result.implausibleValues) + warningsNote(result, formatter: formatter)
             )
         case .fetchedByAnotherRun(let result):
             return (
                 .noData,
-                "another run has just fetched it: \(result.location.displayName), \(formatter.summary(of: result.conditions))"
+                tr(
+                    "another run has just fetched it: %1$s, %2$s", result.location.displayName,
+                    formatter.summary(of: result.conditions))
             )
         }
     }
@@ -171,7 +174,9 @@ public struct BackgroundFetchHandler: Sendable {
             let until = LocalTime.describe(staleAt, now: now, in: context.timeZone)
             return (
                 .noData,
-                "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) is fresh until \(until)"
+                tr(
+                    "the result for %1$s from %2$s is fresh until %3$s", location.displayName,
+                    RelativeTime.ago(now - cached.updatedAt).translated, until)
             )
         }
         if let cached, let next = nextFetchByChosenInterval(after: cached) {
@@ -179,7 +184,9 @@ public struct BackgroundFetchHandler: Sendable {
             let after = LocalTime.describe(next, now: now, in: context.timeZone)
             return (
                 .noData,
-                "the result for \(location.displayName) from \(RelativeTime.ago(now - cached.updatedAt)) stands: the interval chosen with weather schedule has not passed; the next fetch after \(after)"
+                tr(
+                    "the result for %1$s from %2$s stands: the interval chosen with weather schedule has not passed; the next fetch after %3$s",
+                    location.displayName, RelativeTime.ago(now - cached.updatedAt).translated, after)
             )
         }
         let decision = fetcher.history.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
@@ -190,7 +197,7 @@ public struct BackgroundFetchHandler: Sendable {
         if case .skip(let reason, let nextFetchBy) = decision {
             fetcher.afterSkippedRun(nextFetchBy: nextFetchBy)
             let by = LocalTime.describe(nextFetchBy, now: context.clock.now(), in: context.timeZone)
-            return (.noData, "skipped the request: \(reason); the next fetch by \(by) at the latest")
+            return (.noData, tr("skipped the request: %1$s; the next fetch by %2$s at the latest", reason, by))
         }
         return nil
     }

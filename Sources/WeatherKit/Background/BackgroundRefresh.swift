@@ -44,8 +44,9 @@ public struct BackgroundRefresh: Sendable {
             _ = try scheduler.status(interval: interval == .never ? .minimum : interval)
         } catch {
             guard case .background(.noUserManager(_, .success(let line), _)) = error else { return nil }
-            return "Without systemd: if you added weather's line with crontab -e, remove it; it ends in "
-                + "\"refresh >/dev/null 2>&1\", as this one does:\n" + line
+            return tr(
+                "Without systemd: if you added weather's line with crontab -e, remove it; it ends in \"refresh >/dev/null 2>&1\", as this one does:"
+            ) + "\n" + line
         }
         return nil
     }
@@ -80,9 +81,10 @@ extension BackgroundRefresh {
     /// One line for `set`: how often background refresh now runs.
     public func summary(of interval: FetchInterval) -> String {
         guard let seconds = scheduler.seconds(for: interval) else {
-            return "Background refresh is off (weather schedule minimum turns it on)."
+            return tr("Background refresh is off (weather schedule minimum turns it on).")
         }
-        return "Background refresh: every \(DurationText.format(seconds)) (weather schedule changes it)."
+        return tr(
+            "Background refresh: every %s (weather schedule changes it).", DurationText.format(seconds).translated)
     }
 
     /// What `weather schedule` prints: the chosen interval, the timer's state and its next run; without a
@@ -97,49 +99,63 @@ extension BackgroundRefresh {
         -> (text: String, nextRun: Timestamp?)
     {
         let interval = try preferredInterval()
-        var lines: [String] = []
+        let (intervalLabel, timerLabel, cronLabel) = (tr("Interval:"), tr("Timer:"), tr("Cron:"))
+        let (nextLabel, lastLabel) = (tr("Next run:"), tr("Last run:"))
+        var lines = LabelledLines(labels: [intervalLabel, timerLabel, cronLabel, nextLabel, lastLabel], gap: 1)
         switch (interval, scheduler.seconds(for: interval)) {
         case (.never, _), (_, nil):
-            lines.append("Interval: never (background refresh is off; weather schedule minimum turns it on)")
+            lines.add(intervalLabel, tr("never (background refresh is off; weather schedule minimum turns it on)"))
         case (.minimum, let seconds?):
-            lines.append("Interval: every \(DurationText.format(seconds)) (minimum: as often as the data changes)")
+            lines.add(
+                intervalLabel,
+                tr("every %s (minimum: as often as the data changes)", DurationText.format(seconds).translated))
         case (.every, let seconds?):
-            lines.append("Interval: every \(DurationText.format(seconds))")
+            lines.add(intervalLabel, tr("every %s", DurationText.format(seconds).translated))
         }
         if interval != .never, !placeSaved {
-            lines.append("          from the next weather set <city>: no place is saved")
+            lines.indent(tr("from the next weather set <city>: no place is saved"))
         }
         let status: TimerStatus
         do throws(WeatherError) {
             status = try scheduler.status(interval: interval == .never ? .minimum : interval)
         } catch {
             guard case .background(.noUserManager(let reason, let cron, let note)) = error else { throw error }
-            lines.append("Timer:    none, as no systemd user manager is reachable (\(reason))")
+            lines.add(timerLabel, tr("none, as no systemd user manager is reachable (%s)", reason))
             switch (interval, cron) {
             case (_, .failure(let problem)):
-                lines.append("Cron:     no crontab line can stand in: \(problem)")
+                lines.add(cronLabel, tr("no crontab line can stand in: %s", "\(problem)"))
             case (.never, .success(let line)):
-                lines.append("Cron:     if you added weather's line with crontab -e, remove it; it ends in")
-                lines.append("          \"refresh >/dev/null 2>&1\", as this one for every 15 min does:")
-                lines.append(line)
+                lines.add(
+                    cronLabel,
+                    tr(
+                        "if you added weather's line with crontab -e, remove it; it ends in\n\"refresh >/dev/null 2>&1\", as this one for every 15 min does:"
+                    ))
+                lines.add(line: line)
             case (_, .success(let line)):
-                lines.append("Cron:     to refresh in the background, add this line with crontab -e:")
+                lines.add(cronLabel, tr("to refresh in the background, add this line with crontab -e:"))
                 // Alone on its line, to be copied whole.
-                lines.append(line)
-                if let note { lines.append("          (" + note + ")") }
+                lines.add(line: line)
+                if let note { lines.indent("(" + note + ")") }
             }
-            return (lines.joined(separator: "\n"), nil)
+            return (lines.text, nil)
         }
-        let state = !status.installed ? "not installed" : status.active ? "active" : "inactive"
-        lines.append("Timer:    \(RefreshUnits.timerName), \(state)\(status.enabled ? ", enabled" : "")")
+        let state = !status.installed ? tr("not installed") : status.active ? tr("active") : tr("inactive")
+        lines.add(
+            timerLabel,
+            status.enabled
+                ? tr("%1$s, %2$s, enabled", RefreshUnits.timerName, state) : RefreshUnits.timerName + ", " + state)
         if status.active, let next = status.nextRun {
-            lines.append(
-                "Next run: \(LocalTime.describe(next, now: now, in: zone)) (in \(DurationText.format(max(0, next - now))))"
-            )
+            lines.add(
+                nextLabel,
+                tr(
+                    "%1$s (in %2$s)", LocalTime.describe(next, now: now, in: zone),
+                    DurationText.format(max(0, next - now)).translated))
         }
         if let last = status.lastRun {
-            lines.append("Last run: \(LocalTime.describe(last, now: now, in: zone)) (\(RelativeTime.ago(now - last)))")
+            lines.add(
+                lastLabel,
+                LocalTime.describe(last, now: now, in: zone) + " (" + RelativeTime.ago(now - last).translated + ")")
         }
-        return (lines.joined(separator: "\n"), status.active ? status.nextRun : nil)
+        return (lines.text, status.active ? status.nextRun : nil)
     }
 }

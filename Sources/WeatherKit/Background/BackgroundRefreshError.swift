@@ -27,28 +27,48 @@ public enum BackgroundRefreshError: Error, Sendable, Equatable, CustomStringConv
         return line
     }
 
+    /// "the path of this weather program (/tmp/x\ny)": what a refused value is, and the value.
+    private static func naming(_ what: String, _ value: String?) -> String {
+        value.map { what + " (" + $0 + ")" } ?? what
+    }
+
     public var description: String {
         switch self {
         // The line itself goes alone on a line of its own, to be copied whole (`cronLine`).
         case .noUserManager(let reason, .success, let note):
-            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)); to refresh in the background anyway, add this line with crontab -e"
-                + (note.map { " (\($0))" } ?? "") + ":"
+            note.map {
+                tr(
+                    "background refresh is not scheduled: no systemd user manager is reachable (%1$s); to refresh in the background anyway, add this line with crontab -e (%2$s):",
+                    reason, $0)
+            }
+                ?? tr(
+                    "background refresh is not scheduled: no systemd user manager is reachable (%s); to refresh in the background anyway, add this line with crontab -e:",
+                    reason)
         case .noUserManager(let reason, .failure(let problem), _):
-            "background refresh is not scheduled: no systemd user manager is reachable (\(reason)), and no crontab line can stand in: \(problem)"
+            tr(
+                "background refresh is not scheduled: no systemd user manager is reachable (%1$s), and no crontab line can stand in: %2$s",
+                reason, "\(problem)")
         case .unsafeForUnit(let what, let value, let problem):
-            "background refresh is not set up: \(what)\(value.map { " (\($0))" } ?? "") \(problem); rename it, or choose another"
+            tr(
+                "background refresh is not set up: %1$s %2$s; rename it, or choose another",
+                Self.naming(what, value), problem)
         case .unsafeForCron(let what, let value, let problem):
-            "\(what)\(value.map { " (\($0))" } ?? "") \(problem); rename it, or choose another"
+            tr("%1$s %2$s; rename it, or choose another", Self.naming(what, value), problem)
         case .systemctl(let command, let message):
-            "systemctl --user \(command) failed: \(message)"
+            tr("systemctl --user %1$s failed: %2$s", command, message)
         case .files(let error):
-            "cannot write the background refresh units: \(error)"
+            tr("cannot write the background refresh units: %s", "\(error)")
         case .tooOften(let seconds):
-            "every \(DurationText.format(seconds)) is too often: background refresh runs at most every 5 minutes, because waking more often drains batteries and hammers a free service, and the data changes only every 15 minutes; use weather schedule minimum"
+            tr(
+                "every %s is too often: background refresh runs at most every 5 minutes, because waking more often drains batteries and hammers a free service, and the data changes only every 15 minutes; use weather schedule minimum",
+                DurationText.format(seconds).translated)
         case .tooRarely(let seconds):
-            "every \(DurationText.format(seconds)) is too rarely: the longest interval is 7 days; use weather schedule never to turn background refresh off"
+            tr(
+                "every %s is too rarely: the longest interval is 7 days; use weather schedule never to turn background refresh off",
+                DurationText.format(seconds).translated)
         case .unreadableInterval(let text):
-            "\"\(text)\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)"
+            tr(
+                "\"%s\" is not an interval: use minimum, never, or a duration such as 30m, 2h or 900 (seconds)", text)
         }
     }
 }

@@ -59,12 +59,14 @@ package enum CronLine {
     package static func note(every interval: Double) -> String? {
         let plan = plan(every: interval)
         if plan.isExact { return nil }
-        let runs = "cron runs weather every \(DurationText.format(plan.step.seconds))"
+        let step = DurationText.format(plan.step.seconds).translated
+        let fetches = DurationText.format(plan.fetchesEvery).translated
         if abs(plan.fetchesEvery - interval) < 60 {
-            return runs + ", and it fetches every \(DurationText.format(plan.fetchesEvery)), as chosen"
+            return tr("cron runs weather every %1$s, and it fetches every %2$s, as chosen", step, fetches)
         }
-        return "cron cannot keep every \(DurationText.format(interval)): "
-            + runs + ", so it fetches every \(DurationText.format(plan.fetchesEvery)), the nearest it can"
+        return tr(
+            "cron cannot keep every %1$s: cron runs weather every %2$s, so it fetches every %3$s, the nearest it can",
+            DurationText.format(interval).translated, step, fetches)
     }
 
     /// A line that runs `executable refresh` with `environment` as `plan(every: interval)` says, a
@@ -92,7 +94,7 @@ package enum CronLine {
         for (name, value) in environment {
             words.append(name + "=" + (try quoted(value, naming: name)))
         }
-        words.append(try quoted(executable, naming: "the path of this weather program"))
+        words.append(try quoted(executable, naming: tr("the path of this weather program")))
         return when + " " + words.joined(separator: " ") + " refresh >/dev/null 2>&1"
     }
 
@@ -104,14 +106,13 @@ package enum CronLine {
         guard let value else {
             throw .unsafeForCron(
                 what: what, value: nil,
-                problem:
-                    "is not UTF-8 text naming a file (a program run from memory?), which a crontab line cannot hold")
+                problem: tr(
+                    "is not UTF-8 text naming a file (a program run from memory?), which a crontab line cannot hold"))
         }
         guard !value.containsControlCharacters else {
             throw .unsafeForCron(
                 what: what, value: value,
-                problem: "contains a control character such as a line break, which a crontab line cannot hold"
-            )
+                problem: tr("contains a control character such as a line break, which a crontab line cannot hold"))
         }
         let plain =
             !value.isEmpty

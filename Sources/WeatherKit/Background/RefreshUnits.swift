@@ -85,7 +85,7 @@ package enum RefreshUnits {
             serviceTemplate,
             with: [
                 "EXECUTABLE": quoted(
-                    try checked(executable, naming: "the path of this weather program", executable: true)),
+                    try checked(executable, naming: tr("the path of this weather program"), executable: true)),
                 "ENVIRONMENT": assignments.joined(separator: "\n"),
                 "TIMEOUT": DurationText.compact(budget + 10),
             ])
@@ -192,19 +192,20 @@ package enum RefreshUnits {
         guard let value else {
             throw .unsafeForUnit(
                 what: what, value: nil,
-                problem:
+                problem: tr(
                     "is not UTF-8 text naming a file (a program run from memory?), which a systemd unit file cannot hold"
-            )
+                ))
         }
         if value.containsControlCharacters {
             throw .unsafeForUnit(
                 what: what, value: value,
-                problem: "contains a control character such as a line break, which a systemd unit file cannot hold")
+                problem: tr(
+                    "contains a control character such as a line break, which a systemd unit file cannot hold"))
         }
         if executable, value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
             throw .unsafeForUnit(
                 what: what, value: value,
-                problem: "contains a quote or a backslash, which systemd refuses in a program's path")
+                problem: tr("contains a quote or a backslash, which systemd refuses in a program's path"))
         }
         return value
     }

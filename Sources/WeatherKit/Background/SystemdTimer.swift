@@ -171,7 +171,7 @@ package struct SystemdTimer: BackgroundScheduler {
             if result.succeeded { return }
             reason =
                 result.stderr.trimmingWhitespace().split(separator: "\n").first.map(String.init)
-                ?? "exit \(result.status)"
+                ?? tr("exit %d", String(result.status))
         } catch {
             reason = error.description
         }

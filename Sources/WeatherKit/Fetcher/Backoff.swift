@@ -151,11 +151,4 @@ package enum LimitWindow: Sendable, Equatable {
         return Timestamp(secondsSince1970: next + 60)
     }
 
-    /// "the daily limit starts again at 00:00 UTC": why the pause is as long as it is.
-    var explanation: String {
-        switch self {
-        case .day: "its daily limit starts again at 00:00 UTC"
-        case .hour: "its hourly limit starts again on the hour"
-        }
-    }
 }

@@ -15,7 +15,7 @@ package struct FetchHistory: Sendable {
     func adaptiveDecision(for saved: WeatherResult?, session: () -> AdaptiveSchedule.Session)
         -> AdaptiveSchedule.Decision
     {
-        guard store.chosenInterval() == .minimum else { return .fetch(reason: "the interval you chose") }
+        guard store.chosenInterval() == .minimum else { return .fetch(reason: tr("the interval you chose")) }
         let now = clock.now()
         return AdaptiveSchedule.decide(
             at: now, history: store.loadHistory(now: now, utcOffset: timeZone.offset(at: now)), session: session(),
@@ -52,57 +52,69 @@ package struct FetchHistory: Sendable {
     func report(nextRun: Timestamp?, session: AdaptiveSchedule.Session, saved: WeatherResult?) -> [String] {
         let now = clock.now()
         let history = store.loadHistory(now: now, utcOffset: timeZone.offset(at: now))
-        var lines = [
-            "Last day:   " + Self.summary(history.runs.filter { now - $0.at <= 86_400 }),
-            "Last week:  " + Self.summary(history.runs.filter { now - $0.at <= 7 * 86_400 }),
-        ]
-        guard store.chosenInterval() == .minimum else { return lines }
+        let (dayLabel, weekLabel) = (tr("Last day:"), tr("Last week:"))
+        let (looksLabel, sessionLabel, adaptiveLabel) = (tr("Looks:"), tr("Session:"), tr("Adaptive:"))
+        var lines = LabelledLines(labels: [dayLabel, weekLabel, looksLabel, sessionLabel, adaptiveLabel], gap: 2)
+        lines.add(dayLabel, Self.summary(history.runs.filter { now - $0.at <= 86_400 }))
+        lines.add(weekLabel, Self.summary(history.runs.filter { now - $0.at <= 7 * 86_400 }))
+        guard store.chosenInterval() == .minimum else { return lines.lines }
         let looked = Self.lookedHours(history)
-        lines.append(
-            "Looks:      "
-                + (looked.isEmpty ? "none in the last 3 weeks (terminal shows and forecasts count)" : looked[0]))
-        lines += looked.dropFirst().map { "            " + $0 }
-        lines.append(
-            "Session:    "
-                + (session == .unknown
-                    ? "no logind here to ask: the looks alone decide" : "\(session.rawValue), as logind says"))
+        lines.add(
+            looksLabel,
+            looked.first ?? tr("none in the last 3 weeks (terminal shows and forecasts count)"))
+        for line in looked.dropFirst() { lines.indent(line) }
+        let asked =
+            switch session {
+            case .unknown: tr("no logind here to ask: the looks alone decide")
+            case .active: tr("active, as logind says")
+            case .idle: tr("idle, as logind says")
+            }
+        lines.add(sessionLabel, asked)
         let moment = nextRun ?? now
         let decision = AdaptiveSchedule.decide(
             at: moment, history: history, session: session, lastFetch: saved?.updatedAt,
             dataInterval: saved?.interval ?? Freshness.defaultInterval, utcOffset: timeZone.offset(at: moment))
-        let when = nextRun.map { "the run at " + LocalTime.describe($0, now: now, in: timeZone) } ?? "a run now"
+        let when =
+            nextRun.map { tr("the run at %s", LocalTime.describe($0, now: now, in: timeZone)) } ?? tr("a run now")
         switch decision {
         case .fetch(let reason):
-            lines.append("Adaptive:   \(when) fetches if the result is stale: \(reason)")
+            lines.add(adaptiveLabel, tr("%1$s fetches if the result is stale: %2$s", when, reason))
         case .skip(let reason, let by):
-            lines.append(
-                "Adaptive:   \(when) sends no request: \(reason); the next fetch by \(LocalTime.describe(by, now: now, in: timeZone)) at the latest"
-            )
+            lines.add(
+                adaptiveLabel,
+                tr(
+                    "%1$s sends no request: %2$s; the next fetch by %3$s at the latest", when, reason,
+                    LocalTime.describe(by, now: now, in: timeZone)))
         }
-        return lines
+        return lines.lines
     }
 
     /// "96 runs: 42 new data, 50 no data, 4 failed; 44 requests; median 0.2 s".
     package static func summary(_ runs: [RunHistory.Run]) -> String {
-        guard !runs.isEmpty else { return "no runs" }
+        guard !runs.isEmpty else { return tr("no runs") }
         let newData = runs.filter { $0.result == .newData }.count
         let failed = runs.filter { $0.result == .failed }.count
         let durations = runs.map(\.duration).sorted()
-        return runs.count.counted("run") + ": \(newData) new data, \(runs.count - newData - failed) no data, "
-            + "\(failed) failed; " + runs.filter(\.requested).count.counted("request") + "; median "
-            + DurationText.elapsed(durations[durations.count / 2])
+        let requests = runs.filter(\.requested).count
+        return tr(
+            "%1$s: %2$d new data, %3$d no data, %4$d failed; %5$s; median %6$s",
+            trn("%d run", "%d runs", runs.count, String(runs.count)), String(newData),
+            String(runs.count - newData - failed), String(failed),
+            trn("%d request", "%d requests", requests, String(requests)),
+            Conventions.current.elapsed(durations[durations.count / 2]))
     }
 
-    /// The quarter hours looked in over the last 3 weeks, a line per weekday: "Mon 08:00–09:30, 18:00".
+    /// The quarter hours looked in over the last 3 weeks, a line per weekday: "Mon 08:00–09:30, 18:00",
+    /// the weekdays and times as the locale writes them.
     package static func lookedHours(_ history: RunHistory) -> [String] {
         let quarters = Set(history.looks.map { $0 % RunHistory.quartersPerWeek })
-        let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        func clock(_ quarter: Int) -> String {
-            let minutes = quarter % 96 * 15
-            return String(minutes / 60).leftPadded(to: 2) + ":" + String(minutes % 60).leftPadded(to: 2)
+        let conventions = Conventions.current
+        // 1970-01-05 was a Monday: the day of the week's first quarter hours.
+        func moment(_ quarter: Int) -> CivilTime {
+            CivilTime(secondsSince1970: Int64(4 * 86_400 + quarter * 900), utcOffset: 0)
         }
         var lines: [String] = []
-        for (day, name) in days.enumerated() {
+        for day in 0..<7 {
             var ranges: [String] = []
             var quarter = day * 96
             while quarter < (day + 1) * 96 {
@@ -112,10 +124,13 @@ package struct FetchHistory: Sendable {
                 }
                 let start = quarter
                 while quarter + 1 < (day + 1) * 96, quarters.contains(quarter + 1) { quarter += 1 }
-                ranges.append(clock(start) + "–" + (quarter + 1 == (day + 1) * 96 ? "24:00" : clock(quarter + 1)))
+                let end = quarter + 1 == (day + 1) * 96 ? conventions.endOfDay : conventions.clock(moment(quarter + 1))
+                ranges.append(conventions.clock(moment(start)) + "–" + end)
                 quarter += 1
             }
-            if !ranges.isEmpty { lines.append(name + " " + ranges.joined(separator: ", ")) }
+            if !ranges.isEmpty {
+                lines.append(conventions.date("%a", moment(day * 96)) + " " + ranges.joined(separator: ", "))
+            }
         }
         return lines
     }

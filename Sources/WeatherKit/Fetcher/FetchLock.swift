@@ -26,19 +26,19 @@ final class FetchLock {
         // Non-blocking, so that a FIFO put in its place cannot stall the open; and only a regular file.
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600) }
         guard descriptor >= 0 else {
-            throw .store(.file(FileError(path: path, operation: "open the lock", code: errno)))
+            throw .store(.file(FileError(path: path, operation: .openLock, code: errno)))
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw .store(.file(FileError(path: path, operation: "open the lock", code: FileError.notRegularFile)))
+            throw .store(.file(FileError(path: path, operation: .openLock, code: FileError.notRegularFile)))
         }
         var pause: UInt32 = 5_000
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let code = errno
                 close(descriptor)
-                throw .store(.file(FileError(path: path, operation: "lock", code: code)))
+                throw .store(.file(FileError(path: path, operation: .lock, code: code)))
             }
             if let signal = StopSignal.received {
                 close(descriptor)

@@ -49,7 +49,7 @@ extension WeatherFetcher {
         guard mayFetch else {
             throw .notCached(query.text)
         }
-        let indicator = activity("Looking up \(query.name)…")
+        let indicator = activity(tr("Looking up %s…", query.name))
         defer { indicator.stop() }
         do throws(WeatherError) {
             return try withFetchLock { () throws(WeatherError) -> OneOff in
@@ -58,10 +58,10 @@ extension WeatherFetcher {
         } catch {
             if case .stopped = error { throw error }
             guard let choice, let result = cached?.result else { throw error }
-            let age = RelativeTime.ago(context.clock.now() - result.updatedAt)
+            let age = RelativeTime.ago(context.clock.now() - result.updatedAt).translated
             return OneOff(
                 choice: choice, result: result, forecast: cached?.forecast,
-                notes: ["could not refresh: \(error); showing the result from \(age)"])
+                notes: [tr("could not refresh: %1$s; showing the result from %2$s", "\(error)", age)])
         }
     }
 
@@ -135,7 +135,7 @@ extension WeatherFetcher {
         var notes: [String] = []
         let missing = result == nil || (needingForecast && forecast == nil)
         if missing ? mayFetch : needsFetch(result, in: state) {
-            let indicator = activity("Refreshing \(choice.location.name)…")
+            let indicator = activity(tr("Refreshing %s…", choice.location.name))
             defer { indicator.stop() }
             do throws(WeatherError) {
                 result = try fetch(needingForecast: needingForecast).result
@@ -144,7 +144,9 @@ extension WeatherFetcher {
                 if case .stopped = error { throw error }
                 guard let shown = result else { throw error }
                 notes.append(
-                    "could not refresh: \(error); showing the result from \(RelativeTime.ago(context.clock.now() - shown.updatedAt))"
+                    tr(
+                        "could not refresh: %1$s; showing the result from %2$s", "\(error)",
+                        RelativeTime.ago(context.clock.now() - shown.updatedAt).translated)
                 )
             }
         }

@@ -14,7 +14,7 @@ extension WeatherFetcher {
 
         /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
         public var announcement: String {
-            "Saved \(choice.location.displayName) (\(choice.how))."
+            tr("Saved %1$s (%2$s).", choice.location.displayName, choice.how)
         }
 
         /// How a qualifier that names both a country and a state was read, for standard error: `"MO" read

@@ -49,27 +49,45 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .provider(let error): error.description
         case .store(let error): error.description
         case .noLocation:
-            "no place saved yet; run weather set <city> first, for example: weather set Berlin"
+            tr("no place saved yet; run weather set <city> first, for example: weather set Berlin")
         case .noResultYet(let location):
-            "no weather for \(location.displayName) fetched yet; run weather refresh, or weather show in a terminal"
+            tr(
+                "no weather for %s fetched yet; run weather refresh, or weather show in a terminal",
+                location.displayName)
         case .noForecastYet(let location):
-            "no forecast for \(location.displayName) saved yet: it comes with the next background refresh; "
-                + "run weather forecast --refresh to fetch it now"
+            tr(
+                "no forecast for %s saved yet: it comes with the next background refresh; run weather forecast --refresh to fetch it now",
+                location.displayName)
         case .damagedCache(let problem): problem
         case .notCached(let place):
-            "no weather for \"\(place)\" cached yet; run the same command without --cached to fetch it"
+            tr("no weather for \"%s\" cached yet; run the same command without --cached to fetch it", place)
         case .background(let error): error.description
         case .backingOff(let service, let reason, let resumesAt, let remaining):
-            "\(service) asked weather to slow down (\(reason)); "
-                + (LimitWindow(reason: reason).map { $0.explanation + ", so " } ?? "")
-                + "no request before \(resumesAt) (in \(DurationText.format(remaining)))"
+            switch LimitWindow(reason: reason) {
+            case .day?:
+                tr(
+                    "%1$s asked weather to slow down (%2$s); its daily limit starts again at 00:00 UTC, so no request before %3$s (in %4$s)",
+                    service, reason, resumesAt, DurationText.format(remaining).translated)
+            case .hour?:
+                tr(
+                    "%1$s asked weather to slow down (%2$s); its hourly limit starts again on the hour, so no request before %3$s (in %4$s)",
+                    service, reason, resumesAt, DurationText.format(remaining).translated)
+            case nil:
+                tr(
+                    "%1$s asked weather to slow down (%2$s); no request before %3$s (in %4$s)", service, reason,
+                    resumesAt, DurationText.format(remaining).translated)
+            }
         case .recentFailure(let service, let reason, let ago, let resumesAt, let remaining):
-            "the last request to \(service) failed \(RelativeTime.ago(ago)) (\(reason)); no new request before \(resumesAt) (in \(DurationText.format(remaining)))"
+            tr(
+                "the last request to %1$s failed %2$s (%3$s); no new request before %4$s (in %5$s)", service,
+                RelativeTime.ago(ago).translated, reason, resumesAt, DurationText.format(remaining).translated)
         case .busy(let budget):
-            "another weather run is fetching and did not finish within this run's time budget of \(budget); try again later"
+            tr(
+                "another weather run is fetching and did not finish within this run's time budget of %s; try again later",
+                "\(budget)")
         case .usage(let problem): problem
         case .stopped(let signal):
-            "stopped by \(StopSignal.name(signal)) before it finished; everything saved is as it was"
+            tr("stopped by %s before it finished; everything saved is as it was", StopSignal.name(signal))
         }
     }
 

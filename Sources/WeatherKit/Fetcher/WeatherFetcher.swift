@@ -257,7 +257,8 @@ public final class WeatherFetcher: Sendable {
     /// A 304 to a request that was not conditional: the service is not speaking HTTP as it should.
     var unexpectedNotModified: WeatherError {
         .provider(
-            .badResponse(provider.forecastService, problem: "it answered 304 Not Modified to an unconditional request"))
+            .badResponse(
+                provider.forecastService, problem: tr("it answered 304 Not Modified to an unconditional request")))
     }
 
     /// Works out again when the saved result's replacement is overdue, after the schedule changed.

@@ -5,29 +5,42 @@ import WeatherModel
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or folder concerned.
     var path: String
-    /// What we were doing: "read", "write", "create the folder".
-    var operation: String
+    /// What we were doing.
+    var operation: Operation
     /// `errno`.
     var code: Int32
     /// For `EFBIG`, the largest size allowed, in bytes.
     var limit = FileIO.maximumFileSize
 
+    /// What weather was doing with a file or folder.
+    enum Operation: Sendable, Equatable {
+        case read, write, remove, createFolder, openLock, lock, watch
+    }
+
     public var description: String {
         let reason =
             switch code {
-            case Self.notRegularFile: "it is not a regular file (a FIFO, a device or a folder stands there)"
-            case EFBIG: "it is larger than \(Self.size(limit))"
-            case ECANCELED: "the run was stopped"
+            case Self.notRegularFile: tr("it is not a regular file (a FIFO, a device or a folder stands there)")
+            case EFBIG: tr("it is larger than %s", Self.size(limit))
+            case ECANCELED: tr("the run was stopped")
             default: String(cString: strerror(code))
             }
-        return "cannot \(operation) \(path): \(reason)"
+        return switch operation {
+        case .read: tr("cannot read %1$s: %2$s", path, reason)
+        case .write: tr("cannot write %1$s: %2$s", path, reason)
+        case .remove: tr("cannot remove %1$s: %2$s", path, reason)
+        case .createFolder: tr("cannot create the folder %1$s: %2$s", path, reason)
+        case .openLock: tr("cannot open the lock %1$s: %2$s", path, reason)
+        case .lock: tr("cannot lock %1$s: %2$s", path, reason)
+        case .watch: tr("cannot watch %1$s: %2$s", path, reason)
+        }
     }
 
     /// `bytes` as people write a file's size: 1 MiB, 64 KiB, 4096 bytes.
     static func size(_ bytes: Int) -> String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return bytes.counted("byte")
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return tr("%d MiB", String(bytes >> 20)) }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return tr("%d KiB", String(bytes >> 10)) }
+        return trn("%d byte", "%d bytes", bytes, String(bytes))
     }
 
     /// The `code` for a path that holds something other than a regular file.

@@ -22,15 +22,15 @@ package enum FileIO {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileError(path: path, operation: "read", code: errno)
+            throw FileError(path: path, operation: .read, code: errno)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError(path: path, operation: "read", code: errno) }
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, operation: .read, code: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FileError(path: path, operation: "read", code: FileError.notRegularFile)
+            throw FileError(path: path, operation: .read, code: FileError.notRegularFile)
         }
-        guard info.st_size <= limit else { throw FileError(path: path, operation: "read", code: EFBIG, limit: limit) }
+        guard info.st_size <= limit else { throw FileError(path: path, operation: .read, code: EFBIG, limit: limit) }
         identity = Identity(info)
         var bytes: [UInt8] = []
         // A chunk of the file's size and one byte more, which ends the read at once: filling 16 KiB with
@@ -40,10 +40,10 @@ package enum FileIO {
             let count = chunk.withUnsafeMutableBytes { buffer in
                 retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
             }
-            if count < 0 { throw FileError(path: path, operation: "read", code: errno) }
+            if count < 0 { throw FileError(path: path, operation: .read, code: errno) }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else {
-                throw FileError(path: path, operation: "read", code: EFBIG, limit: limit)
+                throw FileError(path: path, operation: .read, code: EFBIG, limit: limit)
             }
             bytes.append(contentsOf: chunk[..<count])
         }
@@ -58,11 +58,11 @@ package enum FileIO {
     /// Refuses more than `maximumFileSize` bytes, which could never be read back; and when the run is
     /// being stopped (`StopSignal`), removes the temporary file instead of committing it.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        guard bytes.count <= maximumFileSize else { throw FileError(path: path, operation: "write", code: EFBIG) }
+        guard bytes.count <= maximumFileSize else { throw FileError(path: path, operation: .write, code: EFBIG) }
         let directory = parentDirectory(of: path)
         var template = Array("\(directory)/\(temporaryPrefix(of: path))XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: path, operation: "write", code: errno) }
+        guard fd >= 0 else { throw FileError(path: path, operation: .write, code: errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32 = 0
@@ -72,7 +72,7 @@ package enum FileIO {
         if failure == 0, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
-            throw FileError(path: path, operation: "write", code: failure)
+            throw FileError(path: path, operation: .write, code: failure)
         }
     }
 
@@ -86,7 +86,7 @@ package enum FileIO {
         let fd = retryingOnInterrupt { open(path, O_RDWR | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR || errno == ELOOP { return false }
-            throw FileError(path: path, operation: "write", code: errno)
+            throw FileError(path: path, operation: .write, code: errno)
         }
         defer { close(fd) }
         var info = stat()
@@ -98,7 +98,7 @@ package enum FileIO {
             retryingOnInterrupt { pread(fd, buffer.baseAddress, buffer.count, 0) }
         }
         guard count >= 0, approve(Array(prefix[..<count])) else { return false }
-        guard writeAll(fd, bytes) else { throw FileError(path: path, operation: "write", code: errno) }
+        guard writeAll(fd, bytes) else { throw FileError(path: path, operation: .write, code: errno) }
         return true
     }
 
@@ -110,22 +110,22 @@ package enum FileIO {
     /// Removes `path`; a file that is already gone is fine.
     static func remove(_ path: String) throws(FileError) {
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw FileError(path: path, operation: "remove", code: errno)
+            throw FileError(path: path, operation: .remove, code: errno)
         }
     }
 
     /// Creates `path` and any missing parents with mode 0700 (the XDG specification's mode).
     static func createDirectory(_ path: String) throws(FileError) {
         if mkdir(path, 0o700) == 0 || errno == EEXIST {
-            guard isDirectory(path) else { throw FileError(path: path, operation: "create the folder", code: ENOTDIR) }
+            guard isDirectory(path) else { throw FileError(path: path, operation: .createFolder, code: ENOTDIR) }
             return
         }
-        guard errno == ENOENT else { throw FileError(path: path, operation: "create the folder", code: errno) }
+        guard errno == ENOENT else { throw FileError(path: path, operation: .createFolder, code: errno) }
         let parent = parentDirectory(of: path)
-        guard parent != path else { throw FileError(path: path, operation: "create the folder", code: ENOENT) }
+        guard parent != path else { throw FileError(path: path, operation: .createFolder, code: ENOENT) }
         try createDirectory(parent)
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw FileError(path: path, operation: "create the folder", code: errno)
+            throw FileError(path: path, operation: .createFolder, code: errno)
         }
     }
 

@@ -10,7 +10,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let error): error.description
-        case .corrupt(let path, let reason, let remedy): "\(path) is damaged (\(reason.printable)); \(remedy)"
+        case .corrupt(let path, let reason, let remedy):
+            tr("%1$s is damaged (%2$s); %3$s", path, reason.printable, remedy)
         }
     }
 }

@@ -43,13 +43,15 @@ package struct WeatherStore: Sendable {
 
     /// The saved place in `bytes`, the contents of the file at `path`.
     package static func decodeLocation(_ bytes: [UInt8], path: String) throws(StoreError) -> Location {
-        let reader = try parse(bytes, path: path, remedy: locationRemedy)
+        let reader = try parse(bytes, path: path, remedy: .savePlace)
         do throws(JSONShapeError) {
             let format = try reader.int("format")
-            guard format == 1 else { throw .invalid(path: "format", reason: "is \(format), expected 1") }
+            guard format == 1 else {
+                throw .invalid(path: "format", reason: Message("is %d, expected 1", String(format)))
+            }
             return try Location(reading: reader.field("location"))
         } catch {
-            throw .corrupt(path: path, reason: error.description, remedy: locationRemedy)
+            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.savePlace.text)
         }
     }
 
@@ -84,12 +86,12 @@ package struct WeatherStore: Sendable {
     /// The result in `bytes`, the contents of the file at `path`.
     package static func decodeResult(_ bytes: [UInt8], path: String) -> CachedResult {
         do throws(StoreError) {
-            let reader = try parse(bytes, path: path, remedy: cacheRemedy)
+            let reader = try parse(bytes, path: path, remedy: .nextFetch)
             do throws(JSONShapeError) {
                 let result = try WeatherResult(reading: reader)
                 return WeatherResult.isOutdated(reader) ? .outdated(result) : .result(result)
             } catch {
-                throw .corrupt(path: path, reason: error.description, remedy: cacheRemedy)
+                throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextFetch.text)
             }
         } catch {
             return .corrupt(problem: error.description)
@@ -116,11 +118,11 @@ package struct WeatherStore: Sendable {
 
     /// The forecast in `bytes`, the contents of the file at `path`.
     package static func decodeForecast(_ bytes: [UInt8], path: String) throws(StoreError) -> SavedForecast {
-        let reader = try parse(bytes, path: path, remedy: cacheRemedy)
+        let reader = try parse(bytes, path: path, remedy: .nextFetch)
         do throws(JSONShapeError) {
             return try SavedForecast(reading: reader)
         } catch {
-            throw .corrupt(path: path, reason: error.description, remedy: cacheRemedy)
+            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextFetch.text)
         }
     }
 
@@ -179,16 +181,15 @@ package struct WeatherStore: Sendable {
 
     /// The chosen interval in `bytes`, the contents of the file at `path`.
     package static func decodePreferredInterval(_ bytes: [UInt8], path: String) throws(StoreError) -> FetchInterval {
-        let remedy = "run weather schedule minimum (or another interval) to choose again"
-        let reader = try parse(bytes, path: path, remedy: remedy)
+        let reader = try parse(bytes, path: path, remedy: .chooseInterval)
         do throws(JSONShapeError) {
             let field = try reader.field("interval")
             guard let interval = FetchInterval(parsing: try field.string()) else {
-                throw .invalid(path: field.path, reason: "is not minimum, never or a duration")
+                throw .invalid(path: field.path, reason: Message("is not minimum, never or a duration"))
             }
             return interval
         } catch {
-            throw .corrupt(path: path, reason: error.description, remedy: remedy)
+            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.chooseInterval.text)
         }
     }
 
@@ -219,7 +220,7 @@ package struct WeatherStore: Sendable {
 
     /// The back-offs in `bytes`, the contents of the file at `path`; what cannot be read counts as none.
     package static func decodeBackoffs(_ bytes: [UInt8], path: String) -> [String: Backoff] {
-        guard let reader = try? parse(bytes, path: path, remedy: ""), let hosts = try? reader.members() else {
+        guard let reader = try? parse(bytes, path: path, remedy: .none), let hosts = try? reader.members() else {
             return [:]
         }
         var backoffs: [String: Backoff] = [:]
@@ -266,7 +267,7 @@ package struct WeatherStore: Sendable {
     /// none.
     func loadLooks(now: Timestamp, utcOffset: Int) -> [Int] {
         guard let bytes = (try? read(paths.looksFile)) ?? nil,
-            let reader = try? Self.parse(bytes, path: paths.looksFile, remedy: "")
+            let reader = try? Self.parse(bytes, path: paths.looksFile, remedy: .none)
         else { return [] }
         return RunHistory.looks(in: reader, now: now, utcOffset: utcOffset)
     }
@@ -342,8 +343,19 @@ package struct WeatherStore: Sendable {
 
     // MARK: Helpers
 
-    private static let locationRemedy = "run weather set <city> to save a place again"
-    private static let cacheRemedy = "it will be replaced by the next fetch"
+    /// What the user can do about a damaged file, said when one is: words are looked up only then.
+    enum Remedy {
+        case savePlace, nextFetch, chooseInterval, none
+
+        var text: String {
+            switch self {
+            case .savePlace: tr("run weather set <city> to save a place again")
+            case .nextFetch: tr("it will be replaced by the next fetch")
+            case .chooseInterval: tr("run weather schedule minimum (or another interval) to choose again")
+            case .none: ""
+            }
+        }
+    }
 
     /// The file at `path`, or `nil` when there is none.
     private func read(_ path: String) throws(StoreError) -> [UInt8]? {
@@ -354,11 +366,11 @@ package struct WeatherStore: Sendable {
         }
     }
 
-    private static func parse(_ bytes: [UInt8], path: String, remedy: String) throws(StoreError) -> JSONReader {
+    private static func parse(_ bytes: [UInt8], path: String, remedy: Remedy) throws(StoreError) -> JSONReader {
         do {
             return try JSONDocument(parsing: bytes).reader
         } catch {
-            throw .corrupt(path: path, reason: "not valid JSON (\(error))", remedy: remedy)
+            throw .corrupt(path: path, reason: tr("not valid JSON (%s)", "\(error)"), remedy: remedy.text)
         }
     }
 

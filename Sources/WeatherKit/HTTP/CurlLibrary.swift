@@ -45,7 +45,9 @@ final class CurlLibrary: @unchecked Sendable {
             CurlError(
                 code: Int(CURLE_FAILED_INIT.rawValue),
                 message:
-                    "libcurl is not installed (\(problems.first ?? "libcurl.so.4 not found")); install it with: sudo apt-get install libcurl4"
+                    tr(
+                        "libcurl is not installed (%s); install it with: sudo apt-get install libcurl4",
+                        problems.first ?? tr("libcurl.so.4 not found"))
             ))
     }
 }

@@ -22,7 +22,7 @@ struct CurlTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest, before deadline: Deadline) throws(HTTPError) -> HTTPResponse {
         guard let parts = URLParts(request.url) else {
-            throw .invalidURL(request.url, reason: "only http and https URLs are supported")
+            throw .invalidURL(request.url, reason: tr("only http and https URLs are supported"))
         }
         let host = parts.authority
         guard !deadline.hasPassed else { throw .timedOut(host: host, budget: deadline.budget) }
@@ -80,7 +80,7 @@ struct CurlTransport: HTTPTransport {
             guard !name.containsControlCharacters, !value.containsControlCharacters, !name.contains(":") else {
                 throw CurlError(
                     code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),
-                    message: "refusing to send a malformed \(name.printable) header")
+                    message: tr("refusing to send a malformed %s header", name.printable))
             }
             lines.append("\(name): \(value)")
         }

@@ -19,7 +19,7 @@ final class EasyHandle {
         }
         guard let handle = curl.easy_init() else {
             errorBuffer.deallocate()
-            throw CurlError(code: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl could not start")
+            throw CurlError(code: Int(CURLE_FAILED_INIT.rawValue), message: tr("libcurl could not start"))
         }
         self.curl = curl
         self.handle = handle
@@ -56,7 +56,7 @@ final class EasyHandle {
         for line in lines {
             guard let appended = curl.slist_append(list, line) else {
                 curl.slist_free_all(list)
-                throw CurlError(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "out of memory")
+                throw CurlError(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: tr("out of memory"))
             }
             list = appended
         }
@@ -104,7 +104,8 @@ final class EasyHandle {
     func error(_ code: Int) -> CurlError {
         let detail = String(cString: errorBuffer)
         let words =
-            curl.easy_strerror(CURLcode(rawValue: UInt32(code))).map { String(cString: $0) } ?? "curl error \(code)"
+            curl.easy_strerror(CURLcode(rawValue: UInt32(code))).map { String(cString: $0) }
+            ?? tr("curl error %d", String(code))
         let message = detail.isEmpty ? words : detail
         return CurlError(code: code, message: message)
     }

@@ -12,7 +12,7 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "curl error \(code): \(message)" }
+    public var description: String { tr("curl error %1$d: %2$s", String(code), message) }
 }
 
 /// A request that got no usable HTTP response.
@@ -39,23 +39,23 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidURL(let url, let reason):
-            "cannot request \(url): \(reason)"
+            tr("cannot request %1$s: %2$s", url, reason)
         case .unreachable(let host, let error):
-            "cannot reach \(host) (\(error.message)); check the network connection and try again"
+            tr("cannot reach %1$s (%2$s); check the network connection and try again", host, error.message)
         case .timedOut(let host, let budget):
-            "\(host) did not answer within the time budget of \(budget); try again later"
+            tr("%1$s did not answer within the time budget of %2$s; try again later", host, "\(budget)")
         case .tooLarge(let host, let limit):
-            "\(host) sent more than \(limit / 1_048_576) MiB; refusing a response that large"
+            tr("%1$s sent more than %2$d MiB; refusing a response that large", host, String(limit / 1_048_576))
         case .tooManyHeaders(let host, let limit):
-            "\(host) sent more than \(limit / 1024) KiB of headers; refusing a response like that"
+            tr("%1$s sent more than %2$d KiB of headers; refusing a response like that", host, String(limit / 1024))
         case .badRedirect(let host, let error):
-            "\(host) redirected the request where weather does not follow (\(error.message))"
+            tr("%1$s redirected the request where weather does not follow (%2$s)", host, error.message)
         case .insecure(let host, let error):
-            "cannot set up a secure connection to \(host) (\(error.message))"
+            tr("cannot set up a secure connection to %1$s (%2$s)", host, error.message)
         case .transfer(let host, let error):
-            "the request to \(host) failed (\(error.message)); try again later"
+            tr("the request to %1$s failed (%2$s); try again later", host, error.message)
         case .stopped(let host, let signal):
-            "stopped by \(StopSignal.name(signal)) while waiting for \(host)"
+            tr("stopped by %1$s while waiting for %2$s", StopSignal.name(signal), host)
         }
     }
 }

@@ -13,10 +13,11 @@ extension WeatherFormatter {
     }
 
     /// "Severe Thunderstorm Warning until 12:45": the most severe warning in force and when it ends on
-    /// the place's clock (`%A`); "" when none is.
+    /// the place's clock (`%A`); "" when none is. The event is the service's words, in the language it
+    /// was asked in.
     func mostSevereAlert(_ alerts: SavedAlerts?, at result: WeatherResult) -> String {
         guard let alert = alerts?.alerts.first(where: { $0.isInForce(at: now) }) else { return "" }
-        return alert.event + (alert.until.map { " until " + when($0, at: result) } ?? "")
+        return alert.event + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
     }
 
     /// The line under the first: "⚠ Severe Thunderstorm Warning until 12:45, and 1 more; 1 announced",
@@ -30,11 +31,12 @@ extension WeatherFormatter {
         var line: String
         if !inForce.isEmpty {
             line = "⚠ " + mostSevereAlert(alerts, at: result)
-            if inForce.count > 1 { line += ", and \(inForce.count - 1) more" }
-            if announced > 0 { line += "; \(announced) announced" }
+            if inForce.count > 1 { line += Self.andMore(inForce.count - 1) }
+            if announced > 0 { line += trn("; %d announced", "; %d announced", announced, String(announced)) }
         } else if let first = current.first {
-            line = "Announced: " + first.event + (first.onset.map { " from " + when($0, at: result) } ?? "")
-            if announced > 1 { line += ", and \(announced - 1) more" }
+            line = tr(
+                "Announced: %s", first.event + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? ""))
+            if announced > 1 { line += Self.andMore(announced - 1) }
         } else {
             return nil
         }
@@ -42,21 +44,37 @@ extension WeatherFormatter {
         return line
     }
 
+    /// ", and 2 more": the warnings after the first of a line.
+    static func andMore(_ count: Int) -> String {
+        trn(", and %d more", ", and %d more", count, String(count))
+    }
+
     /// "(as of 11:40)": when the service last answered, said when the warnings are the last known ones.
     func asOf(_ alerts: SavedAlerts, at result: WeatherResult) -> String {
-        guard let checked = alerts.checkedAt else { return "(not updated)" }
-        return "(as of " + when(checked, at: result) + ")"
+        guard let checked = alerts.checkedAt else { return tr("(not updated)") }
+        return tr("(as of %s)", when(checked, at: result))
     }
 
     /// `moment` on the place's clock as a warning's time reads: "12:45" on the place's day of `now`,
-    /// "Fri 07:00" within a week of it, "Thu 15 Oct 07:00" further away.
+    /// "Fri 07:00" within a week of it, "Thu 15 Oct 07:00" further away; the weekday, the date and the
+    /// clock as the user's locale writes them.
     func when(_ moment: Timestamp, at result: WeatherResult) -> String {
         let clock = Self.clock(moment, at: result)
         let day = result.clock.day(of: moment)
         let days = day - result.clock.day(of: now)
         if days == 0 { return clock }
-        if (-6...6).contains(days) { return DayForecast(day: day).weekday + " " + clock }
+        if (-6...6).contains(days) { return Self.weekday(day) + " " + clock }
         return Self.dayHeading(day) + " " + clock
+    }
+
+    /// "From 17:00 until 19:50", "from 17:00", "until 19:50" or "": when a warning begins and ends.
+    func span(from onset: Timestamp?, until end: Timestamp?, at result: WeatherResult) -> String {
+        switch (onset.map { when($0, at: result) }, end.map { when($0, at: result) }) {
+        case (let onset?, let end?): tr("from %1$s until %2$s", onset, end)
+        case (let onset?, nil): tr("from %s", onset)
+        case (nil, let end?): tr("until %s", end)
+        case (nil, nil): ""
+        }
     }
 
     // MARK: waybar
@@ -77,16 +95,20 @@ extension WeatherFormatter {
         var lines: [String] = []
         // Those in force first, each group the gravest first.
         for alert in current.filter({ $0.isInForce(at: now) }) + current.filter({ !$0.isInForce(at: now) }) {
-            var line = alert.isInForce(at: now) ? "⚠ " : "Announced: "
-            line += alert.event + " (" + alert.severity.name + ")"
+            var line = alert.event + " (" + alert.severity.words + ")"
             if alert.isInForce(at: now) {
-                if let until = alert.until { line += " until " + when(until, at: result) }
-            } else if let onset = alert.onset {
-                line += " from " + when(onset, at: result)
+                if let until = alert.until { line += " " + tr("until %s", when(until, at: result)) }
+                lines.append("⚠ " + line)
+            } else {
+                if let onset = alert.onset { line += " " + tr("from %s", when(onset, at: result)) }
+                lines.append(tr("Announced: %s", line))
             }
-            lines.append(line)
         }
-        if alerts.failure != nil { lines.append("Warnings " + asOf(alerts, at: result)) }
+        if alerts.failure != nil {
+            lines.append(
+                alerts.checkedAt.map { tr("Warnings (as of %s)", when($0, at: result)) } ?? tr("Warnings (not updated)")
+            )
+        }
         return lines.joinedText("\n")
     }
 
@@ -117,5 +139,30 @@ extension WeatherFormatter {
         writer.nullableField("ends", alert.ends?.iso8601())
         writer.field("inForce", alert.isInForce(at: now))
         writer.nullableField("instruction", alert.instruction)
+    }
+}
+
+extension AlertSeverity {
+    /// The severity for people, in their language (the warning level a national service names it by,
+    /// such as DWD's "Unwetterwarnung"); `name` is `--json`'s and waybar's English word.
+    var words: String {
+        switch self {
+        case .unknown: tr("unknown")
+        case .minor: tr("minor")
+        case .moderate: tr("moderate")
+        case .severe: tr("severe")
+        case .extreme: tr("extreme")
+        }
+    }
+}
+
+extension AlertSource {
+    /// Who issues the warnings, for people, in their language: "the National Weather Service".
+    var issuer: String {
+        switch self {
+        case .nws: tr("the National Weather Service")
+        case .dwd: tr("DWD (Deutscher Wetterdienst), through Bright Sky")
+        case .metNorway: tr("MET Norway")
+        }
     }
 }

@@ -18,33 +18,42 @@ extension WeatherFormatter {
     {
         let place = result.location.displayName
         guard let alerts else {
-            return "\(place): no warnings fetched yet; they come with the next refresh of its weather."
+            return tr("%s: no warnings fetched yet; they come with the next refresh of its weather.", place)
         }
         let current = alerts.current(at: now)
         let inForce = current.filter { $0.isInForce(at: now) }.count
-        var heading = style.bold(place) + ": "
-        switch (inForce, current.count - inForce) {
-        case (0, 0): heading += "no warnings in force or announced"
-        case (let count, 0): heading += count.counted("warning") + " in force"
-        case (0, let count): heading += count.counted("warning") + " announced"
-        case (let count, let announced): heading += count.counted("warning") + " in force and \(announced) announced"
-        }
-        heading += ", from " + alerts.source.issuer
-        if let checked = alerts.checkedAt { heading += " (as of " + when(checked, at: result) + ")" }
+        let count: String =
+            switch (inForce, current.count - inForce) {
+            case (0, 0): tr("no warnings in force or announced")
+            case (let count, 0): trn("%d warning in force", "%d warnings in force", count, String(count))
+            case (0, let count): trn("%d warning announced", "%d warnings announced", count, String(count))
+            case (let count, let announced):
+                trn(
+                    "%1$d warning in force and %2$d announced", "%1$d warnings in force and %2$d announced", count,
+                    String(count), String(announced))
+            }
+        var heading = tr("%1$s: %2$s, from %3$s", style.bold(place), count, alerts.source.issuer)
+        if let checked = alerts.checkedAt { heading += " " + tr("(as of %s)", when(checked, at: result)) }
         var lines = wrap(heading, columns: columns, indent: "")
         if let failure = alerts.failure {
-            let since = alerts.checkedAt == nil ? "" : "; these are the warnings it gave last"
-            lines += wrap(
-                "The last update failed at " + when(failure.at, at: result) + " (" + failure.reason + ")" + since + ".",
-                columns: columns, indent: "")
+            // The reason is the file's, in English: any run may have written it, in any language.
+            let failed =
+                alerts.checkedAt == nil
+                ? tr("The last update failed at %1$s (%2$s).", when(failure.at, at: result), failure.reason)
+                : tr(
+                    "The last update failed at %1$s (%2$s); these are the warnings it gave last.",
+                    when(failure.at, at: result), failure.reason)
+            lines += wrap(failed, columns: columns, indent: "")
         }
         for alert in current {
             let details = texts.details[alert.id] ?? AlertDetails()
             lines.append("")
-            var title = (alert.isInForce(at: now) ? "⚠ " : "") + alert.event + ": " + alert.severity.name + ", "
-            title += alert.isInForce(at: now) ? "in force" : "announced"
-            if let onset = alert.onset { title += " from " + when(onset, at: result) }
-            if let until = alert.until { title += " until " + when(until, at: result) }
+            let state =
+                alert.isInForce(at: now)
+                ? tr("%s, in force", alert.severity.words) : tr("%s, announced", alert.severity.words)
+            var title = (alert.isInForce(at: now) ? "⚠ " : "") + alert.event + ": " + state
+            let span = span(from: alert.onset, until: alert.until, at: result)
+            if !span.isEmpty { title += " " + span }
             lines += wrap(
                 alert.isInForce(at: now) ? style.warning(title) : style.bold(title), columns: columns, indent: "")
             for paragraph in [details.area, alert.headline].compactMap({ $0 }) {
@@ -55,7 +64,7 @@ extension WeatherFormatter {
                 lines += wrap(String(paragraph), columns: columns, indent: "  ")
             }
             if let instruction = alert.instruction {
-                lines += wrap("What to do: " + instruction, columns: columns, indent: "  ")
+                lines += wrap(tr("What to do: %s", instruction), columns: columns, indent: "  ")
             }
         }
         return lines.joinedText("\n")

@@ -47,9 +47,10 @@ public struct AlertsPresenter: Sendable {
         } else {
             location = try fetcher.results.loadFromCache().location
         }
-        if let reason = notFetched(for: location) {
-            return console.printLine(json ? uncoveredJSON(location, reason: reason) : reason)
+        if json, let reason = Catalogue.inEnglish({ notFetched(for: location) }) {
+            return console.printLine(uncoveredJSON(location, reason: reason))
         }
+        if let reason = notFetched(for: location) { return console.printLine(reason) }
         let result: WeatherResult
         if let place {
             let found = try fetcher.lookUp(
@@ -75,18 +76,19 @@ public struct AlertsPresenter: Sendable {
     /// no source for its country, or a source that may not be asked (MET Norway without a contact).
     func notFetched(for location: Location) -> String? {
         guard context.settings.alerts else {
-            return "Official warnings are off (the alerts setting, WEATHER_ALERTS); set it to on to have them."
+            return tr("Official warnings are off (the alerts setting, WEATHER_ALERTS); set it to on to have them.")
         }
         guard let source = fetcher.warnings.source(for: location) else {
-            let covered: [String] = AlertSource.allCases.map { "\($0.country) (\($0.issuer))" }
-            let byCountry =
-                location.countryCode == nil
-                ? "by the country of the place (a place given by its coordinates has none)"
-                : "by the country of the place"
-            return "No warning service covers \(location.displayName): weather has official warnings for places in "
-                + "\(covered[0]), \(covered[1]) and \(covered[2]), \(byCountry)."
+            let (nws, dwd, met) = (AlertSource.nws.issuer, AlertSource.dwd.issuer, AlertSource.metNorway.issuer)
+            return location.countryCode == nil
+                ? tr(
+                    "No warning service covers %1$s: weather has official warnings for places in the United States (%2$s), Germany (%3$s) and Norway (%4$s), by the country of the place (a place given by its coordinates has none).",
+                    location.displayName, nws, dwd, met)
+                : tr(
+                    "No warning service covers %1$s: weather has official warnings for places in the United States (%2$s), Germany (%3$s) and Norway (%4$s), by the country of the place.",
+                    location.displayName, nws, dwd, met)
         }
-        return source.refusal.map { "No warnings for \(location.displayName): " + $0 + "." }
+        return source.refusal.map { tr("No warnings for %1$s: %2$s.", location.displayName, $0) }
     }
 
     /// The saved result, fetched first (with the warnings) when `state` says so; a refresh that fails
@@ -98,14 +100,14 @@ public struct AlertsPresenter: Sendable {
             return cached
         }
         do throws(WeatherError) {
-            let activity = console.beginActivity("Fetching the weather and warnings for \(location.name)…")
+            let activity = console.beginActivity(tr("Fetching the weather and warnings for %s…", location.name))
             defer { activity.stop() }
             return try fetcher.fetch().result
         } catch {
             if case .stopped = error { throw error }
             guard let cached else { throw error }
-            let age = RelativeTime.ago(context.clock.now() - cached.updatedAt)
-            console.printError("could not refresh: \(error); showing the warnings from \(age)")
+            let age = RelativeTime.ago(context.clock.now() - cached.updatedAt).translated
+            console.printError(tr("could not refresh: %1$s; showing the warnings from %2$s", "\(error)", age))
             return cached
         }
     }

@@ -18,9 +18,9 @@ package struct DisplayUnits: Sendable, Equatable {
         self.pressure = pressure
     }
 
-    /// "10.9 °C": one decimal, as the service gives it.
+    /// "10.9 °C" (German "10,9 °C"): one decimal, as the service gives it.
     func temperature(_ celsius: Double) -> String {
-        temperature.value(celsius).fixed(decimals: 1) + " " + temperature.symbol
+        Self.number(temperature.value(celsius), decimals: 1) + " " + temperature.symbol
     }
 
     /// "11°C": whole degrees, for a status bar.
@@ -36,18 +36,26 @@ package struct DisplayUnits: Sendable, Equatable {
 
     /// "14 km/h" from metres per second; `compact` leaves out the space: "14km/h".
     func speed(_ metresPerSecond: Double, compact: Bool = false) -> String {
-        wind.value(metresPerSecond).fixed(decimals: wind.decimals) + (compact ? "" : " ") + wind.symbol
+        Self.number(wind.value(metresPerSecond), decimals: wind.decimals) + (compact ? "" : " ") + wind.symbol
     }
 
     /// "0.4 mm" or "0.02 in"; `compact` leaves out the space.
     func precipitation(_ millimetres: Double, compact: Bool = false) -> String {
-        precipitation.value(millimetres).fixed(decimals: precipitation.decimals) + (compact ? "" : " ")
+        Self.number(precipitation.value(millimetres), decimals: precipitation.decimals) + (compact ? "" : " ")
             + precipitation.symbol
     }
 
     /// "1016 hPa" or "30.01 inHg"; `compact` leaves out the space.
     func pressure(_ hectopascals: Double, compact: Bool = false) -> String {
-        pressure.value(hectopascals).fixed(decimals: pressure.decimals) + (compact ? "" : " ") + pressure.symbol
+        Self.number(pressure.value(hectopascals), decimals: pressure.decimals) + (compact ? "" : " ")
+            + pressure.symbol
+    }
+
+    /// `value` with `decimals` decimals, after the locale's decimal mark; a whole number asks the locale
+    /// nothing (the short line's "11°C" loads no locale).
+    private static func number(_ value: Double, decimals: Int) -> String {
+        let text = value.fixed(decimals: decimals)
+        return decimals == 0 ? text : Conventions.current.decimal(text)
     }
 }
 

@@ -26,7 +26,7 @@ extension WeatherFormatter {
         _ forecast: Forecast, of result: WeatherResult, stale: Bool, refreshing: Bool = false, columns: Int? = nil
     ) -> String {
         var heading = style.bold(result.location.displayName) + ": " + Self.forecastSpan(forecast)
-        if stale { heading += " " + style.warning("(stale)") }
+        if stale { heading += " " + style.warning(tr("(stale)")) }
         var lines = columns.map { heading.wrapped(toColumns: $0) } ?? [heading]
         if !forecast.hours.isEmpty {
             let hours = Self.tableLines(
@@ -46,33 +46,49 @@ extension WeatherFormatter {
                 forecast.days.map { dayRow($0, at: result, compact: true) }, rightAligned: [2, 3, 4], fitting: columns)
         }
         lines += days
-        let age = Self.lastLine(of: result, now: now, note: refreshing ? ", refreshing…" : "")
+        let age = Self.updated(now - result.updatedAt, data: result.provider.attribution, refreshing: refreshing)
         lines += (columns.map { age.wrapped(toColumns: $0) } ?? [age]).map(style.dim)
         return lines.joinedText("\n")
     }
 
     /// "Sun 22 Nov": the heading of a day's hours, the day counted in days since 1970-01-01 of the place's
-    /// calendar, as wttr.in heads its days.
+    /// calendar, as wttr.in heads its days; in the words and order of the user's language and locale.
     static func dayHeading(_ day: Int) -> String {
-        let date = CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return DayForecast(day: day).weekday + " " + String(date.day) + " " + months[date.month - 1]
+        Conventions.current.date(timeFormat("%a %-d %b"), Self.date(day))
+    }
+
+    /// "Sun 22": a day of the table and the tooltip.
+    static func dayName(_ day: Int) -> String {
+        Conventions.current.date(timeFormat("%a %-d"), Self.date(day))
+    }
+
+    /// "Sun": the weekday of `day`, as the locale abbreviates it.
+    static func weekday(_ day: Int) -> String {
+        Conventions.current.date("%a", Self.date(day))
+    }
+
+    /// The date of `day`, counted in days since 1970-01-01.
+    private static func date(_ day: Int) -> CivilTime {
+        CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0)
     }
 
     /// "the next 12 hours and 7 days".
     static func forecastSpan(_ forecast: Forecast) -> String {
         switch (forecast.hours.count, forecast.days.count) {
-        case (0, 0): "no hours or days to show"
-        case (let hours, 0): "the next " + hours.counted("hour")
-        case (0, let days): "the next " + days.counted("day")
-        case (let hours, let days): "the next " + hours.counted("hour") + " and " + days.counted("day")
+        case (0, 0): tr("no hours or days to show")
+        case (let hours, 0): trn("the next %d hour", "the next %d hours", hours, String(hours))
+        case (0, let days): trn("the next %d day", "the next %d days", days, String(days))
+        case (let hours, let days):
+            tr(
+                "the next %1$s and %2$s", trn("%d hour", "%d hours", hours, String(hours)),
+                trn("%d day", "%d days", days, String(days)))
         }
     }
 
-    /// "11:00", icon, "11°C", "10%", "0.2 mm".
+    /// "11:00" (or "11 AM"), icon, "11°C", "10%", "0.2 mm".
     func hourRow(_ hour: HourForecast, at result: WeatherResult) -> [String] {
         [
-            Self.clock(hour.time, at: result), icon(hour.sky, isDay: hour.isDay ?? true),
+            Conventions.current.hour(Self.civilTime(hour.time, at: result)), icon(hour.sky, isDay: hour.isDay ?? true),
             hour.temperature.map(units.shortTemperature) ?? "",
             hour.precipitationProbability.map(Self.percent) ?? "",
             hour.precipitation.flatMap(visiblePrecipitation) ?? "",
@@ -86,17 +102,20 @@ extension WeatherFormatter {
         let low = day.temperatureMin.map(units.shortTemperature) ?? "?"
         let sun: String
         switch day.sun {
-        case .upAllDay: sun = "sun up all day"
-        case .downAllDay: sun = "sun down all day"
+        case .upAllDay: sun = tr("sun up all day")
+        case .downAllDay: sun = tr("sun down all day")
         case .risesAndSets:
             sun = [
-                day.risingTime.map { (compact ? "↑" : "sunrise ") + Self.clock($0, at: result) },
-                day.settingTime.map { (compact ? "↓" : "sunset ") + Self.clock($0, at: result) },
+                day.risingTime.map {
+                    compact ? "↑" + Self.clock($0, at: result) : tr("sunrise %s", Self.clock($0, at: result))
+                },
+                day.settingTime.map {
+                    compact ? "↓" + Self.clock($0, at: result) : tr("sunset %s", Self.clock($0, at: result))
+                },
             ].compactMap { $0 }.joinedText(compact ? " " : ", ")
         }
-        let date = CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0)
         return [
-            day.weekday + " " + String(date.day), icon(day.sky, isDay: true),
+            Self.dayName(day.day), icon(day.sky, isDay: true),
             day.temperatureMax == nil && day.temperatureMin == nil ? "" : high + " / " + low,
             day.precipitationProbabilityMax.map(Self.percent) ?? "",
             day.precipitationSum.flatMap(visiblePrecipitation) ?? "", sun,
@@ -182,7 +201,7 @@ extension WeatherFormatter {
                 guard hour.time + 3600 > now, hour.time < lastHour else { return }
                 if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
-                Self.civilTime(hour.time, at: result).appendClock(to: &bytes)
+                Conventions.current.appendHour(Self.civilTime(hour.time, at: result), to: &bytes)
                 Self.append(icon(hour.sky, isDay: hour.isDay ?? true), to: &bytes)
                 if let temperature = hour.temperature {
                     bytes.append(UInt8(ascii: " "))
@@ -194,10 +213,7 @@ extension WeatherFormatter {
                 guard day.day >= today, days < tooltip.days else { return }
                 days += 1
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-                bytes += day.weekday.utf8
-                bytes.append(UInt8(ascii: " "))
-                CivilTime.append(
-                    CivilTime(secondsSince1970: Int64(day.day) * 86_400, utcOffset: 0).day, width: 1, to: &bytes)
+                bytes += Self.dayName(day.day).utf8
                 Self.append(icon(day.sky, isDay: true), to: &bytes)
                 if let high = day.temperatureMax, let low = day.temperatureMin {
                     bytes.append(UInt8(ascii: " "))
@@ -229,7 +245,10 @@ extension WeatherFormatter {
     /// The forecast for a script, one JSON object: `location`, `updatedAt`, `age`, `stale`, `hourly` and
     /// `daily` (every value of each hour and day, `null` where the service had none), in SI units whatever
     /// the units setting, times in UTC, days as the place's calendar dates; `units` names each unit.
+    /// `condition` is in English; `conditionText`, the same in the user's language, is there when that
+    /// is not English.
     package func forecastJSON(_ forecast: Forecast, of result: WeatherResult, stale: Bool) -> String {
+        let translated = Catalogue.isTranslating
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
@@ -246,6 +265,7 @@ extension WeatherFormatter {
                 writer.nullableField("weatherCode", hour.weatherCode)
                 writer.nullableField("condition", hour.summary)
                 writer.nullableField("symbolCode", hour.symbol?.code)
+                if translated { writer.nullableField("conditionText", hour.summary.map(translation(of:))) }
                 writer.nullableField("windSpeed", hour.windSpeed)
                 writer.nullableField("isDay", hour.isDay)
             }
@@ -254,6 +274,7 @@ extension WeatherFormatter {
                 writer.nullableField("weatherCode", day.weatherCode)
                 writer.nullableField("condition", day.summary)
                 writer.nullableField("symbolCode", day.symbol?.code)
+                if translated { writer.nullableField("conditionText", day.summary.map(translation(of:))) }
                 writer.nullableField("temperatureMax", day.temperatureMax)
                 writer.nullableField("temperatureMin", day.temperatureMin)
                 writer.nullableField("precipitationProbabilityMax", day.precipitationProbabilityMax)

@@ -83,8 +83,10 @@ public struct ForecastPresenter: Sendable {
             }
         }
         do throws(WeatherError) {
-            let doing = drawn == nil ? "Fetching" : "Refreshing"
-            let activity = console.beginActivity("\(doing) the forecast for \(location.name)…")
+            let activity = console.beginActivity(
+                drawn == nil
+                    ? tr("Fetching the forecast for %s…", location.name)
+                    : tr("Refreshing the forecast for %s…", location.name))
             defer { activity.stop() }
             result = try fetcher.fetch(needingForecast: true).result
             saved = fetcher.results.savedForecast(for: location) ?? saved
@@ -93,8 +95,8 @@ public struct ForecastPresenter: Sendable {
             if let drawn, let cached, let saved { console.redraw(over: drawn, with: text(saved, of: cached)) }
             if case .stopped = error { throw error }
             guard let shown = result, saved != nil else { throw error }
-            let age = RelativeTime.ago(context.clock.now() - shown.updatedAt)
-            console.printError("could not refresh: \(error); showing the forecast from \(age)")
+            let age = RelativeTime.ago(context.clock.now() - shown.updatedAt).translated
+            console.printError(tr("could not refresh: %1$s; showing the forecast from %2$s", "\(error)", age))
             if drawn != nil { return }
         }
         if let drawn, let result, let saved { return console.redraw(over: drawn, with: text(saved, of: result)) }

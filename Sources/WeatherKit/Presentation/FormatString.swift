@@ -105,27 +105,27 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     /// What the code shows, for `--help`.
     var meaning: String {
         switch self {
-        case .place: "place"
-        case .fullPlace: "place in full"
-        case .icon: "condition icon (the icons setting)"
-        case .condition: "condition in words"
-        case .symbol: "condition as a plain-text symbol"
-        case .temperature: "temperature"
-        case .feelsLike: "feels like"
-        case .humidity: "humidity"
-        case .wind: "wind: where it blows to, and speed"
-        case .precipitation: "precipitation"
-        case .pressure: "pressure at sea level"
-        case .sunrise: "sunrise, the place's time"
-        case .sunset: "sunset, the place's time"
-        case .high: "today's high"
-        case .low: "today's low"
-        case .chanceOfPrecipitation: "today's chance of precipitation"
-        case .age: "age of the result"
-        case .staleMark: "\"(stale)\" when stale, else nothing"
-        case .moon: "moon phase (the icons setting)"
-        case .alert: "most severe official warning"
-        case .alertMark: "⚠ for a moderate+ warning in force"
+        case .place: tr("place")
+        case .fullPlace: tr("place in full")
+        case .icon: tr("condition icon (the icons setting)")
+        case .condition: tr("condition in words")
+        case .symbol: tr("condition as a plain-text symbol")
+        case .temperature: tr("temperature")
+        case .feelsLike: tr("feels like")
+        case .humidity: tr("humidity")
+        case .wind: tr("wind: where it blows to, and speed")
+        case .precipitation: tr("precipitation")
+        case .pressure: tr("pressure at sea level")
+        case .sunrise: tr("sunrise, the place's time")
+        case .sunset: tr("sunset, the place's time")
+        case .high: tr("today's high")
+        case .low: tr("today's low")
+        case .chanceOfPrecipitation: tr("today's chance of precipitation")
+        case .age: tr("age of the result")
+        case .staleMark: tr("\"(stale)\" when stale, else nothing")
+        case .moon: tr("moon phase (the icons setting)")
+        case .alert: tr("most severe official warning")
+        case .alertMark: tr("⚠ for a moderate+ warning in force")
         }
     }
 }
@@ -140,11 +140,11 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownCode(let code): "\(code.printable) is not a format code (%% is a percent sign)"
-        case .lonePercent: "the format ends with a lone % (%% is a percent sign)"
+        case .unknownCode(let code): tr("%s is not a format code (%%%% is a percent sign)", code.printable)
+        case .lonePercent: tr("the format ends with a lone %% (%%%% is a percent sign)")
         case .controlCharacter:
-            "the format holds a control or invisible formatting character; it makes one line of plain text"
-        case .blank: "the format prints nothing (it holds no code and no text)"
+            tr("the format holds a control or invisible formatting character; it makes one line of plain text")
+        case .blank: tr("the format prints nothing (it holds no code and no text)")
         }
     }
 }
@@ -170,20 +170,21 @@ public enum FormatHelp {
             updatedAt: Timestamp(secondsSince1970: 1_791_478_800))
         // DWD's warning of gale-force gusts, in force until 19:50 Berlin time.
         let gusts = WeatherAlert(
-            id: "2.49.0.0.276.0.DWD.PVW.1791469320000.5e3f1c2a", event: "Gale-force gusts", severity: .moderate,
+            id: "2.49.0.0.276.0.DWD.PVW.1791469320000.5e3f1c2a", event: tr("Gale-force gusts"), severity: .moderate,
             onset: example.updatedAt - 10_800, expires: example.updatedAt + 3000, ends: example.updatedAt + 3000)
         let alerts = SavedAlerts(
             source: .dwd, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: example.updatedAt,
             freshUntil: example.updatedAt + 300, alerts: [gusts])
         let formatter = WeatherFormatter(now: example.updatedAt + 240)
+        let meanings = FormatCode.allCases.map(\.meaning)
+        let width = max(36, meanings.map(\.count).max() ?? 0)
         var lines: [String] = []
-        for code in FormatCode.allCases {
+        for (code, meaning) in zip(FormatCode.allCases, meanings) {
             let shown = formatter.value(of: code, example, stale: true, alerts: alerts)
             lines.append(
-                "  %" + String(code.rawValue) + "  " + code.meaning.padded(to: 36) + (shown.isEmpty ? "" : "  " + shown)
-            )
+                "  %" + String(code.rawValue) + "  " + meaning.padded(to: width) + (shown.isEmpty ? "" : "  " + shown))
         }
-        lines.append("  %%  a percent sign")
+        lines.append("  %%  " + tr("a percent sign"))
         return lines.joinedText("\n")
     }
 }

@@ -27,7 +27,7 @@ public enum IconSet: String, Sendable, CaseIterable {
         switch self {
         case .emoji: name.emoji
         case .nerd: name.nerdGlyph
-        case .ascii: name.words
+        case .ascii: translation(of: name.words)
         case .none: ""
         }
     }

@@ -22,9 +22,9 @@ public struct PlaceSearchPresenter: Sendable {
     public func show(_ query: PlaceQuery) throws(WeatherError) {
         guard query.coordinates == nil else {
             throw .usage(
-                "coordinates name a place directly, with nothing to search; weather show takes them as they are")
+                tr("coordinates name a place directly, with nothing to search; weather show takes them as they are"))
         }
-        let activity = console.beginActivity("Looking up \(query.name)…")
+        let activity = console.beginActivity(tr("Looking up %s…", query.name))
         let found: PlaceMatches
         do {
             defer { activity.stop() }
@@ -49,24 +49,31 @@ public struct PlaceSearchPresenter: Sendable {
     package static func text(_ found: PlaceMatches, count: Int, columns: Int? = nil) -> String {
         let (query, total) = (found.query, found.fitting.count)
         let shown = found.fitting.prefix(count)
-        var text = (found.mayHaveMore ? "at least " : "") + (total == 1 ? "1 place" : "\(total) places")
-        text += " called \"\(query.name)\""
-        if !query.qualifiers.isEmpty { text += " in \"\(query.qualifiers.joined(separator: ", "))\"" }
+        var text =
+            found.mayHaveMore
+            ? trn(
+                "at least %1$d place called \"%2$s\"", "at least %1$d places called \"%2$s\"", total, String(total),
+                query.name)
+            : trn("%1$d place called \"%2$s\"", "%1$d places called \"%2$s\"", total, String(total), query.name)
+        if !query.qualifiers.isEmpty { text = tr("%1$s in \"%2$s\"", text, query.qualifiers.joined(separator: ", ")) }
         if total > 1 {
-            text += ", the most populous first"
-            if shown.count < total { text += " (the first \(shown.count))" }
+            text = tr("%s, the most populous first", text)
+            if shown.count < total { text = tr("%1$s (the first %2$d)", text, String(shown.count)) }
         }
-        // The command stays whole on one line, to be read (and copied) as one.
-        let units =
-            (text + ";").split(separator: " ").map(String.init) + [
-                "weather set \(query.text)", "chooses", "the", "first:",
-            ]
+        // The command stays whole on one line, to be read (and copied) as one: it stands in the sentence
+        // as one word, a mark the words never hold, until the sentence is cut into lines.
+        let command = "weather set " + query.text
+        let mark: Character = "\u{1}"
+        let units = tr("%1$s; %2$s chooses the first:", text, String(mark)).split(separator: " ").map {
+            $0.split(separator: mark, omittingEmptySubsequences: false).map(String.init).joinedText(command)
+        }
         text = units.wrapped(toColumns: columns ?? .max).joinedText("\n") + "\n"
-        var rows = [["", "Place", "People", "Latitude", "Longitude", "Choose it with"]]
+        var rows = [["", tr("Place"), tr("People"), tr("Latitude"), tr("Longitude"), tr("Choose it with")]]
+        let conventions = Conventions.current
         for (index, match) in shown.enumerated() {
             let location = match.location
             rows.append([
-                String(index + 1), location.displayName, location.population.map(Self.grouped) ?? "",
+                String(index + 1), location.displayName, location.population.map(conventions.grouped) ?? "",
                 location.latitude.fixed(decimals: 4), location.longitude.fixed(decimals: 4),
                 found.words(choosing: match),
             ])
@@ -123,14 +130,4 @@ public struct PlaceSearchPresenter: Sendable {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// `1234567` as "1,234,567".
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
-    }
 }

@@ -39,7 +39,10 @@ public struct WeatherFormatter: Sendable {
     /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them.
     func summary(of conditions: CurrentConditions) -> String {
         var text = units.temperature(conditions.temperature)
-        if let words = conditions.summary { text += ", " + words }
+        if let words = conditions.summary {
+            text += ", "
+            text += translation(of: words)
+        }
         return text
     }
 
@@ -63,16 +66,10 @@ public struct WeatherFormatter: Sendable {
     ///
     /// The first line carries `⚠` while a warning of severity moderate or higher is in force, and the one
     /// under it the most severe warning in force (or announced). `refreshing` says on the last line that
-    /// new values are on their way.
+    /// new values are on their way. Written into one string as it goes: `show` prints it at every start.
     public func text(
         _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil
     ) -> String {
-        text(result, stale: stale, lastLine: refreshing ? ", refreshing…" : "", alerts: alerts)
-    }
-
-    /// The text with `note` after the age on its last line. Written into one string as it goes: `show`
-    /// prints it at every start.
-    func text(_ result: WeatherResult, stale: Bool, lastLine note: String, alerts: SavedAlerts? = nil) -> String {
         let values = result.conditions
         var text = style.bold(result.location.displayName)
         text += ": "
@@ -89,77 +86,100 @@ public struct WeatherFormatter: Sendable {
         }
         if stale {
             text += " "
-            text += style.warning("(stale)")
+            text += style.warning(tr("(stale)"))
         }
         if let line = alertLine(alerts, at: result) {
             text += "\n"
             text += style.warning(line)
         }
 
+        // A line whose values are all there is one message, a sentence to translate whole (and one
+        // look-up in the catalogue, not one an item); a line with gaps is said item by item.
         var list = List(into: consume text)
-        if let feels = values.apparentTemperature { list.add("feels like ", units.temperature(feels)) }
-        if let humidity = values.relativeHumidity { list.add("humidity ", Self.percent(humidity)) }
-        if let speed = values.windSpeed {
-            var wind = units.speed(speed)
-            if let direction = values.windDirection, speed > 0 {
-                wind += " from "
-                wind += Self.compassPoint(direction)
-            }
-            list.add("wind ", wind)
+        let feels = values.apparentTemperature.map(units.temperature)
+        let humidity = values.relativeHumidity.map(Self.percent)
+        let wind = values.windSpeed.map { speed in
+            guard let direction = values.windDirection, speed > 0 else { return units.speed(speed) }
+            return units.speed(speed) + " " + Self.windFrom(direction)
         }
-        if let gusts = values.windGusts { list.add("gusts ", units.speed(gusts)) }
+        let gusts = values.windGusts.map { units.speed($0) }
+        if let feels, let humidity, let wind, let gusts {
+            list.add(tr("feels like %1$s, humidity %2$s, wind %3$s, gusts %4$s", feels, humidity, wind, gusts))
+        } else {
+            if let feels { list.add(tr("feels like %s", feels)) }
+            if let humidity { list.add(tr("humidity %s", humidity)) }
+            if let wind { list.add(tr("wind %s", wind)) }
+            if let gusts { list.add(tr("gusts %s", gusts)) }
+        }
         if let precipitation = values.precipitation, precipitation > 0 {
-            list.add("precipitation ", units.precipitation(precipitation))
+            list.add(tr("precipitation %s", units.precipitation(precipitation)))
         }
         list.endLine()
         let today = result.day(at: now)
         if let today {
-            if let high = today.temperatureMax { list.add("today: high ", units.temperature(high)) }
-            if let low = today.temperatureMin { list.add("low ", units.temperature(low)) }
-            if let chance = today.precipitationProbabilityMax {
-                list.add("chance of precipitation ", Self.percent(chance))
+            let high = today.temperatureMax.map(units.temperature)
+            let low = today.temperatureMin.map(units.temperature)
+            let chance = today.precipitationProbabilityMax.map(Self.percent)
+            if let high, let low, let chance {
+                list.add(tr("today: high %1$s, low %2$s, chance of precipitation %3$s", high, low, chance))
+            } else {
+                if let high { list.add(tr("today: high %s", high)) }
+                if let low { list.add(tr("low %s", low)) }
+                if let chance { list.add(tr("chance of precipitation %s", chance)) }
             }
-            if let sum = today.precipitationSum, sum > 0 { list.add("precipitation ", units.precipitation(sum)) }
+            if let sum = today.precipitationSum, sum > 0 { list.add(tr("precipitation %s", units.precipitation(sum))) }
             list.endLine()
         }
+        let pressure = values.pressure.map { units.pressure($0) }
+        var sunAndPressure = false
         switch today?.sun {
-        case .upAllDay?: list.add("sun ", "up all day")
-        case .downAllDay?: list.add("sun ", "down all day")
+        case .upAllDay?: list.add(tr("sun up all day"))
+        case .downAllDay?: list.add(tr("sun down all day"))
         default:
             let sun = result.sun(at: now, day: today)
-            if let sunrise = sun.sunrise { list.add("sunrise ", Self.clock(sunrise, at: result)) }
-            if let sunset = sun.sunset { list.add("sunset ", Self.clock(sunset, at: result)) }
+            let sunrise = sun.sunrise.map { Self.clock($0, at: result) }
+            let sunset = sun.sunset.map { Self.clock($0, at: result) }
+            if let sunrise, let sunset, let pressure {
+                list.add(tr("sunrise %1$s, sunset %2$s, pressure %3$s", sunrise, sunset, pressure))
+                sunAndPressure = true
+            } else {
+                if let sunrise { list.add(tr("sunrise %s", sunrise)) }
+                if let sunset { list.add(tr("sunset %s", sunset)) }
+            }
         }
-        if let pressure = values.pressure { list.add("pressure ", units.pressure(pressure)) }
+        if let pressure, !sunAndPressure { list.add(tr("pressure %s", pressure)) }
         list.endLine()
         text = list.text
         text += "\n"
-        text += style.dim(Self.lastLine(of: result, now: now, note: note))
+        text += style.dim(
+            Self.updated(now - result.updatedAt, data: result.provider.attribution, refreshing: refreshing))
         return text
     }
 
-    /// "Updated 4 min ago · Data: MET Norway": the age of a result, the source its licence asks to be
-    /// credited, and `note` (", refreshing…").
-    static func lastLine(of result: WeatherResult, now: Timestamp, note: String) -> String {
-        "Updated " + RelativeTime.ago(now - result.updatedAt) + " · Data: " + result.provider.attribution + note
+    /// "Updated 4 min ago · Data: MET Norway", the last line of the text and the forecast: the age of a
+    /// result and the source its licence asks to be credited (`data`, a name, not translated); "Updated
+    /// 4 min ago · Data: Open-Meteo, refreshing…" while new values are on their way.
+    static func updated(_ age: Double, data: String, refreshing: Bool) -> String {
+        let ago = RelativeTime.ago(age).translated
+        return refreshing
+            ? tr("Updated %1$s · Data: %2$s, refreshing…", ago, data) : tr("Updated %1$s · Data: %2$s", ago, data)
     }
 
-    /// Lines of "Label value, label value" after the text so far, each line's first letter a capital.
+    /// Lines of "label value, label value" items after the text so far, each line's first letter a capital.
     private struct List {
         var text: String
         private var itemsOnLine = 0
 
         init(into text: String) { self.text = text }
 
-        mutating func add(_ label: String, _ value: String) {
+        mutating func add(_ item: String) {
             if itemsOnLine == 0 {
                 text += "\n"
-                text += label.capitalizedFirst
+                text += item.capitalizedFirst
             } else {
                 text += ", "
-                text += label
+                text += item
             }
-            text += value
             itemsOnLine += 1
         }
 
@@ -183,13 +203,18 @@ public struct WeatherFormatter: Sendable {
 
     /// The result for a script, one JSON object: `location`, the values in SI units whatever the units
     /// setting, `observedAt`, `updatedAt`, `age` in seconds, `stale`, `units` naming the unit of each
-    /// value, and the official warnings (`alerts`, `writeAlerts`).
+    /// value, and the official warnings (`alerts`, `writeAlerts`). `condition` is English, for scripts to
+    /// match; `conditionText`, the same words in the user's language, is there when that language is not
+    /// English (in English, `condition` is the text).
     package func json(_ result: WeatherResult, stale: Bool, alerts: SavedAlerts? = nil) -> String {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { place(of: result, into: &$0) }
             writer.field("provider", result.provider.rawValue)
             result.conditions.write(into: &writer, words: true)
+            if Catalogue.isTranslating, let words = result.conditions.summary {
+                writer.field("conditionText", translation(of: words))
+            }
             let today = result.day(at: now)
             let sun = result.sun(at: now, day: today)
             writer.field("sunrise", sun.sunrise?.iso8601())
@@ -251,7 +276,7 @@ public struct WeatherFormatter: Sendable {
         case .place: return result.location.name
         case .fullPlace: return result.location.displayName
         case .icon: return icon(values)
-        case .condition: return values.summary?.capitalizedFirst ?? ""
+        case .condition: return values.summary.map { translation(of: $0).capitalizedFirst } ?? ""
         case .symbol: return icon(values, in: .ascii)
         case .temperature: return units.shortTemperature(values.temperature)
         case .feelsLike: return values.apparentTemperature.map(units.shortTemperature) ?? ""
@@ -269,8 +294,8 @@ public struct WeatherFormatter: Sendable {
         case .high: return result.day(at: now)?.temperatureMax.map(units.shortTemperature) ?? ""
         case .low: return result.day(at: now)?.temperatureMin.map(units.shortTemperature) ?? ""
         case .chanceOfPrecipitation: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
-        case .age: return RelativeTime.ago(now - result.updatedAt)
-        case .staleMark: return stale ? style.warning("(stale)") : ""
+        case .age: return RelativeTime.ago(now - result.updatedAt).translated
+        case .staleMark: return stale ? style.warning(tr("(stale)")) : ""
         case .moon: return MoonPhase(at: now).map { icons.moon($0.name) } ?? ""
         case .alert: return mostSevereAlert(alerts, at: result)
         case .alertMark:
@@ -314,8 +339,9 @@ public struct WeatherFormatter: Sendable {
     }
 
     /// waybar's object with no place saved: no text (waybar hides the module) and `class` `none`.
-    package static let waybarWithoutPlace = waybar(
-        text: "", tooltip: "No place saved: run weather set <city>", classes: ["none"], alt: nil)
+    package static var waybarWithoutPlace: String {
+        waybar(text: "", tooltip: tr("No place saved: run weather set <city>"), classes: ["none"], alt: nil)
+    }
 
     /// waybar's object for a run that failed: a warning sign, the message in the tooltip, `class` `error`.
     package static func waybar(error message: String) -> String {
@@ -340,9 +366,9 @@ public struct WeatherFormatter: Sendable {
         String(Int(saturating: value.rounded())) + "%"
     }
 
-    /// "07:21": a moment on the place's clock.
+    /// "07:21" (or "7:21 AM", as the locale reads a clock): a moment on the place's clock.
     static func clock(_ moment: Timestamp, at result: WeatherResult) -> String {
-        civilTime(moment, at: result).clock
+        Conventions.current.clock(civilTime(moment, at: result))
     }
 
     /// `moment` on the place's calendar and clock.
@@ -350,12 +376,26 @@ public struct WeatherFormatter: Sendable {
         result.clock.civilTime(moment)
     }
 
-    /// "SW": the 16-point compass direction of `degrees`.
-    static func compassPoint(_ degrees: Double) -> String {
-        let points = [
-            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
-        ]
-        return points[Int(saturating: (normalized(degrees) / 22.5).rounded()) & 15]
+    /// "from SW": where wind from `degrees` comes from, to the nearest of the compass's 16 points.
+    static func windFrom(_ degrees: Double) -> String {
+        switch Int(saturating: (normalized(degrees) / 22.5).rounded()) & 15 {
+        case 0: tr("from N")
+        case 1: tr("from NNE")
+        case 2: tr("from NE")
+        case 3: tr("from ENE")
+        case 4: tr("from E")
+        case 5: tr("from ESE")
+        case 6: tr("from SE")
+        case 7: tr("from SSE")
+        case 8: tr("from S")
+        case 9: tr("from SSW")
+        case 10: tr("from SW")
+        case 11: tr("from WSW")
+        case 12: tr("from W")
+        case 13: tr("from WNW")
+        case 14: tr("from NW")
+        default: tr("from NNW")
+        }
     }
 
     /// "↗" for wind from the south-west: the arrow points where the wind blows, as wttr.in's `%w` does.

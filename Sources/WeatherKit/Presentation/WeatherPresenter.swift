@@ -127,14 +127,14 @@ public struct WeatherPresenter: Sendable {
         }
         var result = cached
         do throws(WeatherError) {
-            let activity = console.beginActivity("Fetching the weather for \(location.name)…")
+            let activity = console.beginActivity(tr("Fetching the weather for %s…", location.name))
             defer { activity.stop() }
             result = try fetcher.fetch().result
         } catch {
             // Ctrl-C means "stop", not "show me the old result".
             if case .stopped = error { throw error }
             guard let saved = result else { throw error }
-            console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
+            console.printError(tr("could not refresh: %1$s; showing the result from %2$s", "\(error)", age(of: saved)))
         }
         try print(result, for: location)
     }
@@ -151,7 +151,7 @@ public struct WeatherPresenter: Sendable {
         fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
         let outcome: FetchOutcome
         do throws(WeatherError) {
-            let activity = console.beginActivity("Refreshing the weather for \(saved.location.name)…")
+            let activity = console.beginActivity(tr("Refreshing the weather for %s…", saved.location.name))
             defer { activity.stop() }
             outcome = try fetcher.fetch()
         } catch {
@@ -159,7 +159,7 @@ public struct WeatherPresenter: Sendable {
             console.redraw(
                 over: shown, with: formatter(context.clock.now()).text(saved, stale: isStale(saved), alerts: alerts))
             if case .stopped = error { throw error }
-            console.printError("could not refresh: \(error); showing the result from \(age(of: saved))")
+            console.printError(tr("could not refresh: %1$s; showing the result from %2$s", "\(error)", age(of: saved)))
             return
         }
         let result = outcome.result
@@ -187,7 +187,7 @@ public struct WeatherPresenter: Sendable {
     }
 
     private func age(of result: WeatherResult) -> String {
-        RelativeTime.ago(context.clock.now() - result.updatedAt)
+        RelativeTime.ago(context.clock.now() - result.updatedAt).translated
     }
 }
 

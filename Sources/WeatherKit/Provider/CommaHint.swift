@@ -35,6 +35,8 @@ enum CommaHint {
     /// United States; for Paris in Texas write Paris, Texas`.
     static func note(for query: PlaceQuery, found chosen: Location, split: PlaceQuery) -> String {
         let qualifier = split.qualifiers.joinedText(", ")
-        return "\"\(query.name)\" found \(chosen.displayName); for \(split.name) in \(qualifier) write \(split.text)"
+        return tr(
+            "\"%1$s\" found %2$s; for %3$s in %4$s write %5$s", query.name, chosen.displayName, split.name, qualifier,
+            split.text)
     }
 }

@@ -46,7 +46,7 @@ package struct ForecastResponse: Sendable, Equatable {
             if case .undefined = celsius {
                 throw JSONShapeError.invalid(
                     path: "current_units.temperature_2m",
-                    reason: "is \"undefined\": the service has no temperature for this place")
+                    reason: Message("is \"undefined\": the service has no temperature for this place"))
             }
             let observedAt = try current.field("time").moment(utcOffset: offset)
             // From the day before the observation's to the day after the last of the forecast.
@@ -101,7 +101,7 @@ package struct ForecastResponse: Sendable, Equatable {
                 cachingHeaders: CachingHeaders(headers), implausible: implausible
             )
         } catch {
-            throw ResponseProblem(error.description)
+            throw ResponseProblem(error.translated)
         }
     }
 
@@ -238,7 +238,8 @@ package struct ForecastResponse: Sendable, Equatable {
                     guard let midnight = Timestamp(iso8601: text + "T00:00", assumingUTCOffset: 0) else {
                         throw .invalid(
                             path: date.path,
-                            reason: "is \"\(text.prefix(40).printable)\", not a date such as 2026-10-08")
+                            reason: Message(
+                                "is \"%s\", not a date such as 2026-10-08", String(text.prefix(40)).printable))
                     }
                     days.append(midnight.day(utcOffset: 0))
                 } else {
@@ -282,9 +283,11 @@ package struct ForecastResponse: Sendable, Equatable {
             if leftOut.count * 4 > given {
                 throw .invalid(
                     path: field.path,
-                    reason: "has \(leftOut.count) of " + given.counted("value") + " outside "
-                        + "\(range.lowerBound.shortText)...\(range.upperBound.shortText), such as "
-                        + (leftOut.first?.split(separator: " ").last.map(String.init) ?? ""))
+                    reason: Message(
+                        one: "has %1$d of %2$d value outside %3$s...%4$s, such as %5$s",
+                        other: "has %1$d of %2$d values outside %3$s...%4$s, such as %5$s", count: given,
+                        String(leftOut.count), String(given), range.lowerBound.shortText, range.upperBound.shortText,
+                        leftOut.first?.split(separator: " ").last.map(String.init) ?? ""))
             }
             implausible += leftOut
             return values
@@ -304,8 +307,15 @@ package struct ForecastResponse: Sendable, Equatable {
 
         private func checkLength(_ length: Int, _ field: JSONReader) throws(JSONShapeError) {
             guard length == count else {
-                throw .invalid(
-                    path: field.path, reason: "has " + length.counted("value") + " for " + count.counted("time"))
+                let reason =
+                    count == 1
+                    ? Message(
+                        one: "has %1$d value for %2$d time", other: "has %1$d values for %2$d time", count: length,
+                        String(length), String(count))
+                    : Message(
+                        one: "has %1$d value for %2$d times", other: "has %1$d values for %2$d times", count: length,
+                        String(length), String(count))
+                throw .invalid(path: field.path, reason: reason)
             }
         }
     }
@@ -319,13 +329,16 @@ extension JSONReader {
             let text = try string()
             guard let parsed = Timestamp(iso8601: text, assumingUTCOffset: utcOffset) else {
                 throw .invalid(
-                    path: path, reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T19:00")
+                    path: path,
+                    reason: Message(
+                        "is \"%s\", not a time such as 2026-10-08T19:00", String(text.prefix(40)).printable))
             }
             return parsed
         }
         let seconds = try double()
         guard let parsed = Timestamp(checkingSecondsSince1970: seconds) else {
-            throw .invalid(path: path, reason: "is \(seconds), not a time between the years 1 and 9999")
+            throw .invalid(
+                path: path, reason: Message("is %s, not a time between the years 1 and 9999", String(seconds)))
         }
         return parsed
     }

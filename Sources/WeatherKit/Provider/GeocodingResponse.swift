@@ -31,7 +31,7 @@ package enum GeocodingResponse {
             guard let results = try root.optionalField("results") else { return [] }
             entries = try results.array()
         } catch {
-            throw ResponseProblem(error.description)
+            throw ResponseProblem(error.translated)
         }
         var candidates: [PlaceCandidate] = []
         var firstProblem: JSONShapeError?
@@ -42,7 +42,7 @@ package enum GeocodingResponse {
                 if firstProblem == nil { firstProblem = error }
             }
         }
-        if candidates.isEmpty, let firstProblem { throw ResponseProblem(firstProblem.description) }
+        if candidates.isEmpty, let firstProblem { throw ResponseProblem(firstProblem.translated) }
         return candidates
     }
 

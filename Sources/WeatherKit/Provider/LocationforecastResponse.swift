@@ -31,14 +31,15 @@ extension METNorway {
             try checkUnits(try properties.optionalField("meta")?.optionalField("units"))
             let series = try properties.field("timeseries").array()
             guard !series.isEmpty else {
-                throw JSONShapeError.invalid(path: "properties.timeseries", reason: "has no time steps")
+                throw JSONShapeError.invalid(path: "properties.timeseries", reason: Message("has no time steps"))
             }
             var implausible: [String] = []
             var steps: [Step] = []
             for entry in series.prefix(maximumSteps) {
                 let step = try Step(entry, implausible: &implausible)
                 if let last = steps.last, step.time <= last.time {
-                    throw JSONShapeError.invalid(path: entry.path + ".time", reason: "is not after the step before")
+                    throw JSONShapeError.invalid(
+                        path: entry.path + ".time", reason: Message("is not after the step before"))
                 }
                 steps.append(step)
             }
@@ -46,7 +47,7 @@ extension METNorway {
             guard let temperature = first.temperature else {
                 throw JSONShapeError.invalid(
                     path: "properties.timeseries[0].data.instant.details.air_temperature",
-                    reason: "is missing or not a temperature an observation can have")
+                    reason: Message("is missing or not a temperature an observation can have"))
             }
             let observedAt = first.time
             let clock = Self.clock(of: location, around: observedAt)
@@ -99,7 +100,7 @@ extension METNorway {
             guard let stated = try units.optionalString(key), stated != unit else { continue }
             throw .invalid(
                 path: units.path + "." + key,
-                reason: "is \"\(stated.prefix(20).printable)\", a unit weather does not know")
+                reason: Message("is \"%s\", a unit weather does not know", String(stated.prefix(20)).printable))
         }
     }
 
@@ -235,7 +236,8 @@ extension METNorway {
             guard text.hasSuffix("Z"), let time = Timestamp(iso8601: text) else {
                 throw .invalid(
                     path: timeField.path,
-                    reason: "is \"\(text.prefix(40).printable)\", not a time such as 2026-10-08T17:00:00Z")
+                    reason: Message(
+                        "is \"%s\", not a time such as 2026-10-08T17:00:00Z", String(text.prefix(40)).printable))
             }
             self.time = time
             let data = try entry.field("data")

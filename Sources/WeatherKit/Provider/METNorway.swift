@@ -23,7 +23,7 @@ package struct METNorway: WeatherProvider {
     var id: ProviderID { .metNorway }
 
     var forecastService: ProviderError.Service {
-        .init(role: "forecast", host: URLParts(url)?.authority ?? url, setting: "WEATHER_MET_URL")
+        .init(role: .forecast, host: URLParts(url)?.authority ?? url, setting: "WEATHER_MET_URL")
     }
 
     /// Without a contact, MET Norway refuses the request (403) and may block the address: nothing is sent.
@@ -82,9 +82,9 @@ package struct METNorway: WeatherProvider {
                 throw .unreadable(forecastService, error)
             }
             if response.status == 203 {
-                decoded.notice =
-                    "\(forecastService) answered 203 Non-Authoritative Information: MET Norway has deprecated this "
-                    + "version of Locationforecast and will end it; update weather"
+                decoded.notice = tr(
+                    "%s answered 203 Non-Authoritative Information: MET Norway has deprecated this version of Locationforecast and will end it; update weather",
+                    "\(forecastService)")
             }
             return .modified(decoded)
         case 403:

@@ -38,7 +38,7 @@ struct OpenMeteo: WeatherProvider {
 
     var geocodingService: ProviderError.Service {
         .init(
-            role: "geocoding", host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL"
+            role: .geocoding, host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL"
         )
     }
 
@@ -48,7 +48,7 @@ struct OpenMeteo: WeatherProvider {
     var refusalBeforeAnyRequest: WeatherError? { nil }
 
     var forecastService: ProviderError.Service {
-        .init(role: "forecast", host: URLParts(forecastURL)?.authority ?? forecastURL, setting: "WEATHER_FORECAST_URL")
+        .init(role: .forecast, host: URLParts(forecastURL)?.authority ?? forecastURL, setting: "WEATHER_FORECAST_URL")
     }
 
     // MARK: Geocoding

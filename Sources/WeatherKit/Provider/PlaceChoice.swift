@@ -30,9 +30,9 @@ package struct PlaceChoice: Sendable, Equatable {
     /// How the place was chosen, in words: "the most populous of 10 matches".
     var how: String {
         switch matchCount {
-        case 0: "given by its coordinates"
-        case 1: "the only match"
-        default: "the most populous of \(matchCount) matches"
+        case 0: tr("given by its coordinates")
+        case 1: tr("the only match")
+        default: trn("the most populous of %d match", "the most populous of %d matches", matchCount, String(matchCount))
         }
     }
 }

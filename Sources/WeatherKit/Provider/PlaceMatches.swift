@@ -118,9 +118,14 @@ package struct PlaceMatches: Sendable {
             taken == country || taken == subdivision
         else { return nil }
         let other = taken == country ? subdivision : country
-        let read = "\"\(qualifier)\" read as \(readings[taken].description)"
-        guard !matches[other].isEmpty else { return read + " (no \(name) in \(readings[other].description))" }
-        return read + "; for \(readings[other].description) write \(name), \(readings[other].unambiguousQualifier)"
+        guard !matches[other].isEmpty else {
+            return tr(
+                "\"%1$s\" read as %2$s (no %3$s in %4$s)", qualifier, readings[taken].description, name,
+                readings[other].description)
+        }
+        return tr(
+            "\"%1$s\" read as %2$s; for %3$s write %4$s, %5$s", qualifier, readings[taken].description,
+            readings[other].description, name, readings[other].unambiguousQualifier)
     }
 
     /// The words that choose each of `candidates`, the most populous first, the first `limit` of them

@@ -33,12 +33,13 @@ enum PlaceQualifier {
             }
         }
 
-        /// The reading in words: "Canada", "Missouri, United States".
+        /// The reading in words: "Canada", "Missouri, United States"; the countries' names in the user's
+        /// language where the system's iso-codes have them.
         var description: String {
             switch self {
-            case .country(let code): PlaceQualifier.countryNames[code] ?? "the country \(code)"
+            case .country(let code): PlaceQualifier.countryName(code) ?? tr("the country %s", code)
             case .subdivision(_, let name, let countryCode):
-                "\(name), \(PlaceQualifier.countryNames[countryCode] ?? countryCode)"
+                name + ", " + (PlaceQualifier.countryName(countryCode) ?? countryCode)
             case .name(let name): name
             }
         }
@@ -119,6 +120,12 @@ enum PlaceQualifier {
         "NL": "Newfoundland and Labrador", "NS": "Nova Scotia", "NT": "Northwest Territories", "NU": "Nunavut",
         "ON": "Ontario", "PE": "Prince Edward Island", "QC": "Quebec", "SK": "Saskatchewan", "YT": "Yukon",
     ]
+
+    /// The name of the country `code` for people: `countryNames`'s, in the user's language where the
+    /// system's iso-codes catalogue (`iso_3166-1`) has it.
+    static func countryName(_ code: String) -> String? {
+        countryNames[code].map { Catalogue.text($0, domain: "iso_3166-1") }
+    }
 
     /// The names of the countries whose codes are also a state's or province's abbreviation, for the
     /// note that says which reading was taken; and of the two countries the abbreviations belong to.

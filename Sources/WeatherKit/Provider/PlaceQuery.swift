@@ -158,17 +158,31 @@ public enum PlaceQueryError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .empty:
-            "give the name of a place, for example: weather set Berlin"
+            tr("give the name of a place, for example: weather set Berlin")
         case .noName:
-            "the place name is missing before the comma; write it as Name, Qualifier, for example: weather set Paris, US"
+            tr(
+                "the place name is missing before the comma; write it as Name, Qualifier, for example: weather set Paris, US"
+            )
         case .tooLong(let count):
-            "the place name is \(count) characters long; names are at most \(PlaceQuery.maximumLength), so shorten it"
+            tr(
+                "the place name is %1$d characters long; names are at most %2$d, so shorten it", String(count),
+                String(PlaceQuery.maximumLength))
         case .controlCharacter(let scalar):
-            "the place name contains \(scalar.isHiddenFormatting ? "an invisible formatting" : "a control") character (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))); type it as plain text"
+            scalar.isHiddenFormatting
+                ? tr(
+                    "the place name contains an invisible formatting character (U+%s); type it as plain text",
+                    String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
+                : tr(
+                    "the place name contains a control character (U+%s); type it as plain text",
+                    String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
         case .latitudeOutOfRange(let text):
-            "the latitude \(text) is out of range: latitudes run from -90 (south) to 90 (north), latitude first, as in 52.52,13.41"
+            tr(
+                "the latitude %s is out of range: latitudes run from -90 (south) to 90 (north), latitude first, as in 52.52,13.41",
+                text)
         case .longitudeOutOfRange(let text):
-            "the longitude \(text) is out of range: longitudes run from -180 (west) to 180 (east), after the latitude, as in 52.52,13.41"
+            tr(
+                "the longitude %s is out of range: longitudes run from -180 (west) to 180 (east), after the latitude, as in 52.52,13.41",
+                text)
         }
     }
 }

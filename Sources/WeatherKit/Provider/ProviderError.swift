@@ -1,4 +1,4 @@
-import WeatherModel
+package import WeatherModel
 
 /// A weather or geocoding service that did not give us what we asked for.
 public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -22,8 +22,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Which service, and where, for messages.
     public struct Service: Sendable, Equatable, CustomStringConvertible {
-        /// "geocoding" or "forecast".
-        var role: String
+        /// What the service does for weather.
+        var role: Role
         /// Host and port of the endpoint.
         var host: String
         /// The setting that points at it, named in hints.
@@ -33,14 +33,29 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
         /// service's refusal never stops another's requests.
         var backoffKey: String
 
-        package init(role: String, host: String, setting: String, backoffKey: String? = nil) {
+        package init(role: Role, host: String, setting: String, backoffKey: String? = nil) {
             self.role = role
             self.host = host
             self.setting = setting
             self.backoffKey = backoffKey ?? host
         }
 
-        public var description: String { "the \(role) service at \(host)" }
+        /// What a service does for weather.
+        package enum Role: Sendable, Equatable {
+            case geocoding, forecast
+            /// The official warnings of a source.
+            case warnings(AlertSource)
+        }
+
+        public var description: String {
+            switch role {
+            case .geocoding: tr("the geocoding service at %s", host)
+            case .forecast: tr("the forecast service at %s", host)
+            case .warnings(.nws): tr("the NWS alerts service at %s", host)
+            case .warnings(.dwd): tr("the DWD warnings service at %s", host)
+            case .warnings(.metNorway): tr("the MetAlerts service at %s", host)
+            }
+        }
     }
 
     public var description: String {
@@ -51,30 +66,34 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             let detail = reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code)
             switch code {
             case 429:
-                return "\(service) is limiting requests (\(detail)); wait a few minutes and try again"
+                return tr("%1$s is limiting requests (%2$s); wait a few minutes and try again", "\(service)", detail)
             case 500...599:
-                return "\(service) is having trouble (\(detail)); try again later"
+                return tr("%1$s is having trouble (%2$s); try again later", "\(service)", detail)
             case 404, 405, 410:
-                return "\(service) has no such API (\(detail)); check \(service.setting)"
+                return tr("%1$s has no such API (%2$s); check %3$s", "\(service)", detail, service.setting)
             default:
-                return "\(service) refused the request (\(detail)); check \(service.setting) or update weather"
+                return tr(
+                    "%1$s refused the request (%2$s); check %3$s or update weather", "\(service)", detail,
+                    service.setting)
             }
         case .contactRefused(let service, let provider):
-            return "\(service) refused the request (HTTP 403 Forbidden): \(provider)'s terms require a contact it "
-                + "can reach in every request; \(SettingsError.contactAdvice)"
+            return tr(
+                "%1$s refused the request (HTTP 403 Forbidden): %2$s's terms require a contact it can reach in every request; %3$s",
+                "\(service)", provider, SettingsError.contactAdvice)
         case .brokeOff(let service, let words):
-            return "\(service) broke off its answer (\(words)); try again in a few minutes"
+            return tr("%1$s broke off its answer (%2$s); try again in a few minutes", "\(service)", words)
         case .badResponse(let service, let problem):
-            return
-                "\(service) sent a response weather cannot read: \(problem); try again later, or check \(service.setting)"
+            return tr(
+                "%1$s sent a response weather cannot read: %2$s; try again later, or check %3$s", "\(service)", problem,
+                service.setting)
         case .placeNotFound(let query, let suggestion?):
-            return "no place called \"\(query.name)\" found; did you mean \(suggestion)?"
+            return tr("no place called \"%1$s\" found; did you mean %2$s?", query.name, suggestion)
         case .placeNotFound(let query, nil):
-            return "no place called \"\(query.name)\" found; check the spelling, or try a larger town nearby"
+            return tr("no place called \"%s\" found; check the spelling, or try a larger town nearby", query.name)
         case .noPlaceMatches(let query, let alternatives):
             let qualifier = query.qualifiers.joined(separator: ", ")
             let list = alternatives.prefix(5).joined(separator: "; ")
-            return "no place called \"\(query.name)\" in \"\(qualifier)\"; try one of: \(list)"
+            return tr("no place called \"%1$s\" in \"%2$s\"; try one of: %3$s", query.name, qualifier, list)
         }
     }
 
@@ -109,9 +128,9 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     var cause: String {
         switch self {
         case .transport(.unreachable(_, let error)), .transport(.transfer(_, let error)): error.message
-        case .transport(.timedOut(_, let budget)): "no answer within the time budget of \(budget)"
+        case .transport(.timedOut(_, let budget)): tr("no answer within the time budget of %s", "\(budget)")
         case .status(_, let code, let reason, _): reason.map { "HTTP \(code): \($0)" } ?? HTTPStatus.line(code)
-        case .brokeOff: "it broke off its answer"
+        case .brokeOff: tr("it broke off its answer")
         default: description
         }
     }

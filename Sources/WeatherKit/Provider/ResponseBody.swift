@@ -5,11 +5,11 @@ enum ResponseBody {
     /// The body as JSON, or the problem in words: empty, HTML, cut off, not JSON, an error object.
     static func json(_ body: [UInt8], headers: HTTPHeaders) throws(ResponseProblem) -> JSONReader {
         guard let first = body.first(where: { !$0.isASCIIWhitespace }) else {
-            throw ResponseProblem("the body is empty")
+            throw ResponseProblem(tr("the body is empty"))
         }
         let contentType = headers["Content-Type"]?.lowercased() ?? ""
         if first == UInt8(ascii: "<") || contentType.hasPrefix("text/html") {
-            throw ResponseProblem("it is an HTML page, not JSON")
+            throw ResponseProblem(tr("it is an HTML page, not JSON"))
         }
         let reader: JSONReader
         do throws(JSONSyntaxError) {
@@ -18,12 +18,17 @@ enum ResponseBody {
             if let words = brokenOffStream(body) { throw ResponseProblem(words, brokeOff: true) }
             // jansson's words for input that stops in the middle, as opposed to text after the end.
             let cutOff = error.text.includes("premature end of input") || error.text.hasSuffix("near end of file")
-            throw ResponseProblem("it is not valid JSON (\(error))" + (cutOff ? ", it looks cut off" : ""))
+            throw ResponseProblem(
+                cutOff
+                    ? tr("it is not valid JSON (%s), it looks cut off", "\(error)")
+                    : tr("it is not valid JSON (%s)", "\(error)"))
         }
-        guard reader.kind == .object else { throw ResponseProblem("it is \(reader.kindDescription), not an object") }
+        guard reader.kind == .object else {
+            throw ResponseProblem(tr("it is %s, not an object", translation(of: reader.kindDescription)))
+        }
         if (try? reader.bool("error")) == true {
-            let reason = (try? reader.string("reason")) ?? "no reason given"
-            throw ResponseProblem("it reports an error: \(reason)")
+            let reason = (try? reader.string("reason")) ?? tr("no reason given")
+            throw ResponseProblem(tr("it reports an error: %s", reason))
         }
         return reader
     }

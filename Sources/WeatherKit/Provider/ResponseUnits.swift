@@ -51,7 +51,7 @@ extension ForecastResponse {
             if unit == "undefined" { return .undefined }
             throw .invalid(
                 path: "\(reader?.path ?? "").\(key)",
-                reason: "is \"\(unit.prefix(20).printable)\", a unit weather does not know")
+                reason: Message("is \"%s\", a unit weather does not know", String(unit.prefix(20)).printable))
         }
     }
 

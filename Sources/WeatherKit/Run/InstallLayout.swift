@@ -19,4 +19,6 @@ public enum InstallLayout {
     static let debianZshCompletions = "share/zsh/vendor-completions"
     /// The README and the licence.
     static let doc = "share/doc/weather"
+    /// The message catalogues, one folder a language: `LL/LC_MESSAGES/weather.mo`, where gettext looks.
+    static let locale = "share/locale"
 }

@@ -9,7 +9,7 @@ import WeatherModel
 /// `WeatherContext.live` is this process's, built once from the real parts (`WeatherFetcher.shared` is
 /// made from it); a test builds one of doubles. The model is swiftly's `SwiftlyCoreContext`.
 public final class WeatherContext: Sendable {
-    /// The variables the run was started with: whose locale says the language of place names.
+    /// The variables the run was started with: whose locale says the language.
     let environment: Environment
     /// Where weather's files are.
     let paths: WeatherPaths
@@ -137,6 +137,8 @@ extension WeatherContext {
                 readingConfig
                 ? try Settings.load(environment: environment, paths: paths)
                 : try Settings.load(environment: environment, config: [:], configPath: paths.configFile)
+            // The language setting decides every word and number from here on (else the locale does).
+            Catalogue.choose(setting: settings.language, environment: environment)
             return WeatherContext(
                 environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
                 http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),

@@ -42,9 +42,10 @@ public enum WeatherProgram {
             guard FileIO.exists(candidate) else { continue }
             let path = FileIO.realPath(candidate)
             if let problem = untrusted(path, user: user) {
-                refusals.append("not running \(candidate): \(problem)")
+                refusals.append(tr("not running %1$s: %2$s", candidate, problem))
             } else if access(path, X_OK) != 0 {
-                refusals.append("not running \(candidate): it may not be run (\(String(cString: strerror(errno))))")
+                refusals.append(
+                    tr("not running %1$s: it may not be run (%2$s)", candidate, String(cString: strerror(errno))))
             } else {
                 return .success(path)
             }
@@ -53,8 +54,9 @@ public enum WeatherProgram {
         let folders = commandsCandidates(besides: weather).map { FileIO.parentDirectory(of: $0) }
         return .failure(
             CommandsNotFound(
-                description: "cannot find \(commandsName), which runs every command but show and refresh, in "
-                    + folders.joined(separator: " or ")))
+                description: tr(
+                    "cannot find %1$s, which runs every command but show and refresh, in %2$s", commandsName,
+                    folders.joined(separator: tr(" or ")))))
     }
 
     /// Why no `weather-commands` is run, in one line.
@@ -69,19 +71,35 @@ public enum WeatherProgram {
         while true {
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                return "cannot look at \(current) (\(String(cString: strerror(errno))))"
+                return tr("cannot look at %1$s (%2$s)", current, String(cString: strerror(errno)))
             }
             if info.st_uid != 0 && info.st_uid != user {
-                return "\(current) belongs to user \(info.st_uid), not to you or root"
+                return tr("%1$s belongs to user %2$d, not to you or root", current, String(info.st_uid))
             }
             let othersMayWrite = info.st_mode & 0o022 != 0
             let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             if othersMayWrite && !(isFolder && info.st_mode & S_ISVTX != 0) {
-                return "\(current) may be written by others"
+                return tr("%s may be written by others", current)
             }
             if current == "/" { return nil }
             current = FileIO.parentDirectory(of: current)
         }
+    }
+
+    /// The folder of the message catalogues for a program at `program` (`weather` or `weather-commands`):
+    /// `PREFIX/share/locale` for one installed in `PREFIX/bin` or `PREFIX/libexec/weather`
+    /// (`InstallLayout`), else the folder `locale` beside it (a build folder, where `make build` and the
+    /// tests compile them).
+    static func catalogues(besides program: String) -> String {
+        let folder = FileIO.parentDirectory(of: program)
+        var prefix: String?
+        if FileIO.baseName(of: folder) == InstallLayout.bin {
+            prefix = FileIO.parentDirectory(of: folder)
+        } else if folder.hasSuffix("/" + InstallLayout.libexec) {
+            prefix = String(folder.dropLast(InstallLayout.libexec.utf8.count + 1))
+        }
+        guard let prefix else { return (folder == "/" ? "" : folder) + "/locale" }
+        return (prefix == "/" ? "" : prefix) + "/" + InstallLayout.locale
     }
 
     /// The `weather` that the timer and cron should run, for a running program at `path`: itself, or, for
@@ -97,11 +115,14 @@ public enum WeatherProgram {
     /// The absolute path of the file this process runs (`/proc/self/exe`, through any symbolic link);
     /// `nil` when it cannot be read, is not UTF-8 text, or names no file (a program run from memory).
     public static func running() -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        // On the stack, not zeroed: the run that speaks German asks this once, on `show`'s way.
+        let read = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer -> String? in
+            let count = readlink("/proc/self/exe", buffer.baseAddress!, buffer.count - 1)
+            guard count > 0 else { return nil }
+            buffer[count] = 0
+            return String(validatingCString: buffer.baseAddress!)
         }
-        guard count > 0, let link = String(validating: buffer[..<count], as: UTF8.self) else { return nil }
+        guard let link = read else { return nil }
         let path = installedPath(link)
         return path.hasPrefix("/") && FileIO.exists(path) ? path : nil
     }

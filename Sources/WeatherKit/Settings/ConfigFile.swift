@@ -20,17 +20,18 @@ package enum ConfigFile {
         do {
             root = try JSONDocument(parsing: bytes).reader
         } catch {
-            throw .invalidConfig(path: path, reason: "not valid JSON (\(error))")
+            throw .invalidConfig(path: path, reason: tr("not valid JSON (%s)", "\(error)"))
         }
         guard let members = try? root.members() else {
-            throw .invalidConfig(path: path, reason: "must hold one JSON object, such as {\"timeout\": 20}")
+            throw .invalidConfig(path: path, reason: tr("must hold one JSON object, such as {\"timeout\": 20}"))
         }
         var values: [String: String] = [:]
         for (key, value) in members {
             guard let setting = Settings.Key(configKey: key) else {
                 let known = Settings.Key.allCases.map(\.configKey)
                 throw .invalidConfig(
-                    path: path, reason: "unknown setting \"\(key)\" (known: \(known.joined(separator: ", ")))")
+                    path: path, reason: tr("unknown setting \"%1$s\" (known: %2$s)", key, known.joined(separator: ", "))
+                )
             }
             switch value.kind {
             case .string: values[key] = try? value.string()
@@ -40,9 +41,13 @@ package enum ConfigFile {
             default:
                 throw .invalidConfig(
                     path: path,
-                    reason: "\"\(key)\" is \(value.kindDescription); it must be "
-                        + (setting.takesNumber ? "a number or text" : "text in quotes")
-                        + ", such as {\"\(key)\": \(setting.example)}")
+                    reason: setting.takesNumber
+                        ? tr(
+                            "\"%1$s\" is %2$s; it must be a number or text, such as {\"%1$s\": %3$s}", key,
+                            translation(of: value.kindDescription), setting.example)
+                        : tr(
+                            "\"%1$s\" is %2$s; it must be text in quotes, such as {\"%1$s\": %3$s}", key,
+                            translation(of: value.kindDescription), setting.example))
             }
         }
         return values

@@ -27,8 +27,8 @@ package struct Settings: Sendable, Equatable {
     /// How the operators of a weather service can reach the user (an email address or a URL), sent in
     /// the `User-Agent` header.
     package var contact: String?
-    /// The language place names are looked up and shown in (ISO 639, such as `de`); `nil` takes it from
-    /// the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), and English where the locale names none.
+    /// The language of every word people read and of place names (ISO 639, such as `de`, or with a
+    /// country, `pt_BR`), and of its numbers and times; `nil` takes it from the locale (`LanguageChoice`).
     package var language: String?
     /// How far ahead waybar's tooltip shows the hours (at 3-hour steps), and how many days it lists.
     package var tooltipHours = 12
@@ -177,7 +177,7 @@ package struct Settings: Sendable, Equatable {
             switch self {
             case .geocodingURL, .forecastURL, .metURL, .nwsAlertsURL, .dwdAlertsURL, .metAlertsURL:
                 guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
-                    return "an http:// or https:// URL"
+                    return tr("an http:// or https:// URL")
                 }
                 switch self {
                 case .geocodingURL: settings.geocodingURL = value
@@ -192,17 +192,17 @@ package struct Settings: Sendable, Equatable {
                 settings.provider = provider
             case .timeout:
                 guard let seconds = Self.seconds(value, within: 1...3600) else {
-                    return "a time from 1 second to 1 hour, such as 30 or 45s"
+                    return tr("a time from 1 second to 1 hour, such as 30 or 45s")
                 }
                 settings.timeout = seconds
             case .staleAfter:
                 guard let seconds = Self.seconds(value, within: 0...Settings.longestStaleAfter) else {
-                    return "a time from 0 seconds to 7 days, such as 900 or 15m"
+                    return tr("a time from 0 seconds to 7 days, such as 900 or 15m")
                 }
                 settings.staleAfter = seconds
             case .interactiveTimeout:
                 guard let seconds = Self.seconds(value, within: 1...3600) else {
-                    return "a time from 1 second to 1 hour, such as 5 or 10s"
+                    return tr("a time from 1 second to 1 hour, such as 5 or 10s")
                 }
                 settings.interactiveTimeout = seconds
             case .units:
@@ -224,38 +224,52 @@ package struct Settings: Sendable, Equatable {
                 do throws(FormatError) {
                     settings.format = try FormatString(parsing: value)
                 } catch .blank {
-                    return "a format such as \"%l %c %t %o\" (weather show --help lists the codes), not blanks that "
-                        + "print nothing; empty or unset, it is that default"
+                    return tr(
+                        "a format such as \"%%l %%c %%t %%o\" (weather show --help lists the codes), not blanks that print nothing; empty or unset, it is that default"
+                    )
                 } catch {
-                    return "a format such as \"%l %c %t %o\" (weather show --help lists the codes): \(error)"
+                    return tr(
+                        "a format such as \"%%l %%c %%t %%o\" (weather show --help lists the codes): %s", "\(error)")
                 }
             case .contact:
                 guard !value.isEmpty, value.count <= 200, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-                else { return "an email address or a URL of visible ASCII characters, such as you@example.org" }
+                else { return tr("an email address or a URL of visible ASCII characters, such as you@example.org") }
                 settings.contact = value
             case .language:
-                guard let language = Self.languageCode(value) else {
-                    return "a language code of two or three letters, such as de or fr"
+                guard let language = Self.language(value) else {
+                    return tr(
+                        "a language code of two or three letters, such as de or fr, or with a country, such as pt_BR")
                 }
                 settings.language = language
             case .tooltipHours:
                 guard let hours = Int(value), Settings.tooltipHourRange.contains(hours) else {
-                    return "a whole number of hours from 0 to 48, such as 24"
+                    return tr("a whole number of hours from 0 to 48, such as 24")
                 }
                 settings.tooltipHours = hours
             case .tooltipDays:
                 guard let days = Int(value), Settings.tooltipDayRange.contains(days) else {
-                    return "a whole number of days from 0 to 7, such as 5"
+                    return tr("a whole number of days from 0 to 7, such as 5")
                 }
                 settings.tooltipDays = days
             case .alerts:
                 switch value.lowercased() {
                 case "on": settings.alerts = true
                 case "off": settings.alerts = false
-                default: return "on or off"
+                default: return tr("%1$s or %2$s", "on", "off")
                 }
             }
             return nil
+        }
+
+        /// `value` as a language, `ll` or `ll_CC` (`de`, `pt_BR`), if it is one: an ISO 639 code, and an
+        /// ISO 3166 country's when given, in any letter case.
+        static func language(_ value: String) -> String? {
+            let parts = value.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let code = languageCode(String(parts[0])) else { return nil }
+            guard parts.count == 2 else { return code }
+            let country = parts[1].uppercased()
+            guard country.utf8.count == 2, country.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else { return nil }
+            return code + "_" + country
         }
 
         /// `value` as the lower-case ISO 639 code the geocoding service takes, if it is one.
@@ -274,7 +288,7 @@ package struct Settings: Sendable, Equatable {
 
         private static func oneOf<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String
         where Choice.RawValue == String {
-            "one of " + Choice.allCases.map(\.rawValue).joinedText(", ")
+            tr("one of %s", Choice.allCases.map(\.rawValue).joinedText(", "))
         }
     }
 
@@ -300,14 +314,14 @@ package struct Settings: Sendable, Equatable {
             // `WEATHER_ICONS= weather` or a unit's `Environment=WEATHER_ICONS=` clears a setting.
             if let value = Self.value(of: key.variable, in: variables), !value.isEmpty {
                 guard environment.isUTF8(key.variable) else {
-                    throw .invalidVariable(key.variable, value: value, expected: "UTF-8 text")
+                    throw .invalidVariable(key.variable, value: value, expected: tr("UTF-8 text"))
                 }
                 if let expected = key.apply(value, to: &settings) {
                     throw .invalidVariable(key.variable, value: value, expected: expected)
                 }
             } else if let value = config[key.configKey], !value.isEmpty {
                 if let expected = key.apply(value, to: &settings) {
-                    throw .invalidConfig(path: configPath, reason: "\"\(key.configKey)\" must be \(expected)")
+                    throw .invalidConfig(path: configPath, reason: tr("\"%1$s\" must be %2$s", key.configKey, expected))
                 }
             }
         }
@@ -335,7 +349,7 @@ package struct Settings: Sendable, Equatable {
     /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, as `de` of `de_DE.UTF-8`), else English (also for the
     /// `C` and `POSIX` locales).
     func placeNameLanguage(environment: Environment) -> String {
-        if let language { return language }
+        if let language { return LocaleName(language).language }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment.nonEmpty($0) }.first ?? ""
         let name = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" }
         guard name != "C", name != "POSIX", let code = Key.languageCode(String(name)) else { return "en" }

@@ -15,22 +15,28 @@ public enum SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     case contactRequired(provider: String)
 
     /// What to set so that a service requiring a contact can be asked.
-    static let contactAdvice =
-        "set WEATHER_CONTACT=you@example.org (your email address or a web page of yours), or \"contact\" in config.json"
+    static var contactAdvice: String {
+        tr(
+            "set WEATHER_CONTACT=you@example.org (your email address or a web page of yours), or \"contact\" in config.json"
+        )
+    }
 
     public var description: String {
         switch self {
         case .invalidVariable(let name, let value, let expected):
-            "\(name)=\"\(value)\" is not valid: it must be \(expected)"
+            tr("%1$s=\"%2$s\" is not valid: it must be %3$s", name, value, expected)
         case .invalidConfig(let path, let reason):
-            "\(path): \(reason); fix or remove the file"
+            tr("%1$s: %2$s; fix or remove the file", path, reason)
         case .noHome(let variable):
-            "cannot tell where the home folder is: set HOME, or \(variable) to an absolute path"
+            tr("cannot tell where the home folder is: set HOME, or %s to an absolute path", variable)
         case .notUTF8(let variable):
-            "\(variable) names a folder whose name is not UTF-8 text, which weather cannot name exactly; set \(variable) to a folder with a UTF-8 name"
+            tr(
+                "%1$s names a folder whose name is not UTF-8 text, which weather cannot name exactly; set %1$s to a folder with a UTF-8 name",
+                variable)
         case .contactRequired(let provider):
-            "\(provider)'s terms require a contact in every request, so that its operators can reach you rather "
-                + "than block you, and none is set: \(Self.contactAdvice)"
+            tr(
+                "%1$s's terms require a contact in every request, so that its operators can reach you rather than block you, and none is set: %2$s",
+                provider, Self.contactAdvice)
         }
     }
 }

@@ -39,7 +39,7 @@ final class FolderWatch {
     init(folders: [String], names: Set<String>) throws(FileError) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
-            throw FileError(path: "the cache and state folders", operation: "watch", code: errno)
+            throw FileError(path: tr("the cache and state folders"), operation: .watch, code: errno)
         }
         self.folders = folders
         self.names = names
@@ -55,7 +55,7 @@ final class FolderWatch {
     private func watch(_ folder: String) throws(FileError) {
         try FileIO.createDirectory(folder)
         let watch = inotify_add_watch(descriptor, folder, Self.mask)
-        guard watch >= 0 else { throw FileError(path: folder, operation: "watch", code: errno) }
+        guard watch >= 0 else { throw FileError(path: folder, operation: .watch, code: errno) }
         watches[watch] = folder
     }
 

@@ -51,7 +51,7 @@ enum StopSignal {
         switch signal {
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"
-        default: "signal \(signal)"
+        default: tr("signal %d", String(signal))
         }
     }
 }

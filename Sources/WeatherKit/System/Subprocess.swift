@@ -20,7 +20,9 @@ struct Subprocess: Sendable {
         var code: Int32
 
         var description: String {
-            code == ENOENT ? "\(program) is not installed" : "cannot run \(program): \(String(cString: strerror(code)))"
+            code == ENOENT
+                ? tr("%s is not installed", program)
+                : tr("cannot run %1$s: %2$s", program, String(cString: strerror(code)))
         }
     }
 

@@ -41,7 +41,7 @@ public struct TimeBudget: Sendable, Equatable, ExpressibleByIntegerLiteral, Cust
     }
 
     /// "30 s (WEATHER_TIMEOUT)".
-    public var description: String { "\(DurationText.format(seconds)) (\(setting))" }
+    public var description: String { DurationText.format(seconds).translated + " (" + setting + ")" }
 }
 
 /// A run's network time, shared by the fetcher and its services: its budget, or a shorter one when a

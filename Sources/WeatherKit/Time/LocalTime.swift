@@ -23,11 +23,13 @@ public enum LocalTimeZone: Sendable, Equatable {
 
 /// Moments in the user's own time zone, for the few places that print a clock time.
 package enum LocalTime {
-    /// "07:17" within a day of `now`, otherwise "2026-11-22 07:17".
+    /// "07:17" within a day of `now`, otherwise "2026-11-22 07:17"; the time as the locale writes it
+    /// ("7:17 AM"), the date as ISO 8601 does, which every reader reads alike.
     package static func describe(_ moment: Timestamp, now: Timestamp, in zone: LocalTimeZone) -> String {
         let seconds = Int64(moment.secondsSince1970.clamped(to: Timestamp.validRange).rounded(.down))
         let civil = CivilTime(secondsSince1970: seconds, utcOffset: zone.offset(at: moment))
-        guard abs(moment - now) >= 86_400 else { return civil.clock }
-        return civil.date + " " + civil.clock
+        let clock = Conventions.current.clock(civil)
+        guard abs(moment - now) >= 86_400 else { return clock }
+        return civil.date + " " + clock
     }
 }

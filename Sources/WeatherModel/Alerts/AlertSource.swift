@@ -24,24 +24,6 @@ public enum AlertSource: Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// Who issues the warnings, for people: "the National Weather Service".
-    package var issuer: String {
-        switch self {
-        case .nws: "the National Weather Service"
-        case .dwd: "DWD (Deutscher Wetterdienst), through Bright Sky"
-        case .metNorway: "MET Norway"
-        }
-    }
-
-    /// The country it covers, for people.
-    package var country: String {
-        switch self {
-        case .nws: "the United States"
-        case .dwd: "Germany"
-        case .metNorway: "Norway"
-        }
-    }
-
     /// The source for a place in the country `countryCode` (ISO 3166-1 alpha-2): the United States and the
     /// territories the NWS forecasts for (Puerto Rico, the Virgin Islands, Guam, the Northern Marianas,
     /// American Samoa); Germany; Norway with Svalbard and Jan Mayen. `nil` elsewhere: no request at all.

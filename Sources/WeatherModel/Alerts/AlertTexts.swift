@@ -38,11 +38,18 @@ package struct AlertTexts: Sendable, Equatable {
         let format = try reader.int("format")
         guard format == Self.fileFormat else {
             throw .invalid(
-                path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
+                path: "format",
+                reason: Message(
+                    "is %1$d; this version of weather reads format %2$d", String(format), String(Self.fileFormat)))
         }
         let list = try reader.field("alerts").array()
         guard list.count <= SavedAlerts.mostAlerts else {
-            throw .invalid(path: "alerts", reason: "holds more than \(SavedAlerts.mostAlerts) warnings")
+            throw .invalid(
+                path: "alerts",
+                reason: Message(
+                    one: "holds more than %d warning", other: "holds more than %d warnings",
+                    count: SavedAlerts.mostAlerts,
+                    String(SavedAlerts.mostAlerts)))
         }
         var details: [String: AlertDetails] = [:]
         for entry in list {

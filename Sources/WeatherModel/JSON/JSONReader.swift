@@ -39,21 +39,21 @@ package struct JSONReader: @unchecked Sendable {
     private func childPath(_ key: String) -> String { JSONPath.member(place, key).text }
 
     private func mistyped(_ expected: String) -> JSONShapeError {
-        .mistyped(path: path.isEmpty ? "the document" : path, expected: expected, found: kindDescription)
+        .mistyped(path: path.isEmpty ? english("the document") : path, expected: expected, found: kindDescription)
     }
 
     // MARK: Fields
 
     /// The member `key`, which must exist (it may be `null`).
     package func field(_ key: String) throws(JSONShapeError) -> JSONReader {
-        guard kind == .object else { throw mistyped("an object") }
+        guard kind == .object else { throw mistyped(english("an object")) }
         guard let member = member(key) else { throw .missing(path: childPath(key)) }
         return JSONReader(document: document, node: member, place: .member(place, key))
     }
 
     /// The member `key`, or `nil` when it is absent or `null`: services omit empty fields.
     package func optionalField(_ key: String) throws(JSONShapeError) -> JSONReader? {
-        guard kind == .object else { throw mistyped("an object") }
+        guard kind == .object else { throw mistyped(english("an object")) }
         guard let member = member(key), weather_json_type(member) != JSON_NULL else { return nil }
         return JSONReader(document: document, node: member, place: .member(place, key))
     }
@@ -71,7 +71,7 @@ package struct JSONReader: @unchecked Sendable {
 
     /// The members of an object, in order.
     package func members() throws(JSONShapeError) -> [(key: String, value: JSONReader)] {
-        guard kind == .object else { throw mistyped("an object") }
+        guard kind == .object else { throw mistyped(english("an object")) }
         var members: [(key: String, value: JSONReader)] = []
         var iterator = json_object_iter(node)
         while let current = iterator {
@@ -91,7 +91,7 @@ package struct JSONReader: @unchecked Sendable {
         switch weather_json_type(node) {
         case JSON_REAL: return json_real_value(node)
         case JSON_INTEGER: return Double(json_integer_value(node))
-        default: throw mistyped("a number")
+        default: throw mistyped(english("a number"))
         }
     }
 
@@ -100,20 +100,20 @@ package struct JSONReader: @unchecked Sendable {
         switch weather_json_type(node) {
         case JSON_INTEGER:
             guard let result = Int(exactly: json_integer_value(node)) else {
-                throw .invalid(path: path, reason: "is out of range")
+                throw .invalid(path: path, reason: Message("is out of range"))
             }
             return result
         case JSON_REAL:
-            guard let result = Int(exactly: json_real_value(node)) else { throw mistyped("a whole number") }
+            guard let result = Int(exactly: json_real_value(node)) else { throw mistyped(english("a whole number")) }
             return result
         default:
-            throw mistyped("a whole number")
+            throw mistyped(english("a whole number"))
         }
     }
 
     /// The value as a string.
     package func string() throws(JSONShapeError) -> String {
-        guard weather_json_type(node) == JSON_STRING else { throw mistyped("a string") }
+        guard weather_json_type(node) == JSON_STRING else { throw mistyped(english("a string")) }
         return String(
             decoding: UnsafeRawBufferPointer(start: json_string_value(node), count: json_string_length(node)),
             as: UTF8.self)
@@ -126,13 +126,13 @@ package struct JSONReader: @unchecked Sendable {
         case JSON_FALSE: return false
         case JSON_INTEGER where json_integer_value(node) == 0: return false
         case JSON_INTEGER where json_integer_value(node) == 1: return true
-        default: throw mistyped("a boolean")
+        default: throw mistyped(english("a boolean"))
         }
     }
 
     /// The value's elements, each with its index in its path.
     package func array() throws(JSONShapeError) -> [JSONReader] {
-        guard kind == .array else { throw mistyped("an array") }
+        guard kind == .array else { throw mistyped(english("an array")) }
         return (0..<json_array_size(node)).map { index in
             JSONReader(document: document, node: json_array_get(node, index), place: .element(place, index))
         }
@@ -157,7 +157,7 @@ package struct JSONReader: @unchecked Sendable {
     /// The value's elements as numbers, `nil` for `null`: an array of numbers read without a reader (and
     /// its path) for each element.
     package func optionalNumbers() throws(JSONShapeError) -> [Double?] {
-        guard kind == .array else { throw mistyped("an array") }
+        guard kind == .array else { throw mistyped(english("an array")) }
         let count = json_array_size(node)
         var values: [Double?] = []
         values.reserveCapacity(count)
@@ -169,7 +169,7 @@ package struct JSONReader: @unchecked Sendable {
             case JSON_NULL: values.append(nil)
             default:
                 let reader = JSONReader(document: document, node: element, place: .element(place, index))
-                throw .mistyped(path: reader.path, expected: "a number or null", found: reader.kindDescription)
+                throw .mistyped(path: reader.path, expected: english("a number or null"), found: reader.kindDescription)
             }
         }
         return values
@@ -178,12 +178,12 @@ package struct JSONReader: @unchecked Sendable {
     /// The kind of value with an article, for error messages: "a string", "null".
     package var kindDescription: String {
         switch kind {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .null: english("null")
+        case .bool: english("a boolean")
+        case .number: english("a number")
+        case .string: english("a string")
+        case .array: english("an array")
+        case .object: english("an object")
         }
     }
 
@@ -213,7 +213,9 @@ package struct JSONReader: @unchecked Sendable {
         guard let value = try optionalInt(key) else { return nil }
         guard range.contains(value) else {
             throw .invalid(
-                path: childPath(key), reason: "is \(value), outside \(range.lowerBound)...\(range.upperBound)")
+                path: childPath(key),
+                reason: Message(
+                    "is %1$s, outside %2$s...%3$s", String(value), String(range.lowerBound), String(range.upperBound)))
         }
         return value
     }
@@ -225,7 +227,9 @@ package struct JSONReader: @unchecked Sendable {
         guard range.contains(value) else {
             throw .invalid(
                 path: childPath(key),
-                reason: "is \(value), outside \(range.lowerBound.shortText)...\(range.upperBound.shortText)")
+                reason: Message(
+                    "is %1$s, outside %2$s...%3$s", String(value), range.lowerBound.shortText,
+                    range.upperBound.shortText))
         }
         return value
     }
@@ -248,7 +252,11 @@ package struct JSONReader: @unchecked Sendable {
         let bytes = value.utf8.count
         guard bytes <= maximumLength || (bytes <= maximumLength * 4 && value.unicodeScalars.count <= maximumLength)
         else {
-            throw .invalid(path: childPath(key), reason: "is longer than \(maximumLength) characters")
+            throw .invalid(
+                path: childPath(key),
+                reason: Message(
+                    one: "is longer than %d character", other: "is longer than %d characters", count: maximumLength,
+                    String(maximumLength)))
         }
         return value.printable
     }

@@ -137,12 +137,6 @@ package struct DayForecast: Sendable, Equatable, WeatherCondition {
     package var isoDate: String {
         CivilTime(secondsSince1970: Int64(day) * 86_400, utcOffset: 0).date
     }
-
-    /// "Thu": the day of the week.
-    package var weekday: String {
-        // 1970-01-01 was a Thursday.
-        ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((day % 7) + 7) % 7]
-    }
 }
 
 extension Timestamp {

@@ -95,7 +95,7 @@ extension Location {
         }
         let name = try reader.text("name")
         guard !names.omitsZero || !name.trimmingWhitespace().isEmpty else {
-            throw .invalid(path: (reader.path.isEmpty ? "" : reader.path + ".") + "name", reason: "is empty")
+            throw .invalid(path: (reader.path.isEmpty ? "" : reader.path + ".") + "name", reason: Message("is empty"))
         }
         self.init(
             id: try reader.optionalInt("id", within: Self.ids),

@@ -8,7 +8,7 @@
 /// variants), each with our sky (icon, waybar class), the WMO code nearest to it (`weatherCode` in
 /// `--json`, and how days choose their most significant weather, as Open-Meteo's daily code does) and its
 /// words in English, MET's legend in lower case. The words are the only place a condition of MET's is put
-/// into words: translations start from them.
+/// into words: translations start from them (marked `english`, for `make pot`).
 package struct METSymbol: Sendable, Equatable {
     /// The condition.
     package var condition: Condition
@@ -59,56 +59,64 @@ package struct METSymbol: Sendable, Equatable {
         /// Thunder is WMO's 95 (a thunderstorm with rain or snow), its heavy forms 97.
         package var row: (code: String, words: String, sky: Sky, wmoCode: Int, hasVariants: Bool) {
             switch self {
-            case .clearSky: ("clearsky", "clear sky", .clear, 0, true)
-            case .fair: ("fair", "fair", .mainlyClear, 1, true)
-            case .partlyCloudy: ("partlycloudy", "partly cloudy", .partlyCloudy, 2, true)
-            case .cloudy: ("cloudy", "cloudy", .overcast, 3, false)
-            case .fog: ("fog", "fog", .fog, 45, false)
-            case .lightRain: ("lightrain", "light rain", .rain, 61, false)
-            case .rain: ("rain", "rain", .rain, 63, false)
-            case .heavyRain: ("heavyrain", "heavy rain", .rain, 65, false)
-            case .lightRainShowers: ("lightrainshowers", "light rain showers", .rainShowers, 80, true)
-            case .rainShowers: ("rainshowers", "rain showers", .rainShowers, 81, true)
-            case .heavyRainShowers: ("heavyrainshowers", "heavy rain showers", .rainShowers, 82, true)
-            case .lightSleet: ("lightsleet", "light sleet", .sleet, 68, false)
-            case .sleet: ("sleet", "sleet", .sleet, 69, false)
-            case .heavySleet: ("heavysleet", "heavy sleet", .sleet, 69, false)
-            case .lightSleetShowers: ("lightsleetshowers", "light sleet showers", .sleet, 83, true)
-            case .sleetShowers: ("sleetshowers", "sleet showers", .sleet, 83, true)
-            case .heavySleetShowers: ("heavysleetshowers", "heavy sleet showers", .sleet, 84, true)
-            case .lightSnow: ("lightsnow", "light snow", .snow, 71, false)
-            case .snow: ("snow", "snow", .snow, 73, false)
-            case .heavySnow: ("heavysnow", "heavy snow", .snow, 75, false)
-            case .lightSnowShowers: ("lightsnowshowers", "light snow showers", .snowShowers, 85, true)
-            case .snowShowers: ("snowshowers", "snow showers", .snowShowers, 85, true)
-            case .heavySnowShowers: ("heavysnowshowers", "heavy snow showers", .snowShowers, 86, true)
-            case .lightRainAndThunder: ("lightrainandthunder", "light rain and thunder", .thunderstorm, 95, false)
-            case .rainAndThunder: ("rainandthunder", "rain and thunder", .thunderstorm, 95, false)
-            case .heavyRainAndThunder: ("heavyrainandthunder", "heavy rain and thunder", .thunderstorm, 97, false)
+            case .clearSky: ("clearsky", english("clear sky"), .clear, 0, true)
+            case .fair: ("fair", english("fair"), .mainlyClear, 1, true)
+            case .partlyCloudy: ("partlycloudy", english("partly cloudy"), .partlyCloudy, 2, true)
+            case .cloudy: ("cloudy", english("cloudy"), .overcast, 3, false)
+            case .fog: ("fog", english("fog"), .fog, 45, false)
+            case .lightRain: ("lightrain", english("light rain"), .rain, 61, false)
+            case .rain: ("rain", english("rain"), .rain, 63, false)
+            case .heavyRain: ("heavyrain", english("heavy rain"), .rain, 65, false)
+            case .lightRainShowers: ("lightrainshowers", english("light rain showers"), .rainShowers, 80, true)
+            case .rainShowers: ("rainshowers", english("rain showers"), .rainShowers, 81, true)
+            case .heavyRainShowers: ("heavyrainshowers", english("heavy rain showers"), .rainShowers, 82, true)
+            case .lightSleet: ("lightsleet", english("light sleet"), .sleet, 68, false)
+            case .sleet: ("sleet", english("sleet"), .sleet, 69, false)
+            case .heavySleet: ("heavysleet", english("heavy sleet"), .sleet, 69, false)
+            case .lightSleetShowers: ("lightsleetshowers", english("light sleet showers"), .sleet, 83, true)
+            case .sleetShowers: ("sleetshowers", english("sleet showers"), .sleet, 83, true)
+            case .heavySleetShowers: ("heavysleetshowers", english("heavy sleet showers"), .sleet, 84, true)
+            case .lightSnow: ("lightsnow", english("light snow"), .snow, 71, false)
+            case .snow: ("snow", english("snow"), .snow, 73, false)
+            case .heavySnow: ("heavysnow", english("heavy snow"), .snow, 75, false)
+            case .lightSnowShowers: ("lightsnowshowers", english("light snow showers"), .snowShowers, 85, true)
+            case .snowShowers: ("snowshowers", english("snow showers"), .snowShowers, 85, true)
+            case .heavySnowShowers: ("heavysnowshowers", english("heavy snow showers"), .snowShowers, 86, true)
+            case .lightRainAndThunder:
+                ("lightrainandthunder", english("light rain and thunder"), .thunderstorm, 95, false)
+            case .rainAndThunder: ("rainandthunder", english("rain and thunder"), .thunderstorm, 95, false)
+            case .heavyRainAndThunder:
+                ("heavyrainandthunder", english("heavy rain and thunder"), .thunderstorm, 97, false)
             case .lightRainShowersAndThunder:
-                ("lightrainshowersandthunder", "light rain showers and thunder", .thunderstorm, 95, true)
-            case .rainShowersAndThunder: ("rainshowersandthunder", "rain showers and thunder", .thunderstorm, 95, true)
+                ("lightrainshowersandthunder", english("light rain showers and thunder"), .thunderstorm, 95, true)
+            case .rainShowersAndThunder:
+                ("rainshowersandthunder", english("rain showers and thunder"), .thunderstorm, 95, true)
             case .heavyRainShowersAndThunder:
-                ("heavyrainshowersandthunder", "heavy rain showers and thunder", .thunderstorm, 97, true)
-            case .lightSleetAndThunder: ("lightsleetandthunder", "light sleet and thunder", .thunderstorm, 95, false)
-            case .sleetAndThunder: ("sleetandthunder", "sleet and thunder", .thunderstorm, 95, false)
-            case .heavySleetAndThunder: ("heavysleetandthunder", "heavy sleet and thunder", .thunderstorm, 97, false)
+                ("heavyrainshowersandthunder", english("heavy rain showers and thunder"), .thunderstorm, 97, true)
+            case .lightSleetAndThunder:
+                ("lightsleetandthunder", english("light sleet and thunder"), .thunderstorm, 95, false)
+            case .sleetAndThunder: ("sleetandthunder", english("sleet and thunder"), .thunderstorm, 95, false)
+            case .heavySleetAndThunder:
+                ("heavysleetandthunder", english("heavy sleet and thunder"), .thunderstorm, 97, false)
             // MET's misspelling ("lightssleet..."), kept on the wire as its schema's enum has it.
             case .lightSleetShowersAndThunder:
-                ("lightssleetshowersandthunder", "light sleet showers and thunder", .thunderstorm, 95, true)
+                ("lightssleetshowersandthunder", english("light sleet showers and thunder"), .thunderstorm, 95, true)
             case .sleetShowersAndThunder:
-                ("sleetshowersandthunder", "sleet showers and thunder", .thunderstorm, 95, true)
+                ("sleetshowersandthunder", english("sleet showers and thunder"), .thunderstorm, 95, true)
             case .heavySleetShowersAndThunder:
-                ("heavysleetshowersandthunder", "heavy sleet showers and thunder", .thunderstorm, 97, true)
-            case .lightSnowAndThunder: ("lightsnowandthunder", "light snow and thunder", .thunderstorm, 95, false)
-            case .snowAndThunder: ("snowandthunder", "snow and thunder", .thunderstorm, 95, false)
-            case .heavySnowAndThunder: ("heavysnowandthunder", "heavy snow and thunder", .thunderstorm, 97, false)
+                ("heavysleetshowersandthunder", english("heavy sleet showers and thunder"), .thunderstorm, 97, true)
+            case .lightSnowAndThunder:
+                ("lightsnowandthunder", english("light snow and thunder"), .thunderstorm, 95, false)
+            case .snowAndThunder: ("snowandthunder", english("snow and thunder"), .thunderstorm, 95, false)
+            case .heavySnowAndThunder:
+                ("heavysnowandthunder", english("heavy snow and thunder"), .thunderstorm, 97, false)
             // MET's misspelling again ("lightssnow...").
             case .lightSnowShowersAndThunder:
-                ("lightssnowshowersandthunder", "light snow showers and thunder", .thunderstorm, 95, true)
-            case .snowShowersAndThunder: ("snowshowersandthunder", "snow showers and thunder", .thunderstorm, 95, true)
+                ("lightssnowshowersandthunder", english("light snow showers and thunder"), .thunderstorm, 95, true)
+            case .snowShowersAndThunder:
+                ("snowshowersandthunder", english("snow showers and thunder"), .thunderstorm, 95, true)
             case .heavySnowShowersAndThunder:
-                ("heavysnowshowersandthunder", "heavy snow showers and thunder", .thunderstorm, 97, true)
+                ("heavysnowshowersandthunder", english("heavy snow showers and thunder"), .thunderstorm, 97, true)
             }
         }
 

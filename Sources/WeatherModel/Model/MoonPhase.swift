@@ -13,17 +13,18 @@ package struct MoonPhase: Sendable, Equatable {
         case newMoon, waxingCrescent, firstQuarter, waxingGibbous, fullMoon, waningGibbous, lastQuarter,
             waningCrescent
 
-        /// `waxing crescent`: the words, in English.
+        /// `waxing crescent`: the words, in English (marked for the catalogue: `translation(of:)` prints them in
+        /// the run's language).
         package var words: String {
             switch self {
-            case .newMoon: "new moon"
-            case .waxingCrescent: "waxing crescent"
-            case .firstQuarter: "first quarter"
-            case .waxingGibbous: "waxing gibbous"
-            case .fullMoon: "full moon"
-            case .waningGibbous: "waning gibbous"
-            case .lastQuarter: "last quarter"
-            case .waningCrescent: "waning crescent"
+            case .newMoon: english("new moon")
+            case .waxingCrescent: english("waxing crescent")
+            case .firstQuarter: english("first quarter")
+            case .waxingGibbous: english("waxing gibbous")
+            case .fullMoon: english("full moon")
+            case .waningGibbous: english("waning gibbous")
+            case .lastQuarter: english("last quarter")
+            case .waningCrescent: english("waning crescent")
             }
         }
 

@@ -16,7 +16,7 @@ package struct SavedForecast: Sendable, Equatable {
     private static func forecast(_ reader: JSONReader) throws(JSONShapeError) -> Forecast {
         let field = try reader.field("forecast")
         guard let forecast = Forecast(packed: try field.string()) else {
-            throw .invalid(path: field.path, reason: "is not a forecast as weather writes it")
+            throw .invalid(path: field.path, reason: Message("is not a forecast as weather writes it"))
         }
         return forecast
     }
@@ -48,7 +48,9 @@ package struct SavedForecast: Sendable, Equatable {
         let format = try reader.int("format")
         guard format == Self.fileFormat else {
             throw .invalid(
-                path: "format", reason: "is \(format); this version of weather reads format \(Self.fileFormat)")
+                path: "format",
+                reason: Message(
+                    "is %1$d; this version of weather reads format %2$d", String(format), String(Self.fileFormat)))
         }
         self.init(
             location: try Location(reading: reader.field("location")),

@@ -77,74 +77,75 @@ extension WeatherCondition {
 
 /// WMO weather interpretation codes in words.
 package enum WMOCode {
-    /// The code in words, lower case: Open-Meteo's words for the codes it sends, the WMO table's for
-    /// the others; `nil` outside 0...99.
+    /// The code in words, lower case, in English (`condition` in `--json`; people read them translated):
+    /// Open-Meteo's words for the codes it sends, the WMO table's for the others; `nil` outside 0...99.
+    /// The same words serve day and night: none of them names the sun.
     package static func description(_ code: Int) -> String? {
         switch code {
-        case 0: "clear sky"
-        case 1: "mainly clear"
-        case 2: "partly cloudy"
-        case 3: "overcast"
-        case 4: "smoke"
-        case 5: "haze"
-        case 6...9: "dust"
-        case 10: "mist"
-        case 11, 12: "shallow fog"
-        case 13: "lightning"
-        case 14...16: "rain nearby"
-        case 17: "thunder"
-        case 18: "squalls"
-        case 19: "funnel cloud"
-        case 20: "recent drizzle"
-        case 21: "recent rain"
-        case 22: "recent snow"
-        case 23: "recent sleet"
-        case 24: "recent freezing rain"
-        case 25: "recent rain showers"
-        case 26: "recent snow showers"
-        case 27: "recent hail"
-        case 28: "recent fog"
-        case 29: "recent thunderstorm"
-        case 30...35: "dust storm"
-        case 36...39: "blowing snow"
-        case 40...47: "fog"
-        case 48, 49: "depositing rime fog"
-        case 50, 52, 54: "drizzle"
-        case 51: "light drizzle"
-        case 53: "moderate drizzle"
-        case 55: "dense drizzle"
-        case 56: "light freezing drizzle"
-        case 57: "dense freezing drizzle"
-        case 58, 59: "drizzle and rain"
-        case 60, 62, 64: "rain"
-        case 61: "slight rain"
-        case 63: "moderate rain"
-        case 65: "heavy rain"
-        case 66: "light freezing rain"
-        case 67: "heavy freezing rain"
-        case 68, 69: "rain and snow"
-        case 70, 72, 74: "snow"
-        case 71: "slight snow fall"
-        case 73: "moderate snow fall"
-        case 75: "heavy snow fall"
-        case 76: "diamond dust"
-        case 77: "snow grains"
-        case 78: "snow crystals"
-        case 79: "ice pellets"
-        case 80: "slight rain showers"
-        case 81: "moderate rain showers"
-        case 82: "violent rain showers"
-        case 83, 84: "sleet showers"
-        case 85: "slight snow showers"
-        case 86: "heavy snow showers"
-        case 87, 88: "snow pellet showers"
-        case 89, 90: "hail showers"
-        case 91...94: "rain or snow after a thunderstorm"
-        case 95: "thunderstorm"
-        case 96: "thunderstorm with slight hail"
-        case 97: "heavy thunderstorm"
-        case 98: "thunderstorm with dust"
-        case 99: "thunderstorm with heavy hail"
+        case 0: english("clear sky")
+        case 1: english("mainly clear")
+        case 2: english("partly cloudy")
+        case 3: english("overcast")
+        case 4: english("smoke")
+        case 5: english("haze")
+        case 6...9: english("dust")
+        case 10: english("mist")
+        case 11, 12: english("shallow fog")
+        case 13: english("lightning")
+        case 14...16: english("rain nearby")
+        case 17: english("thunder")
+        case 18: english("squalls")
+        case 19: english("funnel cloud")
+        case 20: english("recent drizzle")
+        case 21: english("recent rain")
+        case 22: english("recent snow")
+        case 23: english("recent sleet")
+        case 24: english("recent freezing rain")
+        case 25: english("recent rain showers")
+        case 26: english("recent snow showers")
+        case 27: english("recent hail")
+        case 28: english("recent fog")
+        case 29: english("recent thunderstorm")
+        case 30...35: english("dust storm")
+        case 36...39: english("blowing snow")
+        case 40...47: english("fog")
+        case 48, 49: english("depositing rime fog")
+        case 50, 52, 54: english("drizzle")
+        case 51: english("light drizzle")
+        case 53: english("moderate drizzle")
+        case 55: english("dense drizzle")
+        case 56: english("light freezing drizzle")
+        case 57: english("dense freezing drizzle")
+        case 58, 59: english("drizzle and rain")
+        case 60, 62, 64: english("rain")
+        case 61: english("slight rain")
+        case 63: english("moderate rain")
+        case 65: english("heavy rain")
+        case 66: english("light freezing rain")
+        case 67: english("heavy freezing rain")
+        case 68, 69: english("rain and snow")
+        case 70, 72, 74: english("snow")
+        case 71: english("slight snow fall")
+        case 73: english("moderate snow fall")
+        case 75: english("heavy snow fall")
+        case 76: english("diamond dust")
+        case 77: english("snow grains")
+        case 78: english("snow crystals")
+        case 79: english("ice pellets")
+        case 80: english("slight rain showers")
+        case 81: english("moderate rain showers")
+        case 82: english("violent rain showers")
+        case 83, 84: english("sleet showers")
+        case 85: english("slight snow showers")
+        case 86: english("heavy snow showers")
+        case 87, 88: english("snow pellet showers")
+        case 89, 90: english("hail showers")
+        case 91...94: english("rain or snow after a thunderstorm")
+        case 95: english("thunderstorm")
+        case 96: english("thunderstorm with slight hail")
+        case 97: english("heavy thunderstorm")
+        case 98: english("thunderstorm with dust")
+        case 99: english("thunderstorm with heavy hail")
         default: nil
         }
     }

@@ -154,7 +154,10 @@ extension WeatherResult {
         let format = try reader.int("format")
         guard format == 1 || format == Self.fileFormat else {
             throw .invalid(
-                path: "format", reason: "is \(format); this version of weather reads formats 1 and \(Self.fileFormat)")
+                path: "format",
+                reason: Message(
+                    "is %1$d; this version of weather reads formats 1 and %2$d", String(format), String(Self.fileFormat)
+                ))
         }
         let current = format == Self.fileFormat
         let updatedAt = current ? try reader.moment("updatedAt") : try reader.iso8601("updatedAt")
@@ -177,7 +180,7 @@ extension WeatherResult {
         )
         if let name = try reader.optionalString("provider") {
             guard let provider = ProviderID(rawValue: name) else {
-                throw .invalid(path: "provider", reason: "is not open-meteo or met-norway")
+                throw .invalid(path: "provider", reason: Message("is not open-meteo or met-norway"))
             }
             self.provider = provider
         }
@@ -202,7 +205,7 @@ extension Freshness.Moment {
         let moment = try reader.moment("staleAt")
         let sourceField = try reader.field("staleAtSource")
         guard let source = Freshness.Source(rawValue: try sourceField.string()), source != .setting else {
-            throw .invalid(path: sourceField.path, reason: "is not server or data")
+            throw .invalid(path: sourceField.path, reason: Message("is not server or data"))
         }
         self.init(moment: moment - updatedAt > Freshness.longestLifetime ? updatedAt : moment, source: source)
     }
@@ -213,7 +216,7 @@ extension JSONReader {
     package func iso8601(_ key: String) throws(JSONShapeError) -> Timestamp {
         let field = try field(key)
         guard let timestamp = Timestamp(iso8601: try field.string()) else {
-            throw .invalid(path: field.path, reason: "is not an ISO 8601 time with a zone")
+            throw .invalid(path: field.path, reason: Message("is not an ISO 8601 time with a zone"))
         }
         return timestamp
     }

@@ -12,14 +12,6 @@ extension String {
     }
 }
 
-extension Int {
-    /// "1 run", "2 runs", "0 runs": the number and `noun`, plural (`plural`, else the noun and an s)
-    /// unless the number is one. Every count a person reads goes through here.
-    package func counted(_ noun: String, plural: String? = nil) -> String {
-        String(self) + " " + (self == 1 ? noun : plural ?? noun + "s")
-    }
-}
-
 extension RawRepresentable where RawValue == String {
     /// The value named `text` in any letter case (`Imperial`, `IMPERIAL`), for choices whose names are
     /// lower case: every enumerated setting and option. The name as written is tried first, so that

@@ -31,6 +31,12 @@ package struct CivilTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day of the week, 0 for Sunday to 6 for Saturday (as `struct tm` counts them).
+    package var weekday: Int {
+        // 1970-01-01 was a Thursday.
+        ((Self.daysSince1970(year: year, month: month, day: day) + 4) % 7 + 7) % 7
+    }
+
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

@@ -35,18 +35,23 @@ package enum DurationText {
     }
 
     /// "45 s", "15 min", "2 h", "2 h 5 min", "3 days": whole units, rounded to the nearest second.
-    package static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> Message {
         let total = wholeSeconds(seconds)
-        if total < 60 { return "\(total) s" }
+        if total < 60 { return Message("%d s", String(total)) }
         if total < 3600 {
             let seconds = total % 60
-            return seconds == 0 || total >= 600 ? "\((total + 30) / 60) min" : "\(total / 60) min \(seconds) s"
+            return seconds == 0 || total >= 600
+                ? Message("%d min", String((total + 30) / 60))
+                : Message("%1$d min %2$d s", String(total / 60), String(seconds))
         }
         if total < 86_400 * 2 {
             let minutes = (total + 30) / 60
-            return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+            return minutes % 60 == 0
+                ? Message("%d h", String(minutes / 60))
+                : Message("%1$d h %2$d min", String(minutes / 60), String(minutes % 60))
         }
-        return "\((total + 43_200) / 86_400) days"
+        let days = (total + 43_200) / 86_400
+        return Message(one: "%d day", other: "%d days", count: days, String(days))
     }
 
     /// `seconds` rounded, within 0 and a million years: durations computed from outside values print

@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""weather's message catalogues: the template made from the sources, the translations checked and compiled.
+
+Swift is not a language xgettext reads, so the messages are found here, as literals in the calls that mark
+them (Sources/WeatherKit/Language/Catalogue.swift and Sources/WeatherModel/Text/Message.swift):
+
+    tr("format %s", ...)          a format, its placeholders printf's: %s, %d, %1$s; %% is a percent sign
+    trn("one %d", "other %d", n)  a format with plural forms (msgid_plural)
+    Message("format %s", ...)     the same, kept as a value in WeatherModel and translated where printed
+    Message(one: "...", other: "...", count: n)
+    english("words")              words that are data too (a weather code's, in --json), translated in print
+    helpText("...")               --help's text: no placeholders, a % is a %
+    timeFormat("%a %-d %b")       a strftime format: the order of the day and month, the locale's names
+
+Usage:
+    po.py pot [--check]     write po/weather.pot from Sources/ (--check: fail if it would change)
+    po.py check             the template is up to date, and every po/LL.po compiles with msgfmt --check,
+                            has every message of the template (and no other), none fuzzy or empty, as many
+                            plural forms as its Plural-Forms says, and keeps each message's placeholders
+                            (printf's, the --format codes of help text, strftime's, the commands of examples)
+    po.py compile OUTDIR    OUTDIR/LL/LC_MESSAGES/weather.mo for every po/LL.po
+    po.py languages         the languages, one a line
+Paths are relative to the repository (--root to use another, as the tests do with a doctored copy).
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+MARKERS = {"tr", "trn", "Message", "english", "helpText", "timeFormat"}
+HEADER = """# The messages of weather, the words people read, for translation.
+# Made by Config/po.py from the sources (make pot): do not edit; a translation starts as a copy of this file.
+msgid ""
+msgstr ""
+"Project-Id-Version: weather\\n"
+"Report-Msgid-Bugs-To: \\n"
+"Language: \\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"
+"""
+TIME_NOTE = ("A strftime format (%a the weekday, %-d the day of the month, %b the month): put them in your "
+             "language's order, with its punctuation; the names come from the locale.")
+HELP_NOTE = "Text of --help: keep its lines within 80 columns, and the commands of its examples as they are."
+
+
+class SourceError(Exception):
+    pass
+
+
+# MARK: Reading Swift
+
+def tokens(text, path):
+    """The Swift source's identifiers, string literals (decoded) and punctuation, with their lines; comments
+    left out. A literal with an interpolation is a token `interpolated`, which a message cannot be."""
+    i, line, n = 0, 1, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif c.isspace():
+            i += 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.index("*/", i + 2)
+            line += text.count("\n", i, end)
+            i = end + 2
+        elif c == "#" and text.startswith('#"', i):
+            # A raw string: never a message.
+            end = text.index('"#', i + 2)
+            line += text.count("\n", i, end)
+            i = end + 2
+            yield ("raw", None, line)
+        elif text.startswith('"""', i):
+            value, end, interpolated = multiline(text, i, path, line)
+            yield ("interpolated" if interpolated else "string", value, line)
+            line += text.count("\n", i, end)
+            i = end
+        elif c == '"':
+            value, end, interpolated = single(text, i, path, line)
+            yield ("interpolated" if interpolated else "string", value, line)
+            i = end
+        elif c.isalpha() or c == "_":
+            start = i
+            while i < n and (text[i].isalnum() or text[i] == "_"):
+                i += 1
+            yield ("name", text[start:i], line)
+        else:
+            yield ("punct", c, line)
+            i += 1
+
+
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", '"': '"', "'": "'", "\\": "\\"}
+
+
+def escape(text, i, path, line):
+    """The character the escape at text[i] (after its backslash) stands for, and where it ends."""
+    c = text[i]
+    if c in ESCAPES:
+        return ESCAPES[c], i + 1
+    if c == "u":
+        end = text.index("}", i)
+        return chr(int(text[i + 2:end], 16)), end + 1
+    raise SourceError(f"{path}:{line}: unknown escape \\{c}")
+
+
+def single(text, i, path, line):
+    value, i, interpolated = [], i + 1, False
+    while text[i] != '"':
+        if text[i] == "\n":
+            raise SourceError(f"{path}:{line}: unterminated string")
+        if text[i] == "\\":
+            if text[i + 1] == "(":
+                interpolated = True
+                depth, i = 1, i + 2
+                while depth:
+                    depth += {"(": 1, ")": -1}.get(text[i], 0)
+                    i += 1
+                continue
+            character, i = escape(text, i + 1, path, line)
+            value.append(character)
+        else:
+            value.append(text[i])
+            i += 1
+    return "".join(value), i + 1, interpolated
+
+
+def multiline(text, i, path, line):
+    """A \"\"\" literal: its lines without the closing delimiter's indentation, a line ending in a backslash
+    joined to the next."""
+    start = text.index("\n", i) + 1
+    end = text.index('"""', start)
+    closing = text.rfind("\n", 0, end) + 1
+    indent = text[closing:end]
+    if indent.strip():
+        raise SourceError(f"{path}:{line}: text before the closing delimiter")
+    raw_lines = text[start:closing - 1].split("\n") if closing > start else []
+    value, interpolated = [], False
+    for number, raw in enumerate(raw_lines):
+        if raw.strip() and not raw.startswith(indent):
+            raise SourceError(f"{path}:{line + number + 1}: a line indented less than the closing delimiter")
+        raw = raw[len(indent):]
+        continued = len(raw) - len(raw.rstrip("\\")) if raw.endswith("\\") else 0
+        joined = continued % 2 == 1
+        if joined:
+            raw = raw[:-1]
+        decoded, j = [], 0
+        while j < len(raw):
+            if raw[j] == "\\":
+                if raw[j + 1] == "(":
+                    interpolated = True
+                    j += 2
+                    continue
+                character, j = escape(raw, j + 1, path, line)
+                decoded.append(character)
+            else:
+                decoded.append(raw[j])
+                j += 1
+        value.append("".join(decoded) + ("" if joined or number == len(raw_lines) - 1 else "\n"))
+    return "".join(value), end + 3, interpolated
+
+
+def messages_in(path, relative):
+    """The marked messages of one file: (kind, msgid, msgid_plural, line)."""
+    with open(path, encoding="utf-8") as file:
+        found = list(tokens(file.read(), relative))
+    results = []
+    for index, (kind, value, line) in enumerate(found):
+        if kind != "name" or value not in MARKERS:
+            continue
+        if index > 0 and found[index - 1][:2] in (("name", "func"), ("name", "case"), ("punct", ".")):
+            continue
+        rest = found[index + 1:index + 12]
+        if not rest or rest[0][:2] != ("punct", "("):
+            continue
+        position = 1
+        labels = []
+        if rest[position][0] == "name" and rest[position + 1][:2] == ("punct", ":"):
+            labels.append(rest[position][1])
+            position += 2
+        first = rest[position]
+        if value == "Message" and labels == [] and first[0] != "string" and first[0] != "interpolated":
+            continue  # Message(reading:) and the like
+        if labels and labels != ["one"]:
+            continue
+        if first[0] != "string":
+            raise SourceError(f"{relative}:{line}: {value}(...) needs a literal message, without interpolation")
+        plural = None
+        if value == "trn" or labels == ["one"]:
+            position += 1
+            if rest[position][:2] != ("punct", ","):
+                raise SourceError(f"{relative}:{line}: {value}(...) needs the plural form after the singular")
+            position += 1
+            if rest[position][0] == "name" and rest[position + 1][:2] == ("punct", ":"):
+                position += 2
+            if rest[position][0] != "string":
+                raise SourceError(f"{relative}:{line}: {value}(...) needs a literal plural form")
+            plural = rest[position][1]
+        if first[1] == "":
+            raise SourceError(f"{relative}:{line}: an empty message")
+        results.append((value, first[1], plural, first[2]))
+    return results
+
+
+def template(root):
+    """The entries of the template, in the order the sources first mark them."""
+    entries = {}
+    order = []
+    sources = os.path.join(root, "Sources")
+    for folder, _, files in sorted(os.walk(sources)):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, root)
+            for kind, msgid, plural, line in messages_in(path, relative):
+                entry = entries.get(msgid)
+                if entry is None:
+                    entry = {"msgid": msgid, "plural": plural, "kinds": set(), "references": []}
+                    entries[msgid] = entry
+                    order.append(msgid)
+                elif entry["plural"] != plural:
+                    raise SourceError(f"{relative}:{line}: \"{msgid}\" is marked with two plural forms")
+                entry["kinds"].add(kind)
+                entry["references"].append(f"{relative}:{line}")
+    return [entries[msgid] for msgid in order]
+
+
+# MARK: Writing and reading PO files
+
+def quote(text):
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    if "\n" not in escaped:
+        return '"' + escaped + '"'
+    parts = escaped.split("\n")
+    pieces = [part + "\\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+    return '""\n' + "\n".join('"' + piece + '"' for piece in pieces)
+
+
+PRINTF = re.compile(r"%(?:%|(?:\d+\$)?[sd])")
+
+
+def flags(entry):
+    kinds = entry["kinds"]
+    if kinds & {"helpText", "timeFormat"}:
+        return "no-c-format"
+    texts = [entry["msgid"]] + ([entry["plural"]] if entry["plural"] else [])
+    return "c-format" if any(PRINTF.search(text) for text in texts) else None
+
+
+def render(entries):
+    out = [HEADER.rstrip("\n")]
+    for entry in entries:
+        out.append("")
+        if "timeFormat" in entry["kinds"]:
+            out.append("#. " + TIME_NOTE)
+        if "helpText" in entry["kinds"] and "\n" in entry["msgid"]:
+            out.append("#. " + HELP_NOTE)
+        out.append("#: " + " ".join(entry["references"]))
+        flag = flags(entry)
+        if flag:
+            out.append("#, " + flag)
+        out.append("msgid " + quote(entry["msgid"]))
+        if entry["plural"]:
+            out.append("msgid_plural " + quote(entry["plural"]))
+            out.append('msgstr[0] ""')
+            out.append('msgstr[1] ""')
+        else:
+            out.append('msgstr ""')
+    return "\n".join(out) + "\n"
+
+
+def unquote(line):
+    body = line[line.index('"') + 1:line.rindex('"')]
+    out, i = [], 0
+    while i < len(body):
+        if body[i] == "\\":
+            out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\"}[body[i + 1]])
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
+def read_po(path):
+    """The entries of a PO file: dicts of msgid, plural, msgstr (a list: one form, or the plural forms),
+    flags; obsolete (#~) entries left out."""
+    entries, entry, field = [], None, None
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    for raw in lines + [""]:
+        line = raw.strip()
+        if not line or line.startswith("#~"):
+            if entry is not None and "msgid" in entry:
+                entries.append(entry)
+                entry, field = None, None
+            continue
+        if entry is None:
+            entry = {"flags": set(), "msgstr": {}}
+        if line.startswith("#,"):
+            entry["flags"] |= {flag.strip() for flag in line[2:].split(",")}
+        elif line.startswith("#"):
+            continue
+        elif line.startswith("msgctxt"):
+            entry["msgctxt"] = unquote(line)
+            field = ("msgctxt", None)
+        elif line.startswith("msgid_plural"):
+            entry["plural"] = unquote(line)
+            field = ("plural", None)
+        elif line.startswith("msgid"):
+            entry["msgid"] = unquote(line)
+            field = ("msgid", None)
+        elif line.startswith("msgstr["):
+            form = int(line[7:line.index("]")])
+            entry["msgstr"][form] = unquote(line)
+            field = ("msgstr", form)
+        elif line.startswith("msgstr"):
+            entry["msgstr"][0] = unquote(line)
+            field = ("msgstr", 0)
+        elif line.startswith('"'):
+            name, form = field
+            if name == "msgstr":
+                entry["msgstr"][form] += unquote(line)
+            else:
+                entry[name] += unquote(line)
+    for entry in entries:
+        entry["msgstr"] = [entry["msgstr"][form] for form in sorted(entry["msgstr"])]
+        entry.setdefault("plural", None)
+    return entries
+
+
+# MARK: Checks
+
+STRFTIME = re.compile(r"%[-_0^#]?[a-zA-Z%]")
+CODE = re.compile(r"%[a-zA-Z%]")
+
+
+def placeholders(text):
+    """printf's placeholders of a format, by argument: {1: "s", 2: "d"}; `%%` is none."""
+    found, following = {}, 0
+    for match in PRINTF.finditer(text):
+        token = match.group(0)
+        if token == "%%":
+            continue
+        if "$" in token:
+            position = int(token[1:token.index("$")])
+        else:
+            following += 1
+            position = following
+        found[position] = token[-1]
+    return found
+
+
+def width(text):
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
+
+
+def check_translation(entry, translated, language):
+    """What is wrong with the translation `translated` (its msgstr forms) of the template's `entry`."""
+    problems = []
+    msgid = entry["msgid"]
+    kinds = entry["kinds"]
+    for index, text in enumerate(translated):
+        name = f'{language}: "{msgid[:60]}"' + (f" (form {index})" if len(translated) > 1 else "")
+        if not text:
+            problems.append(f"{name}: not translated")
+            continue
+        if "timeFormat" in kinds:
+            if sorted(set(STRFTIME.findall(text))) != sorted(set(STRFTIME.findall(msgid))):
+                problems.append(f"{name}: the strftime conversions differ from {sorted(set(STRFTIME.findall(msgid)))}")
+        elif "helpText" in kinds:
+            if sorted(CODE.findall(text)) != sorted(CODE.findall(msgid)):
+                problems.append(f"{name}: the % codes differ from the original's")
+            for line in msgid.split("\n"):
+                command = re.match(r"  (weather(?: \S+)*?)(?:  |$)", line)
+                if command and command.group(1) not in text:
+                    problems.append(f'{name}: the example "{command.group(1)}" is missing')
+            if "\n" in msgid:
+                limit = max(80, max(width(line) for line in msgid.split("\n")))
+                for line in text.split("\n"):
+                    if width(line) > limit:
+                        problems.append(f"{name}: a line wider than {limit} columns: {line}")
+        else:
+            expected = [placeholders(msgid)] + ([placeholders(entry["plural"])] if entry["plural"] else [])
+            if placeholders(text) not in expected:
+                problems.append(f"{name}: the placeholders {placeholders(text)} are not the original's {expected[-1]}")
+        if text.count("\n") != msgid.count("\n") and "helpText" not in kinds:
+            problems.append(f"{name}: {msgid.count(chr(10))} line breaks in the original, {text.count(chr(10))} here")
+    return problems
+
+
+def plural_forms(header):
+    match = re.search(r"nplurals\s*=\s*(\d+)", header)
+    return int(match.group(1)) if match else None
+
+
+def check(root):
+    problems = []
+    entries = template(root)
+    pot_path = os.path.join(root, "po", "weather.pot")
+    with open(pot_path, encoding="utf-8") as file:
+        if file.read() != render(entries):
+            problems.append("po/weather.pot does not hold the messages of the sources: run make pot")
+    by_id = {entry["msgid"]: entry for entry in entries}
+    for language in languages(root):
+        path = os.path.join(root, "po", language + ".po")
+        result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", path], capture_output=True, text=True)
+        if result.returncode != 0:
+            problems.append(f"{language}: msgfmt --check refuses it:\n{result.stderr.strip()}")
+        translation = read_po(path)
+        header = next((entry for entry in translation if entry["msgid"] == ""), None)
+        forms = plural_forms(header["msgstr"][0]) if header else None
+        if forms is None:
+            problems.append(f"{language}: no Plural-Forms in the header")
+        seen = set()
+        for entry in translation:
+            msgid = entry["msgid"]
+            if msgid == "":
+                continue
+            seen.add(msgid)
+            if msgid not in by_id:
+                problems.append(f'{language}: "{msgid[:60]}" is not a message of the template (make pot; msgmerge)')
+                continue
+            if "fuzzy" in entry["flags"]:
+                problems.append(f'{language}: "{msgid[:60]}" is marked fuzzy')
+            wanted = by_id[msgid]
+            if entry["plural"] != wanted["plural"]:
+                problems.append(f'{language}: "{msgid[:60]}" has another plural form than the template\'s')
+            if wanted["plural"] and forms is not None and len(entry["msgstr"]) != forms:
+                problems.append(f'{language}: "{msgid[:60]}" has {len(entry["msgstr"])} plural forms, not {forms}')
+            problems += check_translation(wanted, entry["msgstr"], language)
+        for msgid in by_id:
+            if msgid not in seen:
+                problems.append(f'{language}: "{msgid[:60]}" is missing')
+    return problems
+
+
+def languages(root):
+    folder = os.path.join(root, "po")
+    return sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".po"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    parser.add_argument("command", choices=["pot", "check", "compile", "languages"])
+    parser.add_argument("argument", nargs="?")
+    parser.add_argument("--check", action="store_true")
+    arguments = parser.parse_args()
+    root = os.path.abspath(arguments.root)
+    try:
+        if arguments.command == "pot":
+            text = render(template(root))
+            path = os.path.join(root, "po", "weather.pot")
+            if arguments.check:
+                with open(path, encoding="utf-8") as file:
+                    if file.read() != text:
+                        sys.exit("po/weather.pot does not hold the messages of the sources: run make pot")
+                return
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+            print(f"po/weather.pot: {text.count(chr(10) + 'msgid ') - 1} messages")
+        elif arguments.command == "check":
+            problems = check(root)
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            if problems:
+                sys.exit(f"{len(problems)} problems in the catalogues")
+            print(f"po/weather.pot and {len(languages(root))} catalogues: complete and consistent")
+        elif arguments.command == "compile":
+            if not arguments.argument:
+                sys.exit("po.py compile OUTDIR")
+            os.makedirs(arguments.argument, exist_ok=True)
+            for language in languages(root):
+                folder = os.path.join(arguments.argument, language, "LC_MESSAGES")
+                os.makedirs(folder, exist_ok=True)
+                subprocess.run(["msgfmt", "--check", "-o", os.path.join(folder, "weather.mo"),
+                                os.path.join(root, "po", language + ".po")], check=True)
+        else:
+            print("\n".join(languages(root)))
+    except SourceError as error:
+        sys.exit(str(error))
+
+
+if __name__ == "__main__":
+    main()

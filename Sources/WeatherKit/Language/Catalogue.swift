@@ -1,0 +1,258 @@
+import CGettext
+import Glibc
+package import WeatherModel
+
+/// weather's message catalogue: the words people read, in their language, through glibc's own gettext
+/// (`po/LL.po`, compiled to `share/locale/LL/LC_MESSAGES/weather.mo`). The language is the process's, as
+/// gettext's is: chosen once the settings are read (`choose`), else from the environment at the first
+/// word looked up.
+///
+/// English pays nothing: a run in English, C or POSIX never opens a catalogue, nor loads a locale; nothing
+/// is done before the first word that has a translation to look up, so `show --short`, which prints no
+/// word, pays nothing in any language. Otherwise the first look-up binds the catalogue's folder (beside
+/// the program: `WeatherProgram.catalogues`), sets `LANGUAGE` to the catalogue found, and makes this
+/// thread's messages locale one that is not C, which gettext requires (`uselocale`; the locale's one load
+/// serves the numbers and times too, `Conventions`).
+package enum Catalogue {
+    /// gettext's name for weather's catalogues.
+    static let domain = "weather"
+
+    /// Makes this process speak its user's language, as the locale and the settings choose: what the
+    /// programs (`weather`, `weather-commands`) do first. Any other process that links WeatherKit (the
+    /// tests, the fuzz target) speaks English and writes numbers and times as C does, whatever its
+    /// environment, so that what it checks does not depend on the locale of the machine it runs on.
+    public static func followUserLanguage() {
+        language.withLock { $0.followsUser = true }
+    }
+
+    /// Chooses the language from the `language` setting (`nil`: none) and `environment`: what the run's
+    /// context does once the settings are read. Decided at the first word or number that needs it.
+    package static func choose(setting: String?, environment: Environment) {
+        language.withLock { state in
+            guard state.followsUser, state.setting != setting || state.environment != environment else { return }
+            state.decide(setting: setting, environment: environment)
+        }
+    }
+
+    /// `english` (a catalogue's `msgid`) in the run's language; itself in English or without a translation.
+    /// `domain` names another catalogue of the system's: `iso_3166-1`, iso-codes' names of countries.
+    package static func text(_ english: String, domain: String = domain) -> String {
+        guard !english.isEmpty, translating else { return english }
+        return english.withCString { id in
+            guard let found = dgettext(domain, id), found != id else { return english }
+            return String(cString: found)
+        }
+    }
+
+    /// The form of `one` and `other` (`msgid` and `msgid_plural`) for `count`, in the run's language: as
+    /// many forms as the language has, chosen by the catalogue's `Plural-Forms`.
+    package static func text(one: String, other: String, count: Int) -> String {
+        guard translating else { return count == 1 ? one : other }
+        return one.withCString { one in
+            other.withCString { other in
+                String(cString: dngettext(domain, one, other, UInt(count.magnitude)))
+            }
+        }
+    }
+
+    /// What `body` says, in English whatever the run's language: for words kept in a file that a run in
+    /// another language may read (a failure's reason), and for `--json`. gettext answers in English on a
+    /// thread whose messages locale is C; numbers and times stay the run's.
+    package static func inEnglish<Result>(_ body: () -> Result) -> Result {
+        guard translating else { return body() }
+        let previous = uselocale(LoadedLocale.posix.handle)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    /// Whether words are looked up in a catalogue: the run speaks a language other than English, and its
+    /// catalogue is installed. Sets gettext up at the first look-up that needs it.
+    package static var isTranslating: Bool { translating }
+
+    private static var translating: Bool {
+        language.withLock { state in
+            switch state.words {
+            case .english: return false
+            case .translating: return true
+            case .undecided:
+                if !state.followsUser || state.setting == nil && LanguageChoice.plainlyEnglish(state.environment) {
+                    state.words = .english
+                    return false
+                }
+                state.words = start(state.choice(), state: &state) ? .translating : .english
+                return state.words == .translating
+            }
+        }
+    }
+
+    /// gettext set up for `choice`: its catalogue found, bound and named in `LANGUAGE`, and a messages
+    /// locale in use on this thread; `false` for English, and when no catalogue or locale is there.
+    private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> Bool {
+        guard !choice.isEnglish, let program = WeatherProgram.running() else { return false }
+        let folder = WeatherProgram.catalogues(besides: program)
+        let file = "/LC_MESSAGES/" + domain + ".mo"
+        let found = choice.catalogue(
+            exists: { access(folder + "/" + $0 + file, R_OK) == 0 },
+            territories: { language in
+                (OwnFolder(path: folder)?.names() ?? []).filter {
+                    $0.hasPrefix(language + "_") && access(folder + "/" + $0 + file, R_OK) == 0
+                }.sorted()
+            })
+        guard let found,
+            let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
+        else { return false }
+        bindtextdomain(domain, folder)
+        bind_textdomain_codeset(domain, "UTF-8")
+        setenv("LANGUAGE", found, 1)
+        uselocale(locale.handle)
+        return true
+    }
+
+    /// The process's language: one, guarded by one lock, as gettext's state is one.
+    static let language = Guarded()
+}
+
+/// What the process knows of its user's language; `Catalogue.language` guards it.
+struct UserLanguage {
+    /// Whether the process follows its user's language (the programs), or speaks English (tests).
+    var followsUser = false
+    /// The `language` setting, once the settings are read.
+    var setting: String?
+    /// The environment the run started with.
+    var environment = Environment.current()
+    /// Whether words are looked up, or not yet decided.
+    var words = Words.undecided
+    /// The conventions of numbers and times, once loaded.
+    var conventions: Conventions?
+    /// The choice, once something needed more than a glance at the environment.
+    private var built: LanguageChoice?
+    /// The locales loaded, each with its messages, numbers and times, loaded once for all three: the
+    /// last loaded first, each naming the one loaded before it (a run loads one, rarely two).
+    private var loaded: LoadedLocale?
+
+    enum Words: Equatable {
+        case undecided, english, translating
+    }
+
+    /// Forgets what was decided: the settings chose anew.
+    mutating func decide(setting: String?, environment: Environment) {
+        self.setting = setting
+        self.environment = environment
+        words = .undecided
+        built = nil
+        conventions = nil
+    }
+
+    /// The choice of the setting and the environment; English's for a process that does not follow its
+    /// user's language.
+    mutating func choice() -> LanguageChoice {
+        if let built { return built }
+        let choice = followsUser ? LanguageChoice(setting: setting, environment: environment) : .english
+        built = choice
+        return choice
+    }
+
+    /// The locale `name`, loaded once with its messages, numbers and times; `nil` when the system lacks it.
+    mutating func locale(named name: String) -> LoadedLocale? {
+        var candidate = loaded
+        while let found = candidate {
+            if found.name == name { return found }
+            candidate = found.before
+        }
+        guard let locale = LoadedLocale(name, after: loaded) else { return nil }
+        loaded = locale
+        return locale
+    }
+}
+
+/// A lock around the process's `UserLanguage`: a C mutex in a class of its own, which asks the Swift
+/// runtime for no generic type at its first use (a `Mutex<UserLanguage>` cost `show` tens of thousands of
+/// instructions in metadata).
+final class Guarded: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value = UserLanguage()
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func withLock<Result>(_ body: (inout UserLanguage) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
+}
+
+/// A locale the C library loaded (`newlocale`) with its messages, numbers and times, kept for the life of
+/// the process.
+final class LoadedLocale: @unchecked Sendable {
+    let handle: locale_t
+    /// The name it was loaded by.
+    let name: String
+    /// The locale loaded before it, if any.
+    let before: LoadedLocale?
+
+    init?(_ name: String, after before: LoadedLocale? = nil) {
+        guard let handle = newlocale(LC_MESSAGES_MASK | LC_NUMERIC_MASK | LC_TIME_MASK, name, nil) else { return nil }
+        self.handle = handle
+        self.name = name
+        self.before = before
+    }
+
+    private init(handle: locale_t) {
+        self.handle = handle
+        name = "C"
+        before = nil
+    }
+
+    /// The C locale, built into the C library: nothing is loaded.
+    static let posix = LoadedLocale(handle: newlocale(LC_TIME_MASK | LC_NUMERIC_MASK, "C", nil)!)
+}
+
+/// `format`, the English words of a catalogue's `msgid`, in the run's language, its placeholders filled
+/// with `arguments` (see `Message`): `tr("humidity %s", "81%")`. The format must be written here as a
+/// literal, for `make pot` to find it.
+package func tr(_ format: String, _ arguments: String...) -> String {
+    Message.fill(Catalogue.text(format), with: arguments)
+}
+
+/// The form of `one` or `other` for `count`, in the run's language, filled with `arguments` (`count`
+/// among them where the format shows it): `trn("%d day", "%d days", days, String(days))`.
+package func trn(_ one: String, _ other: String, _ count: Int, _ arguments: String...) -> String {
+    Message.fill(Catalogue.text(one: one, other: other, count: count), with: arguments)
+}
+
+/// `english`, words marked for the catalogue elsewhere (`english(_:)`: a weather code's words), in the
+/// run's language.
+package func translation(of english: String) -> String {
+    Catalogue.text(english)
+}
+
+/// `english`, text of `--help` (a command's abstract and discussion, an option's help), in the run's
+/// language: not a format, so a `%` stays as it is (`--format "%l %c %t %o"`). Written here as a literal,
+/// for `make pot`.
+package func helpText(_ english: String) -> String {
+    Catalogue.text(english)
+}
+
+extension Message {
+    /// The message in the run's language.
+    package var translated: String {
+        let format =
+            pluralFormat.map { Catalogue.text(one: self.format, other: $0, count: count) } ?? Catalogue.text(format)
+        return Message.fill(format, with: arguments)
+    }
+}
+
+extension JSONShapeError {
+    /// The error in the run's language.
+    package var translated: String {
+        switch self {
+        case .missing(let path): tr("%s is missing", translation(of: path))
+        case .mistyped(let path, let expected, let found):
+            tr("%1$s is %2$s, expected %3$s", translation(of: path), translation(of: found), translation(of: expected))
+        case .invalid(let path, let reason): tr("%1$s %2$s", path, reason.translated)
+        }
+    }
+}

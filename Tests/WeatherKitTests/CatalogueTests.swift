@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The catalogues against the sources (`Config/po.py check`, what `make check-po` runs): the template holds
+/// every message of the code, and every translation compiles with `msgfmt --check`, has every message and
+/// keeps each one's placeholders. Each check is also shown failing, on a doctored copy of the repository.
+@Suite("The message catalogues")
+struct CatalogueTests {
+    /// Runs `Config/po.py arguments...` on `root`: its exit status and what it printed.
+    static func po(_ arguments: [String], root: String = TestPaths.repository) throws -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [TestPaths.config + "/po.py", "--root", root] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Skips with the reason when msgfmt (gettext) is missing; `WEATHER_REQUIRE_LOCALES` makes that a failure.
+    static func requireMsgfmt() throws {
+        try Requirement.locales.check(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"),
+            "msgfmt is not installed (apt-get install gettext)")
+    }
+
+    /// A copy of the repository's sources and catalogues to doctor, removed when the test ends.
+    final class Copy {
+        let root: String
+
+        init() throws {
+            root = NSTemporaryDirectory() + "weather-po-" + UUID().uuidString
+            for folder in ["Sources", "po"] {
+                try FileManager.default.copyItem(
+                    atPath: TestPaths.repository + "/" + folder, toPath: root + "/" + folder)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let file = root + "/" + path
+            try change(try String(contentsOfFile: file, encoding: .utf8)).write(
+                toFile: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test("the template holds every message of the sources, and every translation is complete and consistent")
+    func repository() throws {
+        try Self.requireMsgfmt()
+        let check = try Self.po(["check"])
+        #expect(check.status == 0, "\(check.output)")
+    }
+
+    @Test("a message added to the code and not to the template fails the check, naming the template")
+    func missingFromTemplate() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+            $0.replacingOccurrences(of: "tr(\"(stale)\")", with: "tr(\"(rather old)\")")
+        }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(
+            check.status != 0 && check.output.contains("po/weather.pot does not hold the messages"), "\(check.output)")
+        #expect(try Self.po(["pot", "--check"], root: copy.root).status != 0)
+    }
+
+    @Test("a message with an interpolation cannot be a message: make pot refuses it, naming the line")
+    func interpolated() throws {
+        let copy = try Copy()
+        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+            $0.replacingOccurrences(of: "tr(\"(stale)\")", with: "tr(\"(stale \\(1))\")")
+        }
+        let pot = try Self.po(["pot", "--check"], root: copy.root)
+        #expect(pot.status != 0 && pot.output.contains("WeatherFormatter.swift:"), "\(pot.output)")
+    }
+
+    @Test("a translation that drops a message, a placeholder or a plural form fails the check, naming it")
+    func brokenTranslation() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        let template = try String(contentsOfFile: copy.root + "/po/weather.pot", encoding: .utf8)
+        // A translation of the template into "English with capitals", complete, then broken three ways.
+        var translation = template.replacingOccurrences(
+            of: "nplurals=INTEGER; plural=EXPRESSION;", with: "nplurals=2; plural=(n != 1);")
+        translation = translation.replacingOccurrences(of: "Language: \\n", with: "Language: xx\\n")
+        var lines: [String] = []
+        var msgid: [String] = []
+        var plural: [String] = []
+        var field = ""
+        for line in translation.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("msgid_plural ") {
+                field = "plural"
+                plural = [String(line.dropFirst("msgid_plural ".count))]
+            } else if line.hasPrefix("msgid ") {
+                field = "msgid"
+                msgid = [String(line.dropFirst("msgid ".count))]
+                plural = []
+            } else if line.hasPrefix("\""), field == "msgid" {
+                msgid.append(line)
+            } else if line.hasPrefix("\""), field == "plural" {
+                plural.append(line)
+            }
+            if line == "msgstr \"\"", msgid != ["\"\""] {
+                lines.append("msgstr " + msgid.joined(separator: "\n"))
+                continue
+            }
+            if line == "msgstr[0] \"\"" {
+                lines.append("msgstr[0] " + msgid.joined(separator: "\n"))
+                continue
+            }
+            if line == "msgstr[1] \"\"" {
+                lines.append("msgstr[1] " + plural.joined(separator: "\n"))
+                continue
+            }
+            lines.append(line)
+        }
+        try lines.joined(separator: "\n").write(toFile: copy.root + "/po/xx.po", atomically: true, encoding: .utf8)
+        let whole = try Self.po(["check"], root: copy.root)
+        #expect(!whole.output.contains("xx:"), "the faithful copy passes: \(whole.output)")
+
+        try copy.edit("po/xx.po") {
+            $0.replacingOccurrences(of: "msgstr \"humidity %s\"", with: "msgstr \"humidity\"")
+                .replacingOccurrences(of: "msgid \"(stale)\"\nmsgstr \"(stale)\"", with: "")
+                .replacingOccurrences(of: "msgstr[1] \"%d days ago\"\n", with: "")
+        }
+        let broken = try Self.po(["check"], root: copy.root)
+        #expect(broken.status != 0)
+        #expect(broken.output.contains("xx: \"humidity %s\": the placeholders"), "\(broken.output)")
+        #expect(broken.output.contains("xx: \"(stale)\" is missing"), "\(broken.output)")
+        #expect(broken.output.contains("xx: \"%d day ago\" has 1 plural forms, not 2"), "\(broken.output)")
+    }
+}
