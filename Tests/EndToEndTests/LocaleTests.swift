@@ -86,4 +86,94 @@ struct LocaleTests {
         let waybar = try sandbox.run(["show", "--waybar"], environment: american)
         #expect(waybar.stdout.contains("\"class\":[\"fresh\",\"cloudy\""), "\(waybar.stdout)")
     }
+
+    @Test("German: its words, a decimal comma, a 24-hour clock, its weekdays; JSON keys and waybar classes as ever")
+    func german() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let german = try TestLocales.environment("de_DE.UTF-8")
+        let show = try sandbox.run(["show"], environment: german.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(show.status == 0, "\(show)")
+        let lines = show.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Berlin, Land Berlin, Germany: ⛅ 10,9 °C, teilweise bewölkt (veraltet)", "\(show)")
+        #expect(lines.dropFirst().first == "Gefühlt 8,2 °C, Luftfeuchte 81%, Wind 14 km/h aus SW, Böen 30 km/h")
+        #expect(lines.contains { $0.hasPrefix("Heute: Höchstwert ") && $0.contains(" °C, Tiefstwert ") })
+        #expect(lines.contains { $0.hasPrefix("Sonnenaufgang 07:17, Sonnenuntergang 18:29, Luftdruck ") })
+        #expect(
+            lines.last == "Aktualisiert gerade eben · Daten: Open-Meteo"
+                || lines.last?.hasPrefix("Aktualisiert vor ") == true
+                    && lines.last?.hasSuffix(" · Daten: Open-Meteo") == true,
+            "\(show)")
+
+        let short = try sandbox.run(
+            ["show", "--short"], environment: german.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(short.stdout == "Berlin ⛅ 11°C (veraltet)\n", "the status bar's mark in words, in the language")
+        let waybar = try sandbox.run(
+            ["show", "--waybar"], environment: german.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(waybar.stdout.contains("\"class\":[\"stale\",\"cloudy\""), "the classes stay: \(waybar.stdout)")
+        #expect(waybar.stdout.contains("\"text\":\"Berlin ⛅ 11°C (veraltet)\""), "\(waybar.stdout)")
+
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(try sandbox.run(["show", "--json"], environment: german).stdout.utf8)) as? [String: Any]
+        #expect(json?["condition"] as? String == "partly cloudy")
+        #expect(json?["conditionText"] as? String == "teilweise bewölkt")
+        #expect(json?["temperature"] as? Double == 10.9)
+
+        let forecast = try sandbox.run(["forecast", "--hours", "3", "--days", "2"], environment: german)
+        let heading = try #require(forecast.stdout.split(separator: "\n").first)
+        #expect(heading == "Berlin, Land Berlin, Germany: die nächsten 3 Stunden und 2 Tage", "\(forecast)")
+        let weekdays = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]
+        let day = try #require(forecast.stdout.split(separator: "\n").dropFirst().first)
+        // "Do 26. Nov": the weekday as the locale abbreviates it, the day as German writes it.
+        #expect(weekdays.contains { day.hasPrefix($0 + " ") } && day.split(separator: " ")[1].hasSuffix("."), "\(day)")
+        #expect(forecast.stdout.contains("Sonnenaufgang 07:17"), "\(forecast.stdout)")
+        #expect(forecast.stdout.contains(" mm"), "\(forecast.stdout)")
+        #expect(!forecast.stdout.contains(" AM") && !forecast.stdout.contains("sunrise"))
+
+        let failed = try sandbox.run(["set", "Atlantis"], environment: german)
+        #expect(failed.status == 1)
+        #expect(
+            failed.stderr
+                == "weather: kein Ort namens „Atlantis“ gefunden; prüfen Sie die Schreibweise, oder versuchen Sie eine größere Stadt in der Nähe\n"
+        )
+        let help = try sandbox.run(["--help"], environment: german)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Das aktuelle Wetter für einen gespeicherten Ort, stets bereit."))
+        let usage = try sandbox.run(["forecast", "--days", "9"], environment: german)
+        #expect(usage.status == 64 && usage.stderr.contains("--days muss zwischen 0 und 7 liegen, nicht 9"), "\(usage)")
+    }
+
+    @Test("the language setting decides words, numbers and times; LANGUAGE's list as gettext reads it")
+    func chosen() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try TestLocales.requireCatalogues()
+        _ = try TestLocales.environment("de_DE.UTF-8")
+        let english = try sandbox.run("show")
+        // The setting over an English or a C locale: German words, and German numbers from de_DE.
+        for locale in ["C", "en_US.UTF-8"] {
+            let setting = try sandbox.run(["show"], environment: ["LANG": locale, "WEATHER_LANGUAGE": "de"])
+            #expect(
+                setting.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10,9 °C, teilweise bewölkt\n"), "\(setting)")
+        }
+        // English chosen over a German locale: what C prints.
+        let chosenEnglish = try sandbox.run(["show"], environment: ["LANG": "de_DE.UTF-8", "WEATHER_LANGUAGE": "en"])
+        #expect(Self.ageless(chosenEnglish.stdout) == Self.ageless(english.stdout))
+        // LANGUAGE: the first language with a catalogue, in a locale of its own; English first is English.
+        let listed = try sandbox.run(["show"], environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": "ja:de"])
+        #expect(listed.stdout.contains("teilweise bewölkt"), "\(listed)")
+        let englishFirst = try sandbox.run(["show"], environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": "en:de"])
+        #expect(
+            englishFirst.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10,9 °C, partly cloudy\n"), "\(englishFirst)"
+        )
+        #expect(
+            try sandbox.run(["show"], environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"]).stdout.contains("bewölkt"))
+        // A language weather has no catalogue for is English, without a word of complaint.
+        let japanese = try sandbox.run(["show"], environment: ["LANG": "ja_JP.UTF-8"])
+        #expect(japanese.status == 0 && japanese.stderr.isEmpty, "\(japanese)")
+        #expect(Self.ageless(japanese.stdout) == Self.ageless(english.stdout))
+        // A bad setting is named in the environment's language.
+        let bad = try sandbox.run(["show"], environment: ["LANG": "de_DE.UTF-8", "WEATHER_LANGUAGE": "deutsch"])
+        #expect(bad.status == 78 && bad.stderr.contains("ist ungültig"), "\(bad)")
+    }
 }
