@@ -10,6 +10,7 @@ them (Sources/WeatherKit/Language/Catalogue.swift and Sources/WeatherModel/Text/
     Message(one: "...", other: "...", count: n)
     english("words")              words that are data too (a weather code's, in --json), translated in print
     helpText("...")               --help's text: no placeholders, a % is a %
+    codeMeaning("...")            what a --format code shows, in --help's table: at most 43 columns
     timeFormat("%a %-d %b")       a strftime format: the order of the day and month, the locale's names
 
 Usage:
@@ -29,7 +30,7 @@ import re
 import subprocess
 import sys
 
-MARKERS = {"tr", "trn", "Message", "english", "helpText", "timeFormat"}
+MARKERS = {"tr", "trn", "Message", "english", "helpText", "codeMeaning", "timeFormat"}
 HEADER = """# The messages of weather, the words people read, for translation.
 # Made by Config/po.py from the sources (make pot): do not edit; a translation starts as a copy of this file.
 msgid ""
@@ -44,7 +45,12 @@ msgstr ""
 """
 TIME_NOTE = ("A strftime format (%a the weekday, %-d the day of the month, %b the month): put them in your "
              "language's order, with its punctuation; the names come from the locale.")
-HELP_NOTE = "Text of --help: keep its lines within 80 columns, and the commands of its examples as they are."
+HELP_NOTE = "Text of --help: keep its lines within 79 columns, and the commands of its examples as they are."
+# The widest a codeMeaning may be: the table of --format codes, its examples included, then fits the 79 columns
+# ArgumentParser leaves a line of --help before it wraps (see codeMeaning in Sources/WeatherKit/Language).
+CODE_MEANING_WIDTH = 43
+CODE_MEANING_NOTE = (f"What a --format code shows, in a column of weather show --help: at most {CODE_MEANING_WIDTH} "
+                     "columns, for the table to fit the 79 of a line of --help.")
 
 
 class SourceError(Exception):
@@ -262,6 +268,8 @@ def render(entries):
             out.append("#. " + TIME_NOTE)
         if "helpText" in entry["kinds"] and "\n" in entry["msgid"]:
             out.append("#. " + HELP_NOTE)
+        if "codeMeaning" in entry["kinds"]:
+            out.append("#. " + CODE_MEANING_NOTE)
         out.append("#: " + " ".join(entry["references"]))
         flag = flags(entry)
         if flag:
@@ -384,7 +392,8 @@ def check_translation(entry, translated, language):
                 if command and command.group(1) not in text:
                     problems.append(f'{name}: the example "{command.group(1)}" is missing')
             if "\n" in msgid:
-                limit = max(80, max(width(line) for line in msgid.split("\n")))
+                # ArgumentParser wraps a line of 80 columns; an original wider than that is a limit of its own.
+                limit = max(79, max(width(line) for line in msgid.split("\n")))
                 for line in text.split("\n"):
                     if width(line) > limit:
                         problems.append(f"{name}: a line wider than {limit} columns: {line}")
@@ -392,6 +401,8 @@ def check_translation(entry, translated, language):
             expected = [placeholders(msgid)] + ([placeholders(entry["plural"])] if entry["plural"] else [])
             if placeholders(text) not in expected:
                 problems.append(f"{name}: the placeholders {placeholders(text)} are not the original's {expected[-1]}")
+        if "codeMeaning" in kinds and width(text) > CODE_MEANING_WIDTH:
+            problems.append(f"{name}: wider than {CODE_MEANING_WIDTH} columns, the --format codes' column: {text}")
         if text.count("\n") != msgid.count("\n") and "helpText" not in kinds:
             problems.append(f"{name}: {msgid.count(chr(10))} line breaks in the original, {text.count(chr(10))} here")
     return problems

@@ -176,4 +176,30 @@ struct LocaleTests {
         let bad = try sandbox.run(["show"], environment: ["LANG": "de_DE.UTF-8", "WEATHER_LANGUAGE": "deutsch"])
         #expect(bad.status == 78 && bad.stderr.contains("ist ungültig"), "\(bad)")
     }
+
+    @Test("in every language, --help's tables keep a line each: the --format codes with their examples, refresh's")
+    func helpTables() throws {
+        let sandbox = try Sandbox()
+        try TestLocales.requireCatalogues()
+        let languages = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/po")
+            .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()
+        #expect(languages.count >= 2, "\(languages)")
+        for language in languages {
+            let environment = ["LANG": "C.UTF-8", "WEATHER_LANGUAGE": language]
+            let show = try sandbox.run(["show", "--help"], environment: environment)
+            let lines = show.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            // From %l to %%, every line is a code's: a line ArgumentParser wrapped would not start with one.
+            guard let first = lines.firstIndex(where: { $0.hasPrefix("  %l  ") }),
+                let last = lines.firstIndex(where: { $0.hasPrefix("  %%  ") })
+            else {
+                Issue.record("\(language): no table of --format codes in \(show)")
+                continue
+            }
+            #expect(lines[first...last].allSatisfy { $0.hasPrefix("  %") }, "\(language): \(show.stdout)")
+            #expect(lines.contains { $0.hasPrefix("  %N  ") && $0.hasSuffix("Berlin, Land Berlin, Germany") })
+            let refresh = try sandbox.run(["refresh", "--help"], environment: environment)
+            // The example of refresh's line, the longest of its examples, on one line.
+            #expect(refresh.stdout.contains(" ms)\n  weather refresh --force"), "\(language): \(refresh.stdout)")
+        }
+    }
 }

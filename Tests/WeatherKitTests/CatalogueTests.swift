@@ -124,15 +124,22 @@ struct CatalogueTests {
         let whole = try Self.po(["check"], root: copy.root)
         #expect(!whole.output.contains("xx:"), "the faithful copy passes: \(whole.output)")
 
+        // Wider than the column of --format codes, and than a line of --help.
+        let wide = "the place in full, with its region and its country"
+        let example = "msgstr \"\"\n\"Examples:\\n\"\n\"  weather refresh"
         try copy.edit("po/xx.po") {
             $0.replacingOccurrences(of: "msgstr \"humidity %s\"", with: "msgstr \"humidity\"")
                 .replacingOccurrences(of: "msgid \"(stale)\"\nmsgstr \"(stale)\"", with: "")
                 .replacingOccurrences(of: "msgstr[1] \"%d days ago\"\n", with: "")
+                .replacingOccurrences(of: "msgstr \"place in full\"", with: "msgstr \"\(wide)\"")
+                .replacingOccurrences(of: example + "\\n", with: example + String(repeating: " -", count: 32) + "\\n")
         }
         let broken = try Self.po(["check"], root: copy.root)
         #expect(broken.status != 0)
         #expect(broken.output.contains("xx: \"humidity %s\": the placeholders"), "\(broken.output)")
         #expect(broken.output.contains("xx: \"(stale)\" is missing"), "\(broken.output)")
         #expect(broken.output.contains("xx: \"%d day ago\" has 1 plural forms, not 2"), "\(broken.output)")
+        #expect(broken.output.contains("xx: \"place in full\": wider than 43 columns"), "\(broken.output)")
+        #expect(broken.output.contains("a line wider than 79 columns:   weather refresh - - -"), "\(broken.output)")
     }
 }

@@ -236,6 +236,15 @@ package func helpText(_ english: String) -> String {
     Catalogue.text(english)
 }
 
+/// `english`, what a `--format` code shows, in the run's language, for the table of `weather show --help`:
+/// like `helpText`, and `make check-po` holds its translations to 43 columns (`CODE_MEANING_WIDTH` in
+/// `Config/po.py`): the table's line is then 2 + 2 (the code) + 2 + 43 + 2 + 28 (its widest example,
+/// "Berlin, Land Berlin, Germany") = 79 columns, what ArgumentParser leaves a line of `--help` (it wraps an
+/// 80th).
+package func codeMeaning(_ english: String) -> String {
+    Catalogue.text(english)
+}
+
 extension Message {
     /// The message in the run's language.
     package var translated: String {

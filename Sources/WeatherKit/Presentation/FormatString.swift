@@ -102,30 +102,30 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case alert = "A"
     case alertMark = "W"
 
-    /// What the code shows, for `--help`.
+    /// What the code shows, for `--help`: at most 43 columns in any language (see `codeMeaning`).
     var meaning: String {
         switch self {
-        case .place: tr("place")
-        case .fullPlace: tr("place in full")
-        case .icon: tr("condition icon (the icons setting)")
-        case .condition: tr("condition in words")
-        case .symbol: tr("condition as a plain-text symbol")
-        case .temperature: tr("temperature")
-        case .feelsLike: tr("feels like")
-        case .humidity: tr("humidity")
-        case .wind: tr("wind: where it blows to, and speed")
-        case .precipitation: tr("precipitation")
-        case .pressure: tr("pressure at sea level")
-        case .sunrise: tr("sunrise, the place's time")
-        case .sunset: tr("sunset, the place's time")
-        case .high: tr("today's high")
-        case .low: tr("today's low")
-        case .chanceOfPrecipitation: tr("today's chance of precipitation")
-        case .age: tr("age of the result")
-        case .staleMark: tr("\"(stale)\" when stale, else nothing")
-        case .moon: tr("moon phase (the icons setting)")
-        case .alert: tr("most severe official warning")
-        case .alertMark: tr("⚠ for a moderate+ warning in force")
+        case .place: codeMeaning("place")
+        case .fullPlace: codeMeaning("place in full")
+        case .icon: codeMeaning("condition icon (the icons setting)")
+        case .condition: codeMeaning("condition in words")
+        case .symbol: codeMeaning("condition as a plain-text symbol")
+        case .temperature: codeMeaning("temperature")
+        case .feelsLike: codeMeaning("feels like")
+        case .humidity: codeMeaning("humidity")
+        case .wind: codeMeaning("wind: where it blows to, and speed")
+        case .precipitation: codeMeaning("precipitation")
+        case .pressure: codeMeaning("pressure at sea level")
+        case .sunrise: codeMeaning("sunrise, the place's time")
+        case .sunset: codeMeaning("sunset, the place's time")
+        case .high: codeMeaning("today's high")
+        case .low: codeMeaning("today's low")
+        case .chanceOfPrecipitation: codeMeaning("today's chance of precipitation")
+        case .age: codeMeaning("age of the result")
+        case .staleMark: codeMeaning("\"(stale)\" when stale, else nothing")
+        case .moon: codeMeaning("moon phase (the icons setting)")
+        case .alert: codeMeaning("most severe official warning")
+        case .alertMark: codeMeaning("⚠ for a moderate+ warning in force")
         }
     }
 }
