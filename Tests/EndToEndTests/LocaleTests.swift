@@ -143,6 +143,58 @@ struct LocaleTests {
         #expect(usage.status == 64 && usage.stderr.contains("--days muss zwischen 0 und 7 liegen, nicht 9"), "\(usage)")
     }
 
+    @Test("Ukrainian: Cyrillic words, three plural forms as ngettext picks them, a decimal comma, its weekdays")
+    func ukrainian() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let ukrainian = try TestLocales.environment("uk_UA.UTF-8")
+        let show = try sandbox.run(["show"], environment: ukrainian.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        let lines = show.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Berlin, Land Berlin, Germany: ⛅ 10,9 °C, мінлива хмарність (застаріле)", "\(show)")
+        #expect(
+            lines.dropFirst().first == "Відчувається як 8,2 °C, вологість 81%, вітер 14 km/h з ПдЗх, пориви 30 km/h")
+        #expect(lines.contains { $0.hasPrefix("Схід сонця 07:17, захід сонця 18:29, тиск ") }, "\(show)")
+        #expect(
+            lines.last == "Оновлено щойно · Дані: Open-Meteo"
+                || lines.last?.hasSuffix(" хв тому · Дані: Open-Meteo") == true,
+            "\(show)")
+
+        // One, a few, many: 1, 21 and 31 take the first form, 2 to 4 and 22 the second, 5 to 20 the third.
+        for (hours, heading) in [
+            (1, "наступна 1 година"), (2, "наступні 2 години"), (5, "наступні 5 годин"), (11, "наступні 11 годин"),
+            (21, "наступна 21 година"), (22, "наступні 22 години"),
+        ] {
+            let forecast = try sandbox.run(
+                ["forecast", "--hours", String(hours), "--days", "0"], environment: ukrainian)
+            #expect(forecast.stdout.hasPrefix("Berlin, Land Berlin, Germany: \(heading)\n"), "\(forecast)")
+        }
+        let days = try sandbox.run(
+            ["forecast", "--hours", "0", "--days", "5", "--icons", "ascii"], environment: ukrainian)
+        #expect(days.stdout.hasPrefix("Berlin, Land Berlin, Germany: наступні 5 днів\n"), "\(days)")
+        let weekdays = ["пн", "вт", "ср", "чт", "пт", "сб", "нд"]
+        let day = try #require(days.stdout.split(separator: "\n").dropFirst().first)
+        #expect(weekdays.contains { day.hasPrefix("  " + $0 + " ") }, "\(day)")
+        let moon =
+            ["молодик", "молодий місяць", "перша чверть", "прибутний місяць", "повня", "спадний місяць"]
+            + ["остання чверть", "старий місяць"]
+        #expect(moon.contains { day.hasSuffix("  " + $0) }, "the moon in words, with ascii icons: \(day)")
+        #expect(days.stdout.contains("схід сонця 07:17") && days.stdout.contains(",1 mm"), "\(days.stdout)")
+
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(try sandbox.run(["show", "--json"], environment: ukrainian).stdout.utf8)) as? [String: Any]
+        #expect(json?["condition"] as? String == "partly cloudy")
+        #expect(json?["conditionText"] as? String == "мінлива хмарність")
+        let failed = try sandbox.run(["show", "Atlantis"], environment: ukrainian)
+        #expect(
+            failed.status == 1
+                && failed.stderr
+                    == "weather: місця з назвою «Atlantis» не знайдено; перевірте написання або спробуйте більше місто поблизу\n",
+            "\(failed)")
+        let usage = try sandbox.run(["forecast", "--hours", "49"], environment: ukrainian)
+        #expect(usage.status == 64 && usage.stderr.contains("--hours має бути від 0 до 48, а не 49"), "\(usage)")
+    }
+
     @Test("the language setting decides words, numbers and times; LANGUAGE's list as gettext reads it")
     func chosen() throws {
         let sandbox = try Sandbox()
