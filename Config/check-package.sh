@@ -2,7 +2,8 @@
 # Proves the .deb and the tarball on a clean Debian with no Swift toolchain: makes a minimal root of this
 # machine's release with debootstrap, installs the package there with apt (which brings its Depends: from the
 # archive), and runs weather --version, weather set Berlin and weather show against the fixture server (run
-# here, outside the root, on 127.0.0.1), man weather and the bash completion; then purges the package and
+# here, outside the root, on 127.0.0.1), weather in German and Ukrainian from the installed catalogues, man
+# weather and the bash completion; then purges the package and
 # checks that none of its files is left. Then unpacks the tarball into /opt/weather of the same root, which has
 # only libcurl besides the base system, and runs it. Needs root (chroot, mounts) and the Debian archive.
 #
@@ -59,10 +60,25 @@ weather() {
     in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" \
         WEATHER_DWD_ALERTS_URL="$url/alerts" weather "$@"
 }
+# weather in the language of the first argument (the setting, WEATHER_LANGUAGE), the locale C.UTF-8
+weather_in() {
+    language=$1
+    shift
+    in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" \
+        WEATHER_DWD_ALERTS_URL="$url/alerts" WEATHER_LANGUAGE="$language" weather "$@"
+}
 echo "\$ weather --version"; weather --version
 echo "\$ weather set Berlin"; weather set Berlin 2>/dev/null
 echo "\$ weather show --short"; weather show --short
 echo "\$ weather forecast --hours 2 --days 2"; weather forecast --hours 2 --days 2
+
+step "the catalogues in /usr/share/locale: weather in German and Ukrainian (no locales in the root: C's numbers)"
+in_root sh -c 'ls /usr/share/locale/*/LC_MESSAGES/weather.mo | wc -l'
+echo "\$ WEATHER_LANGUAGE=de weather show"; weather_in de show | tee "$root/tmp/de"
+grep -q "Gefühlt" "$root/tmp/de" || { echo "no German"; exit 1; }
+echo "\$ WEATHER_LANGUAGE=uk weather forecast --hours 2 --days 0"
+weather_in uk forecast --hours 2 --days 0 | tee "$root/tmp/uk"
+grep -q "наступні 2 години" "$root/tmp/uk" || { echo "no Ukrainian"; exit 1; }
 
 step "man weather, and the bash completion"
 in_root sh -c 'man -P cat weather 2>/dev/null | head -n 6'
@@ -88,5 +104,9 @@ echo "no libjansson4: jansson is linked in"
 echo "\$ /opt/weather/bin/weather show --short"
 in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" \
     WEATHER_DWD_ALERTS_URL="$url/alerts" /opt/weather/bin/weather show --short
+echo "\$ WEATHER_LANGUAGE=fr /opt/weather/bin/weather show --format '%C'"
+in_root env WEATHER_GEOCODING_URL="$url/v1/search" WEATHER_FORECAST_URL="$url/v1/forecast" WEATHER_LANGUAGE=fr \
+    /opt/weather/bin/weather show --format '%C' | tee "$root/tmp/fr"
+grep -q "nuageux" "$root/tmp/fr" || { echo "no French from /opt/weather/share/locale"; exit 1; }
 echo
 echo "check-package: all good"

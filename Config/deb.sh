@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds weather_<version>_<arch>.deb in OUTDIR from the release binaries and the man page: the stripped
-# program in /usr/bin and weather-commands (found beside WEATHER) in /usr/libexec/weather, weather(1), bash, zsh and fish completions where Debian's shells look, and the README,
-# the licence, the data's attribution (copyright, machine-readable) and a changelog in /usr/share/doc/weather.
+# program in /usr/bin and weather-commands (found beside WEATHER) in /usr/libexec/weather, weather(1), bash, zsh and fish completions where Debian's shells look, the
+# message catalogues compiled beside WEATHER in /usr/share/locale, and the README, the licence, the data's
+# attribution (copyright, machine-readable) and a changelog in /usr/share/doc/weather.
 #
 # Depends: is computed by dpkg-shlibdeps from the libraries the binaries link (libc; jansson is linked in), plus libcurl's
 # runtime package by hand: weather loads libcurl.so.4 with dlopen, only for a request, so no tool sees it.
@@ -40,13 +41,19 @@ export WEATHER_LANGUAGE=en
 "$weather" --generate-completion-script bash | sed '1{/^#!/d}' > "$usr/$bashCompletions/weather"
 "$weather" --generate-completion-script zsh > "$usr/$debianZshCompletions/_weather"
 "$weather" --generate-completion-script fish > "$usr/$fishCompletions/weather.fish"
+for catalogue in "$(dirname "$weather")"/locale/*/LC_MESSAGES/weather.mo; do
+    [ -f "$catalogue" ] || { echo "deb.sh: no catalogues beside $weather (make build compiles them)" >&2; exit 1; }
+    language=$(basename "$(dirname "$(dirname "$catalogue")")")
+    install -d "$usr/$locale/$language/LC_MESSAGES"
+    install -m 644 "$catalogue" "$usr/$locale/$language/LC_MESSAGES/weather.mo"
+done
 install -m 644 "$here/../README.md" "$doc/README.md"
 gzip -9n "$doc/README.md"
 install -m 644 "$here/debian/copyright" "$doc/copyright"
 date=$(date -R -d "@$(git -C "$here/.." log -1 --format=%ct 2>/dev/null || date +%s)")
 printf 'weather (%s) unstable; urgency=medium\n\n  * Release %s: see /usr/share/doc/weather/README.md.gz.\n\n -- weather developers <weather@users.noreply.github.com>  %s\n' \
     "$version" "$version" "$date" | gzip -9n > "$doc/changelog.gz"
-chmod 644 "$root"/usr/share/*/*/* "$root"/usr/share/*/*/*/* 2>/dev/null || true
+find "$root/usr/share" -type f -exec chmod 644 {} +
 
 # dpkg-shlibdeps reads a source package's control file: a minimal one, in the stage.
 mkdir -p "$stage/debian"

@@ -2,7 +2,7 @@
 # Builds weather-<version>-linux-<arch>.tar.gz in OUTDIR, for people not on Debian: the stripped programs and
 # the rest laid out as under a prefix (bin/, libexec/weather/, share/man/man1/,
 # share/bash-completion/completions/, share/zsh/site-functions/, share/fish/vendor_completions.d/,
-# share/doc/weather/ with the README and the licence). It needs only libcurl, for requests: the Swift
+# share/locale/ with the message catalogues, share/doc/weather/ with the README and the licence). It needs only libcurl, for requests: the Swift
 # runtime and jansson are linked in.
 #
 #     tar -xzf weather-*.tar.gz -C ~/.local --strip-components=1

@@ -10,4 +10,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -f "$prefix/$bin/weather" "$prefix/$libexec/weather-commands" "$prefix/$man1/weather.1" \
     "$prefix/$bashCompletions/weather" "$prefix/$zshCompletions/_weather" "$prefix/$fishCompletions/weather.fish" \
     "$prefix/$doc/README.md" "$prefix/$doc/LICENSE"
+# The catalogues, in whatever languages an install put there; a language's folders only when left empty.
+for catalogue in "$prefix/$locale"/*/LC_MESSAGES/weather.mo; do
+    [ -f "$catalogue" ] || continue
+    rm -f "$catalogue"
+    rmdir "$(dirname "$catalogue")" "$(dirname "$(dirname "$catalogue")")" 2>/dev/null || true
+done
 rmdir "$prefix/$doc" "$prefix/$libexec" 2>/dev/null || true

@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// What `make install` puts where shells and man look: the man page and the completions, installed by the
-/// same script (Config/install.sh) into a temporary prefix, then loaded by the real bash, zsh, fish and man.
-@Suite("Installed: the man page and the completions")
+/// same script (Config/install.sh) into a temporary prefix, then loaded by the real bash, zsh, fish and man;
+/// and the message catalogues, read by the installed programs.
+@Suite("Installed: the man page, the completions and the catalogues")
 struct InstallTests {
     let sandbox: Sandbox
     let prefix: String
@@ -103,6 +104,26 @@ struct InstallTests {
         #expect(try shell(prefix + "/bin/weather", ["show", "--short"]).stdout == "Berlin ⛅ 11°C\n")
     }
 
+    @Test("the catalogues of every language in share/locale, where both installed programs find them")
+    func catalogues() throws {
+        let languages = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/po")
+            .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }
+        #expect(languages.count >= 12, "\(languages)")
+        for language in languages {
+            #expect(
+                FileManager.default.fileExists(atPath: share + "/locale/\(language)/LC_MESSAGES/weather.mo"),
+                "\(language)")
+        }
+        #expect(try shell(prefix + "/bin/weather", ["set", "Berlin"]).status == 0)
+        // show runs in bin/weather, forecast in libexec/weather/weather-commands: each finds share/locale.
+        let show = try shell(prefix + "/bin/weather", ["show"], environment: ["WEATHER_LANGUAGE": "de"])
+        #expect(show.stdout.contains("teilweise bewölkt"), "\(show)")
+        let forecast = try shell(
+            prefix + "/bin/weather", ["forecast", "--hours", "2", "--days", "0"],
+            environment: ["WEATHER_LANGUAGE": "uk"])
+        #expect(forecast.stdout.contains(": наступні 2 години\n"), "\(forecast)")
+    }
+
     @Test("make uninstall removes every file install.sh put in the prefix, and the folder of its own")
     func uninstall() throws {
         let installed = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
@@ -112,6 +133,7 @@ struct InstallTests {
         }
         #expect(installed.contains("share/doc/weather/README.md") && installed.contains("bin/weather"), "\(installed)")
         #expect(installed.contains("libexec/weather/weather-commands"), "\(installed)")
+        #expect(installed.contains("share/locale/de/LC_MESSAGES/weather.mo"), "\(installed)")
         let make = try sandbox.run(
             program: "/usr/bin/make", ["-s", "-C", TestPaths.repository, "uninstall", "PREFIX=" + prefix])
         #expect(make.status == 0, "\(make)")
@@ -123,6 +145,7 @@ struct InstallTests {
         #expect(left.isEmpty, "left behind: \(left)")
         #expect(!FileManager.default.fileExists(atPath: share + "/doc/weather"))
         #expect(!FileManager.default.fileExists(atPath: prefix + "/libexec/weather"))
+        #expect(!FileManager.default.fileExists(atPath: share + "/locale/de"), "a language's emptied folders go")
     }
 
     @Test("man renders the page without a warning, characters beyond ASCII included, and finds it by name")
