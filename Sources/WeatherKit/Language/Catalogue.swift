@@ -90,15 +90,8 @@ package enum Catalogue {
     private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> Bool {
         guard !choice.isEnglish, let program = WeatherProgram.running() else { return false }
         let folder = WeatherProgram.catalogues(besides: program)
-        let file = "/LC_MESSAGES/" + domain + ".mo"
-        let found = choice.catalogue(
-            exists: { access(folder + "/" + $0 + file, R_OK) == 0 },
-            territories: { language in
-                (OwnFolder(path: folder)?.names() ?? []).filter {
-                    $0.hasPrefix(language + "_") && access(folder + "/" + $0 + file, R_OK) == 0
-                }.sorted()
-            })
-        guard let found,
+        let catalogues = CatalogueFolder(folder: folder)
+        guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) }),
             let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
         else { return false }
         bindtextdomain(domain, folder)
@@ -110,6 +103,45 @@ package enum Catalogue {
 
     /// The process's language: one, guarded by one lock, as gettext's state is one.
     static let language = Guarded()
+}
+
+/// The folder of weather's catalogues (`LL/LC_MESSAGES/weather.mo`), asked which languages it has: each
+/// path written into a buffer on the stack, as `show` asks once or twice in a language of its own.
+struct CatalogueFolder {
+    let folder: String
+    /// What follows a language's name: `Catalogue.domain`'s file.
+    private static let file: StaticString = "/LC_MESSAGES/weather.mo"
+
+    /// Whether the catalogue of `language` (`de`, `pt_BR`) is there to read.
+    func has(_ language: String) -> Bool {
+        var folder = folder
+        var language = language
+        return folder.withUTF8 { folder in
+            language.withUTF8 { language in
+                let count = folder.count + 1 + language.count + Self.file.utf8CodeUnitCount
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { path in
+                    var end = 0
+                    func append(_ bytes: UnsafeRawBufferPointer) {
+                        UnsafeMutableRawBufferPointer(path).baseAddress!.advanced(by: end).copyMemory(
+                            from: bytes.baseAddress!, byteCount: bytes.count)
+                        end += bytes.count
+                    }
+                    append(UnsafeRawBufferPointer(folder))
+                    path[end] = UInt8(ascii: "/")
+                    end += 1
+                    append(UnsafeRawBufferPointer(language))
+                    append(UnsafeRawBufferPointer(start: Self.file.utf8Start, count: Self.file.utf8CodeUnitCount))
+                    path[end] = 0
+                    return access(UnsafeRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self), R_OK) == 0
+                }
+            }
+        }
+    }
+
+    /// The catalogues of `language` for a country (`pt` finds `pt_BR`), in order of name.
+    func of(_ language: String) -> [String] {
+        (OwnFolder(path: folder)?.names() ?? []).filter { $0.hasPrefix(language + "_") && has($0) }.sorted()
+    }
 }
 
 /// What the process knows of its user's language; `Catalogue.language` guards it.
