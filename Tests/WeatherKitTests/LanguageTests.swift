@@ -94,6 +94,10 @@ struct LanguageTests {
         #expect(spoken(["LANG": "de_DE.UTF-8"], setting: "en") == nil)
         #expect(spoken([:], setting: "pt") == "pt_BR", "the setting's language takes its catalogue of a country")
         #expect(LocaleName("sr_RS.UTF-8@latin").catalogueCandidates == ["sr_RS@latin", "sr_RS", "sr@latin", "sr"])
+        // LANGUAGE chooses among the catalogues' folder, never a path out of it.
+        let outside = LanguageChoice(
+            setting: nil, environment: Environment(["LANG": "de_DE.UTF-8", "LANGUAGE": "../../tmp/x:de"]))
+        #expect(outside.catalogue(exists: { _ in true }) == "de")
     }
 
     @Test("the setting decides numbers and times too: the locale's when of its language, else its country's")

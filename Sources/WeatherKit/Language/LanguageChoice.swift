@@ -92,8 +92,9 @@ package struct LanguageChoice: Sendable, Equatable {
     /// The catalogue spoken: the first wanted language that `exists` (as gettext looks for it: `de_AT`,
     /// then `de`), stopping at English; `nil` for English. For the setting, a bare language without a
     /// catalogue of its own takes the first of `territories(language)` (`pt` reads `pt_BR`).
+    /// A name with a `/` names no catalogue: it would be a path out of the catalogues' folder.
     package func catalogue(exists: (String) -> Bool, territories: (String) -> [String] = { _ in [] }) -> String? {
-        for entry in wanted {
+        for entry in wanted where !entry.utf8.contains(UInt8(ascii: "/")) {
             let name = LocaleName(entry)
             if name.speaksEnglish { return nil }
             if let found = name.catalogueCandidates.first(where: exists) { return found }
