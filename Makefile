@@ -6,7 +6,7 @@
 #   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
 #   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
-#   make bench-speed      weather show against cat, weather refresh against curl: medians and memory
+#   make bench-speed      weather show against cat and in three locales, weather refresh against curl
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
 #   make bench-fleet      10,000 users' timers over a day as systemd runs them: load, age shown, stale marks;
 #                         and four weeks of users' habits, before and with the adaptive schedule
@@ -41,8 +41,10 @@ test-deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(TEST_PACKAGES)"
 	@Tests/TestSupport/make-locales.sh
 
+# ...and for the benchmarks, with the same locales (make bench-speed runs show in German and American English).
 bench-deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES) $(BENCH_PACKAGES)"
+	@Tests/TestSupport/make-locales.sh
 
 install-packages:
 	@missing=$$(for p in $(WANTED); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

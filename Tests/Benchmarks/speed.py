@@ -10,6 +10,11 @@
 - `weather show` with two official warnings in force (Springfield, MO: the NWS's Tornado Warning and
   Severe Thunderstorm Warning, and a Flood Watch announced). Target: at most 1.0 million instructions.
   The place of the rows above is Berlin with no warning in force: its warnings file is read, and empty.
+- `weather show` in locales of their own: C, American English (a 12-hour clock, from the locale) at most
+  1.0 million instructions, as in C.UTF-8; German (its words through gettext, a decimal comma) at most 1.1
+  times American English's instructions, in Berlin and with Springfield's two warnings in force. The locales
+  are those `make test-deps` generates (Tests/TestSupport/make-locales.sh), from the system's archive or
+  `.build/locales` (`LOCPATH`).
 - `weather refresh` with a stale result for a place no warnings service covers (Paris: one request to the
   loopback fixture server, parse, atomic write) against `curl -s` fetching the same URL from the same
   server. Targets: at most 1.1 times curl's instructions, peak memory at most 18 MiB.
@@ -122,12 +127,20 @@ def main():
         result_file = environment["XDG_CACHE_HOME"] + "/weather/current.json"
 
         stale = dict(elsewhere.environment, WEATHER_STALE_AFTER="0")
+        # The locale rows: each runs with its own LANG (hyperfine through env, which every row of the group
+        # pays alike; instructions and memory without it).
+        american, german = locale_variables("en_US.UTF-8"), locale_variables("de_DE.UTF-8")
         groups = [
             (warned.environment, [("weather show, two warnings in force", [binary, "show"], None, None, 1_000_000, 8),
                                   ("weather show --json, two warnings in force", [binary, "show", "--json"], 0, None,
-                                   None, 8)]),
+                                   None, 8),
+                                  ("weather show, two warnings, LANG=en_US.UTF-8", [binary, "show"], 0, None,
+                                   1_000_000, 8, american),
+                                  ("weather show, two warnings, LANG=de_DE.UTF-8 (ratios to en_US)", [binary, "show"],
+                                   2, None, 1.1, 8, german)]),
             # (environment, rows): each row (label, command, base row, wall-time target, instruction target
-            # as a count or a ratio to the base row, memory target in MiB), run side by side in one hyperfine run.
+            # as a count or a ratio to the base row, memory target in MiB[, variables of its own]), run side by
+            # side in one hyperfine run.
             (environment, [("cat (the result file)", ["cat", result_file], None, None, None, None),
                            ("weather show", [binary, "show"], 0, 1.6, 1_000_000, 8),
                            ("weather show --json", [binary, "show", "--json"], 0, 1.6, 1_000_000, 8),
@@ -140,6 +153,11 @@ def main():
                                ("weather show (MET Norway's result)", [binary, "show"], 0, 1.6, 1_000_000, 8),
                                ("weather show --json (MET Norway's result)", [binary, "show", "--json"], 0, 1.6,
                                 1_000_000, 8)]),
+            (environment, [("weather show, LANG=C", [binary, "show"], None, None, 1_000_000, 8, {"LANG": "C"}),
+                           ("weather show, LANG=en_US.UTF-8 (12-hour clock)", [binary, "show"], 0, None, 1_000_000, 8,
+                            american),
+                           ("weather show, LANG=de_DE.UTF-8 (ratios to en_US)", [binary, "show"], 1, None, 1.1, 8,
+                            german)]),
             # WEATHER_STALE_AFTER=0: every refresh run finds the result stale and fetches.
             (stale, [("curl -s (the same URL)", ["curl", "-s", "--compressed", forecast], None, None, None, None),
                      ("weather refresh (stale, no warnings service)", [binary, "refresh"], 0, None, 1.1, 18)]),
@@ -155,15 +173,16 @@ def main():
                 subprocess.run(
                     ["hyperfine", "-N", "--warmup", "50", "--runs", str(max(1, arguments.runs // ROUNDS)),
                      "--export-json", export, "--style", "none"]
-                    + [" ".join(quote(part) for part in row[1]) for row in rows],
+                    + [" ".join(quote(part) for part in command_line(row)) for row in rows],
                     env=group_environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 with open(export) as file:
                     for index, result in enumerate(json.load(file)["results"]):
                         times[index] += result["times"]
             medians = [statistics.median(runs) * 1000 for runs in times]
-            counts = [instructions(row[1], group_environment) for row in rows]
-            for index, (label, command, base, wall_target, count_target, memory_target) in enumerate(rows):
-                peak, faults = memory(command, group_environment)
+            counts = [instructions(row[1], dict(group_environment, **own(row))) for row in rows]
+            for index, row in enumerate(rows):
+                label, command, base, wall_target, count_target, memory_target = row[:6]
+                peak, faults = memory(command, dict(group_environment, **own(row)))
                 peak /= 1024
                 count_ratio = counts[index] / counts[base] if base is not None else None
                 wall_ratio = medians[index] / medians[base] if base is not None else None
@@ -192,6 +211,29 @@ def main():
 # The README's waybar recipe before --waybar: JSON from weather, reshaped by jq for waybar.
 JQ_RECIPE = ("%s show --json | jq -c '{text: \"\\(.temperature) °C, \\(.condition)\", tooltip: .location.name, "
              "class: (if .stale then \"stale\" else \"fresh\" end)}'")
+
+
+def own(row):
+    """The variables a row sets for itself, over its group's."""
+    return row[6] if len(row) > 6 else {}
+
+
+def command_line(row):
+    """A row's command as hyperfine runs it: through env when the row has variables of its own."""
+    variables = own(row)
+    return (["env"] + [f"{name}={value}" for name, value in variables.items()] if variables else []) + row[1]
+
+
+def locale_variables(name):
+    """LANG=name, and LOCPATH when the locale was generated into .build/locales rather than the system's
+    archive (Tests/TestSupport/make-locales.sh, as the tests use them)."""
+    have = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    if name.replace("UTF-8", "utf8") in have:
+        return {"LANG": name}
+    private = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "locales")
+    if not os.path.exists(os.path.join(private, name, "LC_TIME")):
+        sys.exit(f"speed.py needs the locale {name}: run Tests/TestSupport/make-locales.sh (make bench-deps does)")
+    return {"LANG": name, "LOCPATH": os.path.abspath(private) + ":/usr/lib/locale"}
 
 
 def ratio(value):
