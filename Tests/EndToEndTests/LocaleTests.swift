@@ -195,6 +195,34 @@ struct LocaleTests {
         #expect(usage.status == 64 && usage.stderr.contains("--hours має бути від 0 до 48, а не 49"), "\(usage)")
     }
 
+    @Test("MET Norway's symbols in the user's words: its text, and conditionText beside each English condition")
+    func metNorway() throws {
+        let sandbox = try Sandbox.met()
+        let german = try TestLocales.environment("de_DE.UTF-8")
+        let clock = try sandbox.at(METNorwayEndToEndTests.fixtureMoment).merging(german) { $1 }
+        let set = try sandbox.run(["set", "Berlin"], environment: clock)
+        #expect(set.stdout.contains("Berlin, Land Berlin, Germany: ⛅ 10,9 °C, teilweise bewölkt\n"), "\(set)")
+        #expect(set.stdout.contains("Aktualisiert gerade eben · Daten: MET Norway\n"), "\(set)")
+        let forecast = try sandbox.json(["forecast", "--json"], environment: clock)
+        let entries = ((forecast["hourly"] as? [[String: Any]]) ?? []) + ((forecast["daily"] as? [[String: Any]]) ?? [])
+        let pairs = entries.compactMap { entry -> (String, String, String)? in
+            guard let english = entry["condition"] as? String, let words = entry["conditionText"] as? String,
+                let symbol = entry["symbolCode"] as? String
+            else { return nil }
+            return (english, words, symbol)
+        }
+        #expect(pairs.count == entries.count && !pairs.isEmpty, "every hour and day has its words: \(entries)")
+        #expect(pairs.allSatisfy { $0.0 != $0.1 }, "each in German: \(pairs)")
+        // Words only MET's symbols have, each in German: "light rain" is leichter Regen, "cloudy" bewölkt.
+        let metOnly: [String: String] = [
+            "fair": "heiter", "cloudy": "bewölkt", "light rain": "leichter Regen", "rain showers": "Regenschauer",
+            "light rain showers": "leichte Regenschauer", "heavy rain showers": "starke Regenschauer",
+        ]
+        let found = pairs.filter { metOnly[$0.0] != nil }
+        #expect(!found.isEmpty, "the fixture's week has a condition only MET names: \(Set(pairs.map(\.0)))")
+        #expect(found.allSatisfy { metOnly[$0.0] == $0.1 }, "\(found)")
+    }
+
     @Test("the language setting decides words, numbers and times; LANGUAGE's list as gettext reads it")
     func chosen() throws {
         let sandbox = try Sandbox()
