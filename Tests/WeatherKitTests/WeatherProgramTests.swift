@@ -66,6 +66,10 @@ struct WeatherProgramTests {
         #expect(WeatherProgram.catalogues(besides: "/bin/weather") == "/share/locale")
         #expect(WeatherProgram.catalogues(besides: "/src/.build/debug/weather") == "/src/.build/debug/locale")
         #expect(WeatherProgram.catalogues(besides: "/weather") == "/locale")
+        #expect(WeatherProgram.catalogues(besides: "/libexec/weather/weather-commands") == "/share/locale")
+        #expect(
+            WeatherProgram.catalogues(besides: "/opt/mylibexec/weather/weather-commands")
+                == "/opt/mylibexec/weather/locale")
     }
 
     @Test("the timer runs weather, also when weather-commands writes its unit or crontab line")

@@ -196,6 +196,16 @@ package enum FileIO {
         return String(path[path.utf8.index(after: slash)...])
     }
 
+    /// Where `folder` (`libexec/weather`) begins in `path`, at its end after a slash; `nil` when `path` does
+    /// not end so. Byte by byte, as `parentDirectory`.
+    static func index(ofFolder folder: String, endingPath path: String) -> String.Index? {
+        let count = folder.utf8.count
+        guard path.utf8.count > count, path.utf8.suffix(count).elementsEqual(folder.utf8) else { return nil }
+        let start = path.utf8.index(path.utf8.endIndex, offsetBy: -count)
+        let slash = path.utf8.index(before: start)
+        return path.utf8[slash] == UInt8(ascii: "/") ? slash : nil
+    }
+
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0

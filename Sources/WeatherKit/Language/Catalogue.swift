@@ -44,15 +44,36 @@ package enum Catalogue {
         }
     }
 
-    /// The form of `one` and `other` (`msgid` and `msgid_plural`) for `count`, in the run's language: as
-    /// many forms as the language has, chosen by the catalogue's `Plural-Forms`.
-    package static func text(one: String, other: String, count: Int) -> String {
-        guard translating else { return count == 1 ? one : other }
+    /// `body` given the bytes of `english`'s translation, as the catalogue holds them (no String made of
+    /// them first: `tr` fills the format from them); `nil` in English, or without a translation.
+    static func withTranslation(
+        of english: String, _ body: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> String? {
+        guard !english.isEmpty, translating else { return nil }
+        return english.withCString { id in
+            guard let found = dgettext(domain, id), found != id else { return nil }
+            return body(Self.bytes(found))
+        }
+    }
+
+    /// `body` given the bytes of the form of `one` and `other` (`msgid` and `msgid_plural`) for `count`: as
+    /// many forms as the language has, chosen by the catalogue's `Plural-Forms`; `nil` in English.
+    static func withTranslation(
+        one: String, other: String, count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> String? {
+        guard translating else { return nil }
         return one.withCString { one in
             other.withCString { other in
-                String(cString: dngettext(domain, one, other, UInt(count.magnitude)))
+                guard let found = dngettext(domain, one, other, UInt(count.magnitude)) else { return nil }
+                return body(Self.bytes(found))
             }
         }
+    }
+
+    /// The bytes of the C string gettext answered with (a translation in the catalogue's memory, or the
+    /// English passed in), without its terminating zero.
+    private static func bytes(_ text: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
     }
 
     /// What `body` says, in English whatever the run's language: for words kept in a file that a run in
@@ -75,7 +96,7 @@ package enum Catalogue {
             case .english: return false
             case .translating: return true
             case .undecided:
-                if !state.followsUser || state.setting == nil && LanguageChoice.plainlyEnglish(state.environment) {
+                if !state.followsUser || state.setting == nil && state.plainlyEnglish {
                     state.words = .english
                     return false
                 }
@@ -88,7 +109,7 @@ package enum Catalogue {
     /// gettext set up for `choice`: its catalogue found, bound and named in `LANGUAGE`, and a messages
     /// locale in use on this thread; `false` for English, and when no catalogue or locale is there.
     private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> Bool {
-        guard !choice.isEnglish, let program = WeatherProgram.running() else { return false }
+        guard !choice.isEnglish, let program = WeatherProgram.runningPath() else { return false }
         let folder = WeatherProgram.catalogues(besides: program)
         let catalogues = CatalogueFolder(folder: folder)
         guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) }),
@@ -175,6 +196,12 @@ struct UserLanguage {
         conventions = nil
     }
 
+    /// Whether the words are plainly English without a look at the catalogues: by the choice when numbers
+    /// or times have already built it, else by a glance at the environment.
+    var plainlyEnglish: Bool {
+        built.map(\.isEnglish) ?? LanguageChoice.plainlyEnglish(environment)
+    }
+
     /// The choice of the setting and the environment; English's for a process that does not follow its
     /// user's language.
     mutating func choice() -> LanguageChoice {
@@ -246,13 +273,15 @@ final class LoadedLocale: @unchecked Sendable {
 /// with `arguments` (see `Message`): `tr("humidity %s", "81%")`. The format must be written here as a
 /// literal, for `make pot` to find it.
 package func tr(_ format: String, _ arguments: String...) -> String {
-    Message.fill(Catalogue.text(format), with: arguments)
+    Catalogue.withTranslation(of: format) { Message.fill($0, with: arguments) }
+        ?? Message.fill(format, with: arguments)
 }
 
 /// The form of `one` or `other` for `count`, in the run's language, filled with `arguments` (`count`
 /// among them where the format shows it): `trn("%d day", "%d days", days, String(days))`.
 package func trn(_ one: String, _ other: String, _ count: Int, _ arguments: String...) -> String {
-    Message.fill(Catalogue.text(one: one, other: other, count: count), with: arguments)
+    Catalogue.withTranslation(one: one, other: other, count: count) { Message.fill($0, with: arguments) }
+        ?? Message.fill(count == 1 ? one : other, with: arguments)
 }
 
 /// `english`, words marked for the catalogue elsewhere (`english(_:)`: a weather code's words), in the
@@ -280,9 +309,16 @@ package func codeMeaning(_ english: String) -> String {
 extension Message {
     /// The message in the run's language.
     package var translated: String {
-        let format =
-            pluralFormat.map { Catalogue.text(one: self.format, other: $0, count: count) } ?? Catalogue.text(format)
-        return Message.fill(format, with: arguments)
+        let arguments = arguments
+        let translated =
+            if let pluralFormat {
+                Catalogue.withTranslation(one: format, other: pluralFormat, count: count) {
+                    Message.fill($0, with: arguments)
+                }
+            } else {
+                Catalogue.withTranslation(of: format) { Message.fill($0, with: arguments) }
+            }
+        return translated ?? description
     }
 }
 

@@ -95,6 +95,8 @@ package struct LanguageChoice: Sendable, Equatable {
     /// A name with a `/` names no catalogue: it would be a path out of the catalogues' folder.
     package func catalogue(exists: (String) -> Bool, territories: (String) -> [String] = { _ in [] }) -> String? {
         for entry in wanted where !entry.utf8.contains(UInt8(ascii: "/")) {
+            // A bare language (`de`, as LANGUAGE names it): its own catalogue, or what follows.
+            if entry.utf8.allSatisfy({ (0x61...0x7A).contains($0) }), entry != "en", exists(entry) { return entry }
             let name = LocaleName(entry)
             if name.speaksEnglish { return nil }
             if let found = name.catalogueCandidates.first(where: exists) { return found }

@@ -95,8 +95,8 @@ public enum WeatherProgram {
         var prefix: String?
         if FileIO.baseName(of: folder) == InstallLayout.bin {
             prefix = FileIO.parentDirectory(of: folder)
-        } else if folder.hasSuffix("/" + InstallLayout.libexec) {
-            prefix = String(folder.dropLast(InstallLayout.libexec.utf8.count + 1))
+        } else if let end = FileIO.index(ofFolder: InstallLayout.libexec, endingPath: folder) {
+            prefix = String(folder[..<end])
         }
         guard let prefix else { return (folder == "/" ? "" : folder) + "/locale" }
         return (prefix == "/" ? "" : prefix) + "/" + InstallLayout.locale
@@ -115,16 +115,21 @@ public enum WeatherProgram {
     /// The absolute path of the file this process runs (`/proc/self/exe`, through any symbolic link);
     /// `nil` when it cannot be read, is not UTF-8 text, or names no file (a program run from memory).
     public static func running() -> String? {
+        guard let path = runningPath() else { return nil }
+        return FileIO.exists(path) ? path : nil
+    }
+
+    /// The absolute path `/proc/self/exe` names, whether or not a file is there: enough to find what is
+    /// installed beside the program (the catalogues, which are looked for anyway).
+    static func runningPath() -> String? {
         // On the stack, not zeroed: the run that speaks German asks this once, on `show`'s way.
         let read = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer -> String? in
             let count = readlink("/proc/self/exe", buffer.baseAddress!, buffer.count - 1)
-            guard count > 0 else { return nil }
+            guard count > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
             buffer[count] = 0
             return String(validatingCString: buffer.baseAddress!)
         }
-        guard let link = read else { return nil }
-        let path = installedPath(link)
-        return path.hasPrefix("/") && FileIO.exists(path) ? path : nil
+        return read.map(installedPath)
     }
 
     /// The path in `/proc/self/exe`'s text `link`: the kernel adds ` (deleted)` when the file was removed or
@@ -132,6 +137,8 @@ public enum WeatherProgram {
     /// which is the one the timer and cron should run.
     static func installedPath(_ link: String) -> String {
         let suffix = " (deleted)"
-        return link.hasSuffix(suffix) ? String(link.dropLast(suffix.utf8.count)) : link
+        guard link.utf8.count > suffix.utf8.count, link.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+        else { return link }
+        return String(link[..<link.utf8.index(link.utf8.endIndex, offsetBy: -suffix.utf8.count)])
     }
 }

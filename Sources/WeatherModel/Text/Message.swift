@@ -44,50 +44,54 @@ package struct Message: Sendable, Equatable, CustomStringConvertible {
     package static func fill(_ format: String, with arguments: [String]) -> String {
         guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         var format = format
-        return format.withUTF8 { format in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(format.count + 24 * arguments.count)
-            var next = 0
-            var start = 0
-            var index = 0
-            while index < format.count {
-                guard format[index] == UInt8(ascii: "%"), index + 1 < format.count else {
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: format[start..<index]))
-                var scan = index + 1
-                if format[scan] == UInt8(ascii: "%") {
-                    bytes.append(UInt8(ascii: "%"))
-                    index = scan + 1
-                    start = index
-                    continue
-                }
-                // `%s`, `%d`, or `%N$s`, `%N$d` with N of one or two digits.
-                var position: Int?
-                while scan < format.count, scan - index <= 2, (0x30...0x39).contains(format[scan]) {
-                    position = (position ?? 0) * 10 + Int(format[scan] - 0x30)
-                    scan += 1
-                }
-                if position != nil, scan < format.count, format[scan] == UInt8(ascii: "$") { scan += 1 }
-                let isPlaceholder =
-                    (position == nil || format[scan - 1] == UInt8(ascii: "$")) && scan < format.count
-                    && (format[scan] == UInt8(ascii: "s") || format[scan] == UInt8(ascii: "d"))
-                guard isPlaceholder else {
-                    // Not a placeholder: the `%` prints as it is, and what follows it as text.
-                    start = index
-                    index += 1
-                    continue
-                }
-                let argument = position.map { $0 - 1 } ?? next
-                if arguments.indices.contains(argument) { bytes.append(contentsOf: arguments[argument].utf8) }
-                next = argument + 1
+        return format.withUTF8 { fill($0, with: arguments) }
+    }
+
+    /// The format in `format`'s bytes (a catalogue's translation, as the C library hands it over) filled
+    /// with `arguments`, as `fill(_:with:)` does; bytes that are not UTF-8 print as U+FFFD.
+    package static func fill(_ format: UnsafeBufferPointer<UInt8>, with arguments: [String]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(format.count + 24 * arguments.count)
+        var next = 0
+        var start = 0
+        var index = 0
+        while index < format.count {
+            guard format[index] == UInt8(ascii: "%"), index + 1 < format.count else {
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: format[start..<index]))
+            var scan = index + 1
+            if format[scan] == UInt8(ascii: "%") {
+                bytes.append(UInt8(ascii: "%"))
                 index = scan + 1
                 start = index
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: format[start...]))
-            return String(decoding: bytes, as: UTF8.self)
+            // `%s`, `%d`, or `%N$s`, `%N$d` with N of one or two digits.
+            var position: Int?
+            while scan < format.count, scan - index <= 2, (0x30...0x39).contains(format[scan]) {
+                position = (position ?? 0) * 10 + Int(format[scan] - 0x30)
+                scan += 1
+            }
+            if position != nil, scan < format.count, format[scan] == UInt8(ascii: "$") { scan += 1 }
+            let isPlaceholder =
+                (position == nil || format[scan - 1] == UInt8(ascii: "$")) && scan < format.count
+                && (format[scan] == UInt8(ascii: "s") || format[scan] == UInt8(ascii: "d"))
+            guard isPlaceholder else {
+                // Not a placeholder: the `%` prints as it is, and what follows it as text.
+                start = index
+                index += 1
+                continue
+            }
+            let argument = position.map { $0 - 1 } ?? next
+            if arguments.indices.contains(argument) { bytes.append(contentsOf: arguments[argument].utf8) }
+            next = argument + 1
+            index = scan + 1
+            start = index
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: format[start...]))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
