@@ -86,9 +86,12 @@ struct TimeTests {
         #expect(RelativeTime.ago(seconds).description == text)
     }
 
-    @Test("fixed decimals round half away from zero")
+    @Test("fixed decimals round half away from zero, after the decimal mark given")
     func fixedDecimals() {
         #expect(52.52437.fixed(decimals: 4) == "52.5244")
+        #expect((-16.25).fixed(decimals: 1, decimalMark: ",") == "-16,3")
+        #expect(10.9.fixed(decimals: 1, decimalMark: "٫") == "10٫9", "a mark of more than one byte")
+        #expect(11.0.fixed(decimals: 0, decimalMark: ",") == "11", "no decimals, no mark")
         #expect((-0.12574).fixed(decimals: 4) == "-0.1257")
         #expect((-0.00001).fixed(decimals: 4) == "0.0000")
         #expect(10.0.fixed(decimals: 1) == "10.0")

@@ -51,11 +51,11 @@ package struct DisplayUnits: Sendable, Equatable {
             + pressure.symbol
     }
 
-    /// `value` with `decimals` decimals, after the locale's decimal mark; a whole number asks the locale
-    /// nothing (the short line's "11°C" loads no locale).
+    /// `value` with `decimals` decimals, after the locale's decimal mark, written with it; a whole number
+    /// asks the locale nothing (the short line's "11°C" loads no locale).
     private static func number(_ value: Double, decimals: Int) -> String {
-        let text = value.fixed(decimals: decimals)
-        return decimals == 0 ? text : Conventions.current.decimal(text)
+        decimals == 0
+            ? value.fixed(decimals: 0) : value.fixed(decimals: decimals, decimalMark: Conventions.current.decimalMark)
     }
 }
 

@@ -77,15 +77,16 @@ extension String {
 }
 
 extension Double {
-    /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`.
-    package func fixed(decimals: Int) -> String {
+    /// The value with exactly `decimals` decimals, rounded half away from zero: `52.5244`; after
+    /// `decimalMark` (a locale's: `52,5244`) when given.
+    package func fixed(decimals: Int, decimalMark: String? = nil) -> String {
         var bytes: [UInt8] = []
-        appendFixed(decimals: decimals, to: &bytes)
+        appendFixed(decimals: decimals, decimalMark: decimalMark, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `fixed(decimals:)`, written at the end of `bytes`.
-    package func appendFixed(decimals: Int, to bytes: inout [UInt8]) {
+    /// `fixed(decimals:decimalMark:)`, written at the end of `bytes`.
+    package func appendFixed(decimals: Int, decimalMark: String? = nil, to bytes: inout [UInt8]) {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (self * Double(scale)).rounded()
@@ -97,7 +98,7 @@ extension Double {
         if units < 0 { bytes.append(UInt8(ascii: "-")) }
         CivilTime.append(Int(units.magnitude / scale), width: 1, to: &bytes)
         guard decimals > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
+        if let decimalMark { bytes.append(contentsOf: decimalMark.utf8) } else { bytes.append(UInt8(ascii: ".")) }
         CivilTime.append(Int(units.magnitude % scale), width: decimals, to: &bytes)
     }
 }
