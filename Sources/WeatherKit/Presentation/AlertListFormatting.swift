@@ -48,10 +48,11 @@ extension WeatherFormatter {
         for alert in current {
             let details = texts.details[alert.id] ?? AlertDetails()
             lines.append("")
-            let state =
+            // One message with the event, so that a language writes its own colon (French " : ").
+            var title =
                 alert.isInForce(at: now)
-                ? tr("%s, in force", alert.severity.words) : tr("%s, announced", alert.severity.words)
-            var title = (alert.isInForce(at: now) ? "⚠ " : "") + alert.event + ": " + state
+                ? "⚠ " + tr("%1$s: %2$s, in force", alert.event, alert.severity.words)
+                : tr("%1$s: %2$s, announced", alert.event, alert.severity.words)
             let span = span(from: alert.onset, until: alert.until, at: result)
             if !span.isEmpty { title += " " + span }
             lines += wrap(
