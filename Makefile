@@ -24,7 +24,7 @@ PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata gettext
 # What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
-TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales
+TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq locales
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather

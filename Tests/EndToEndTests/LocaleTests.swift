@@ -257,6 +257,26 @@ struct LocaleTests {
         #expect(bad.status == 78 && bad.stderr.contains("ist ungültig"), "\(bad)")
     }
 
+    @Test("place names and warnings are asked in the language of the words: LANGUAGE's list as gettext reads it")
+    func servicesLanguage() throws {
+        let german = try TestLocales.environment("de_DE.UTF-8")
+        // Norwegian words from LANGUAGE over a German locale: Norwegian names and MET Norway's Norwegian texts.
+        let norwegian = try Sandbox(alerts: true)
+        norwegian.environment.merge(german.merging(["LANGUAGE": "nb", "WEATHER_CONTACT": "ann@example.org"]) { $1 }) {
+            $1
+        }
+        let set = try norwegian.run(["set", "Bergen"])
+        #expect(set.status == 0 && set.stdout.hasPrefix("Lagret "), "\(set)")
+        #expect(try norwegian.server.requests(.search).first?.query["language"] == "nb")
+        #expect(try norwegian.server.requests(.metalerts).first?.query["lang"] == "no")
+        // German words: German names, and MET Norway's English texts, as it has no German.
+        let plain = try Sandbox(alerts: true)
+        plain.environment.merge(german.merging(["WEATHER_CONTACT": "ann@example.org"]) { $1 }) { $1 }
+        #expect(try plain.run(["set", "Bergen"]).status == 0)
+        #expect(try plain.server.requests(.search).first?.query["language"] == "de")
+        #expect(try plain.server.requests(.metalerts).first?.query["lang"] == "en")
+    }
+
     @Test("in every language, --help's tables keep a line each: the --format codes with their examples, refresh's")
     func helpTables() throws {
         let sandbox = try Sandbox()

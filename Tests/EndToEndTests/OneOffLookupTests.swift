@@ -118,20 +118,21 @@ struct OneOffLookupTests {
         arguments: [
             (
                 ["Springfield,", "MO"], "Springfield, Missouri, United States: ", "en",
-                "weather: \"MO\" read as Missouri, United States (no Springfield in Macao)\n"
+                "weather: „MO“ gelesen als Missouri, Vereinigte Staaten (kein Springfield in Macao)\n"
             ),
             (["London,", "ON"], "London, Ontario, Canada: ", "en", ""),
             (["Paris,", "TX"], "Paris, Texas, United States: ", "en", ""),
             (
                 ["Paris,", "CA"], "Paris, Ontario, Canada: ", "en",
-                "weather: \"CA\" read as Canada (no Paris in California, United States)\n"
+                "weather: „CA“ gelesen als Kanada (kein Paris in California, Vereinigte Staaten)\n"
             ),
             (["London,", "England"], "London, England, United Kingdom: ", "de", ""),
         ])
     func abbreviations(words: [String], shown: String, language: String, stderr: String) throws {
         let sandbox = try Sandbox()
-        // Place names in German (the locale), weather's own words in English (LANGUAGE, as gettext reads it).
-        let run = try sandbox.run(["show"] + words, environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": "en"])
+        // A German locale: place names asked in German, unless the qualifier is another country's, and the
+        // note in German, as every word is.
+        let run = try sandbox.run(["show"] + words, environment: try TestLocales.environment("de_DE.UTF-8"))
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix(shown), "\(run)")
         #expect(run.stderr == stderr)

@@ -378,7 +378,7 @@ struct PlaceNamingTests {
     }
 
     @Test(
-        "place names come in the language of the setting, else of the locale, else English",
+        "place names and warnings come in the language words are chosen by: the setting, else the locale's",
         arguments: [
             ([:], nil, "en"),
             (["LANG": "de_DE.UTF-8"], nil, "de"),
@@ -389,11 +389,17 @@ struct PlaceNamingTests {
             (["LANG": "sr_RS@latin"], nil, "sr"),
             (["LANG": "/etc/../x"], nil, "en"),
             (["LANG": "de_DE.UTF-8"], "it", "it"),
+            (["LANG": "de_DE.UTF-8"], "pt_BR", "pt"),
+            // LANGUAGE's list, as gettext reads it: first, but not in C, and English first is English.
+            (["LANG": "de_DE.UTF-8", "LANGUAGE": "nb:sv"], nil, "nb"),
+            (["LANG": "C", "LANGUAGE": "nb:sv"], nil, "en"),
+            (["LANG": "de_DE.UTF-8", "LANGUAGE": "en:de"], nil, "en"),
+            (["LANG": "de_DE.UTF-8", "LANGUAGE": "nb"], "fi", "fi"),
         ] as [([String: String], String?, String)])
     func language(environment: [String: String], setting: String?, expected: String) {
         var settings = Settings.defaults
         settings.language = setting
-        #expect(settings.placeNameLanguage(environment: Environment(environment)) == expected)
+        #expect(settings.textLanguage(environment: Environment(environment)) == expected)
     }
 
     @Test("the language setting takes a two- or three-letter code, in any case, and refuses anything else")

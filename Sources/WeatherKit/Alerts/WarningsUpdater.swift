@@ -13,7 +13,7 @@ final class WarningsUpdater: Sendable {
     private let clock: any WallClock
     private let backoffs: ServiceBackoffs
     private let deadline: @Sendable () -> Deadline
-    /// The language of the warnings' texts: the language of place names (`Settings.placeNameLanguage`).
+    /// The language of the warnings' texts: the run's (`WeatherFetcher.textLanguage`), as place names'.
     private let language: @Sendable () -> String
     /// What this run's last update did.
     private let last = Mutex<Outcome?>(nil)

@@ -67,19 +67,26 @@ public final class WeatherFetcher: Sendable {
         backoffs = ServiceBackoffs(context: context, startedAt: context.clock.now())
         places = PlaceFinder(
             geocoder: geocoder, backoffs: backoffs,
-            language: { context.settings.placeNameLanguage(environment: context.environment) }, deadline: deadline)
+            language: { Self.textLanguage(of: context) }, deadline: deadline)
         warnings = WarningsUpdater(
             settings: context.settings, http: context.http, clock: context.clock, backoffs: backoffs,
-            deadline: deadline, language: { context.settings.placeNameLanguage(environment: context.environment) })
+            deadline: deadline, language: { Self.textLanguage(of: context) })
         savedPlace = SavedPlace(store: store)
         replacement = ReplacementSchedule(context: context)
         history = FetchHistory(
             store: store, clock: context.clock, timeZone: context.timeZone, lock: lock, deadline: deadline)
     }
 
-    /// The language place names are looked up in (the setting, else the locale's), worked out when a
-    /// run looks a place up: `weather show` of the saved place never needs it.
+    /// The language place names are looked up in, worked out when a run looks a place up: `weather show` of
+    /// the saved place never needs it.
     var language: String { places.language() }
+
+    /// The language a run asks services for their texts in: that of the catalogue its words come from,
+    /// else the one they are chosen by (`Settings.textLanguage`: a language without a catalogue of
+    /// weather's still has place names).
+    static func textLanguage(of context: WeatherContext) -> String {
+        Catalogue.spokenLanguage ?? context.settings.textLanguage(environment: context.environment)
+    }
 
     /// Ends the run's network time `seconds` from now, named by `setting` in messages, when that is
     /// sooner than its budget would.

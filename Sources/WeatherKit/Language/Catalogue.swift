@@ -90,6 +90,13 @@ package enum Catalogue {
     /// catalogue is installed. Sets gettext up at the first look-up that needs it.
     package static var isTranslating: Bool { translating }
 
+    /// The language of the catalogue the words come from (`de`, `pt` of `pt_BR`), or `nil` when they are
+    /// English: what services are asked for their texts in, as the words are (`WeatherFetcher.textLanguage`).
+    package static var spokenLanguage: String? {
+        guard translating else { return nil }
+        return language.withLock { $0.catalogue.map { LocaleName($0).language } }
+    }
+
     private static var translating: Bool {
         language.withLock { state in
             switch state.words {
@@ -118,6 +125,7 @@ package enum Catalogue {
         bindtextdomain(domain, folder)
         bind_textdomain_codeset(domain, "UTF-8")
         setenv("LANGUAGE", found, 1)
+        state.catalogue = found
         uselocale(locale.handle)
         return true
     }
@@ -175,6 +183,8 @@ struct UserLanguage {
     var environment = Environment.current()
     /// Whether words are looked up, or not yet decided.
     var words = Words.undecided
+    /// The catalogue the words come from (`de`, `pt_BR`), once it is found.
+    var catalogue: String?
     /// The conventions of numbers and times, once loaded.
     var conventions: Conventions?
     /// The choice, once something needed more than a glance at the environment.
@@ -192,6 +202,7 @@ struct UserLanguage {
         self.setting = setting
         self.environment = environment
         words = .undecided
+        catalogue = nil
         built = nil
         conventions = nil
     }

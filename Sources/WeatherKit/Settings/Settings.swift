@@ -345,14 +345,15 @@ package struct Settings: Sendable, Equatable {
         }
     }
 
-    /// The language place names are asked in: the `language` setting, else the locale's language
-    /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`, as `de` of `de_DE.UTF-8`), else English (also for the
-    /// `C` and `POSIX` locales).
-    func placeNameLanguage(environment: Environment) -> String {
-        if let language { return LocaleName(language).language }
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment.nonEmpty($0) }.first ?? ""
-        let name = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" }
-        guard name != "C", name != "POSIX", let code = Key.languageCode(String(name)) else { return "en" }
+    /// The language services are asked for their texts in (place names, the official warnings' texts), as
+    /// an ISO 639 code (`de` of `de_DE.UTF-8`): the one weather's words are chosen by (`LanguageChoice`: the
+    /// `language` setting, else `LANGUAGE`'s list in a locale other than C or POSIX, then `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`), whether or not weather has a catalogue for it; English for C, POSIX and
+    /// English.
+    func textLanguage(environment: Environment) -> String {
+        guard let first = LanguageChoice(setting: language, environment: environment).wanted.first else { return "en" }
+        let name = LocaleName(first)
+        guard !name.speaksEnglish, let code = Key.languageCode(name.language) else { return "en" }
         return code
     }
 
