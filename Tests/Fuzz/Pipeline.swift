@@ -160,7 +160,8 @@ enum Pipeline {
             check(next.until - now <= Backoff.longestRetryAfter + 1, "a back-off lasts a day at most")
             checkPrintable(
                 WeatherError.backingOff(
-                    service: "s", reason: next.reason, resumesAt: LocalTime.describe(next.until, now: now, in: .system),
+                    service: .init(role: .forecast, host: "h", setting: "S"), reason: next.reason,
+                    resumesAt: LocalTime.describe(next.until, now: now, in: .system),
                     remaining: next.until - now
                 ).description)
         }

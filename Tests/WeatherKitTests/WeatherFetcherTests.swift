@@ -349,8 +349,8 @@ struct SharedFetchTests {
     @Test("the back-off message says until when, and is not a usage error")
     func backoffMessage() {
         let error = WeatherError.backingOff(
-            service: "the forecast service at api.open-meteo.com", reason: "HTTP 429: Slow down.", resumesAt: "17:12",
-            remaining: 720
+            service: .init(role: .forecast, host: "api.open-meteo.com", setting: "WEATHER_FORECAST_URL"),
+            reason: "HTTP 429: Slow down.", resumesAt: "17:12", remaining: 720
         )
         #expect(
             error.description

@@ -33,7 +33,7 @@ struct ServiceBackoffs: Sendable {
         guard end > now else { return }
         guard !backoff.refused else { throw backingOff(service, backoff, now: now) }
         throw .recentFailure(
-            service: service.description, reason: backoff.reason, ago: max(0, now - backoff.at),
+            service: service, reason: backoff.reason, ago: max(0, now - backoff.at),
             resumesAt: LocalTime.describe(end, now: now, in: timeZone), remaining: end - now)
     }
 
@@ -67,7 +67,7 @@ struct ServiceBackoffs: Sendable {
 
     private func backingOff(_ service: ProviderError.Service, _ backoff: Backoff, now: Timestamp) -> WeatherError {
         .backingOff(
-            service: service.description, reason: backoff.reason,
+            service: service, reason: backoff.reason,
             resumesAt: LocalTime.describe(backoff.until, now: now, in: timeZone), remaining: backoff.until - now
         )
     }

@@ -26,11 +26,13 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Background refresh cannot be scheduled or changed.
     case background(BackgroundRefreshError)
     /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
-    /// time it ends, `remaining` the seconds until then, counted from when the error was made.
-    case backingOff(service: String, reason: String, resumesAt: String, remaining: Double)
+    /// time it ends, `remaining` the seconds until then, counted from when the error was made. The service
+    /// is named where the error is said, in the language of that moment (`Catalogue.inEnglish` for a file).
+    case backingOff(service: ProviderError.Service, reason: String, resumesAt: String, remaining: Double)
     /// A request to the service failed `ago` seconds ago, and this run reports it rather than ask again
     /// before `resumesAt` (`remaining` seconds from when the error was made).
-    case recentFailure(service: String, reason: String, ago: Double, resumesAt: String, remaining: Double)
+    case recentFailure(
+        service: ProviderError.Service, reason: String, ago: Double, resumesAt: String, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
     case busy(budget: TimeBudget)
     /// The command line asks for something that cannot be done; the text says what, and where help is.
@@ -67,19 +69,21 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
             case .day?:
                 tr(
                     "%1$s asked weather to slow down (%2$s); its daily limit starts again at 00:00 UTC, so no request before %3$s (in %4$s)",
-                    service, reason, resumesAt, DurationText.format(remaining).translated)
+                    service.description, reason, resumesAt, DurationText.format(remaining).translated)
             case .hour?:
                 tr(
                     "%1$s asked weather to slow down (%2$s); its hourly limit starts again on the hour, so no request before %3$s (in %4$s)",
-                    service, reason, resumesAt, DurationText.format(remaining).translated)
+                    service.description, reason, resumesAt, DurationText.format(remaining).translated)
             case nil:
                 tr(
-                    "%1$s asked weather to slow down (%2$s); no request before %3$s (in %4$s)", service, reason,
+                    "%1$s asked weather to slow down (%2$s); no request before %3$s (in %4$s)", service.description,
+                    reason,
                     resumesAt, DurationText.format(remaining).translated)
             }
         case .recentFailure(let service, let reason, let ago, let resumesAt, let remaining):
             tr(
-                "the last request to %1$s failed %2$s (%3$s); no new request before %4$s (in %5$s)", service,
+                "the last request to %1$s failed %2$s (%3$s); no new request before %4$s (in %5$s)",
+                service.description,
                 RelativeTime.ago(ago).translated, reason, resumesAt, DurationText.format(remaining).translated)
         case .busy(let budget):
             tr(
