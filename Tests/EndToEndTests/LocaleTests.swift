@@ -257,6 +257,50 @@ struct LocaleTests {
         #expect(bad.status == 78 && bad.stderr.contains("ist ungültig"), "\(bad)")
     }
 
+    @Test("official warnings in German: DWD's levels and words; JSON, classes and a failure's reason in English")
+    func warningsInGerman() throws {
+        let sandbox = try Sandbox(alerts: true)
+        sandbox.environment.merge(try TestLocales.environment("de_DE.UTF-8")) { $1 }
+        let set = try sandbox.run(["set", "Berlin"])
+        #expect(set.status == 0, "\(set)")
+        // Bright Sky answers in German and English: the German texts, as the words are German.
+        let lines = try sandbox.run("show").stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasSuffix("teilweise bewölkt ⚠"), "\(lines)")
+        #expect(lines[1].hasPrefix("⚠ Sturmböen bis ") && lines[1].hasSuffix("; 1 angekündigt"), "\(lines)")
+        #expect(try sandbox.run("show", "--format", "%A|%W").stdout.hasPrefix("Sturmböen bis "))
+        let waybar = try sandbox.run("show", "--waybar").stdout
+        #expect(waybar.contains("⚠ Sturmböen (markante Wetterwarnung) bis "), "\(waybar)")
+        #expect(waybar.contains("Angekündigt: Windböen (Wetterwarnung) ab "), "\(waybar)")
+        #expect(waybar.contains("\"warning\",\"warning-moderate\"]"), "the classes stay: \(waybar)")
+        let json = try AlertsTests.json(try sandbox.run("show", "--json"))
+        let alerts = try #require(json["alerts"] as? [[String: Any]])
+        #expect(alerts.map { $0["severity"] as? String } == ["moderate", "minor"], "\(alerts)")
+        #expect(alerts.first?["event"] as? String == "Sturmböen", "the service's own words")
+        let said = try sandbox.run("alerts").stdout
+        #expect(
+            said.hasPrefix(
+                "Berlin, Land Berlin, Germany: 1 Warnung gültig und 1 angekündigt, Quelle: DWD (Deutscher Wetterdienst), "
+                    + "über Bright Sky (Stand "), "\(said)")
+        #expect(said.contains("\n⚠ Sturmböen: markante Wetterwarnung, gültig von "), "\(said)")
+        #expect(said.contains("\nWindböen: Wetterwarnung, angekündigt von "), "\(said)")
+        #expect(said.contains("\n  Handlungsempfehlung: "), "\(said)")
+
+        // A failed update: said in German, its reason kept in English in the file, which any run may read
+        // in its own language, and shown so by --json.
+        try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let refresh = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
+        #expect(
+            refresh.stdout.contains("; die Warnungen wurden nicht aktualisiert: der Warndienst des DWD unter "),
+            "\(refresh)")
+        let reason = try #require(try AlertsTests.saved(sandbox, "failure").first?.last)
+        #expect(reason.hasPrefix("the DWD warnings service at ") && reason.contains("HTTP 503"), "\(reason)")
+        let problem = try AlertsTests.json(try sandbox.run(["show", "--json"], environment: later))["alertsProblem"]
+        #expect(problem as? String == reason)
+        let failed = try sandbox.run(["alerts"], environment: later).stdout
+        #expect(failed.contains("Die letzte Aktualisierung um ") && failed.contains(reason), "\(failed)")
+    }
+
     @Test("place names and warnings are asked in the language of the words: LANGUAGE's list as gettext reads it")
     func servicesLanguage() throws {
         let german = try TestLocales.environment("de_DE.UTF-8")
