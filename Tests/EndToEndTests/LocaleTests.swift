@@ -221,6 +221,11 @@ struct LocaleTests {
         let found = pairs.filter { metOnly[$0.0] != nil }
         #expect(!found.isEmpty, "the fixture's week has a condition only MET names: \(Set(pairs.map(\.0)))")
         #expect(found.allSatisfy { metOnly[$0.0] == $0.1 }, "\(found)")
+
+        // An answer weather cannot read is said in German too, the field and what is wrong with it.
+        try sandbox.server.script(.met, [.init(body: #"{"properties":{"timeseries":[]}}"#)])
+        let broken = try sandbox.run(["set", "Paris"], environment: clock)
+        #expect(broken.stderr.contains("properties.timeseries hat keine Zeitschritte"), "\(broken)")
     }
 
     @Test("the language setting decides words, numbers and times; LANGUAGE's list as gettext reads it")

@@ -74,7 +74,7 @@ extension METNorway {
                 forecast: Forecast(hours: Self.hours(steps, sun: sun), days: days),
                 cachingHeaders: CachingHeaders(headers), implausible: implausible)
         } catch {
-            throw ResponseProblem(error.description)
+            throw ResponseProblem(error.translated)
         }
     }
 
