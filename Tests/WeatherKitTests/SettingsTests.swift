@@ -180,14 +180,16 @@ struct SettingsTests {
         settings.provider = .metNorway
         settings.metURL = "http://a/m"
         settings.alerts = false
+        settings.nwsAlertsURL = "http://a/n"
+        settings.dwdAlertsURL = "http://a/d"
         settings.metAlertsURL = "http://a/w"
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
                 "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_PROVIDER=met-norway",
                 "WEATHER_MET_URL=http://a/m", "WEATHER_TIMEOUT=45s",
                 "WEATHER_STALE_AFTER=10m", "WEATHER_CONTACT=ann@example.org", "WEATHER_ALERTS=off",
-                "WEATHER_NWS_ALERTS_URL=https://api.weather.gov/alerts/active",
-                "WEATHER_DWD_ALERTS_URL=https://api.brightsky.dev/alerts", "WEATHER_METALERTS_URL=http://a/w",
+                "WEATHER_NWS_ALERTS_URL=http://a/n", "WEATHER_DWD_ALERTS_URL=http://a/d",
+                "WEATHER_METALERTS_URL=http://a/w",
             ], "what the service fetches and whom it names; display settings stay with the display")
     }
 
