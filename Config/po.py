@@ -234,7 +234,9 @@ def template(root):
                 elif entry["plural"] != plural:
                     raise SourceError(f"{relative}:{line}: \"{msgid}\" is marked with two plural forms")
                 entry["kinds"].add(kind)
-                entry["references"].append(f"{relative}:{line}")
+                # The file, not the line: an edit elsewhere in a file leaves the template as it was.
+                if relative not in entry["references"]:
+                    entry["references"].append(relative)
     return [entries[msgid] for msgid in order]
 
 
