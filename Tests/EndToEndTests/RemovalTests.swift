@@ -63,12 +63,20 @@ struct RemovalTests {
             if target == .folder || target == .file { _ = utimensat(AT_FDCWD, destination, old, 0) }
         }
 
-        /// Whether everything outside weather's folders is as it was.
+        /// Whether everything outside weather's folders is as it was: the victim folder holds exactly its
+        /// two files, the victim file its word, the home folder nothing but the three XDG folders.
         func expectUntouched(sourceLocation: SourceLocation = #_sourceLocation) {
-            for path in [victim + "/a.txt", victim + "/inner/b.txt", victimFile, sandbox.home, "/etc/hostname"] {
+            for path in [victim + "/a.txt", victim + "/inner/b.txt", victimFile, sandbox.home] {
                 #expect(
                     FileManager.default.fileExists(atPath: path), "\(path) was removed", sourceLocation: sourceLocation)
             }
+            let victimTree = (FileManager.default.subpaths(atPath: victim) ?? []).sorted()
+            #expect(victimTree == ["a.txt", "inner", "inner/b.txt"], "\(victimTree)", sourceLocation: sourceLocation)
+            #expect(
+                (try? String(contentsOfFile: victimFile, encoding: .utf8)) == "keep", sourceLocation: sourceLocation)
+            let home = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.home))?.sorted() ?? []
+            let ours: Set = [".cache", ".config", ".local"]
+            #expect(Set(home).isSubset(of: ours), "\(home)", sourceLocation: sourceLocation)
             #expect(
                 (try? FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/bin"))?.count == 2,
                 sourceLocation: sourceLocation)
@@ -136,6 +144,29 @@ struct RemovalTests {
         #expect(!Self.isLink(setup.places))
     }
 
+    @Test(
+        "a link planted as a place's folder, or as places, leads no write or removal out: it is replaced by a folder",
+        arguments: Target.allCases)
+    func linkAsAPlaceFolder(target: Target) throws {
+        let setup = try Setup()
+        // 1,10 is covered by no warning service: the run removes the place's warnings files as well.
+        #expect(try setup.run("show", "2,10", "--short").status == 0)
+        try setup.plant(setup.places + "/1.0000,10.0000", to: target)
+        let lookup = try setup.run("show", "1,10", "--short")
+        #expect(lookup.status == 0, "\(lookup)")
+        setup.expectUntouched()
+        #expect(!Self.isLink(setup.places + "/1.0000,10.0000"))
+        #expect(FileManager.default.fileExists(atPath: setup.places + "/1.0000,10.0000/current.json"))
+
+        try FileManager.default.removeItem(atPath: setup.places)
+        try setup.plant(setup.places, to: target)
+        let again = try setup.run("show", "3,10", "--short")
+        #expect(again.status == 0, "\(again)")
+        setup.expectUntouched()
+        #expect(!Self.isLink(setup.places))
+        #expect(FileManager.default.fileExists(atPath: setup.places + "/3.0000,10.0000/current.json"))
+    }
+
     @Test("the next run that takes the lock removes every temporary file killed runs left, in every folder")
     func temporaryFilesEverywhere() throws {
         let setup = try Setup()
@@ -147,6 +178,9 @@ struct RemovalTests {
             setup.places + "/1.0000,10.0000/.forecast.json.Qq99Rr",
             setup.sandbox.cacheHome + "/weather/.current.json.Aa00Bb",
             state + "/.location.json.Cc11Dd", state + "/.runs.txt.Ee22Ff", state + "/.looks.json.Gg33Hh",
+            setup.sandbox.cacheHome + "/weather/.alerts.txt.Oo77Pp", state + "/.backoff.json.Ss88Tt",
+            setup.places + "/1.0000,10.0000/.alerts.txt.Uu99Vv",
+            setup.sandbox.configHome + "/systemd/user/.weather-refresh.timer.Ww00Xx",
         ]
         for path in left { try setup.sandbox.write("{", to: path) }
         var old = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]

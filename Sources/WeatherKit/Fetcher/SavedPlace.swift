@@ -18,8 +18,8 @@ struct SavedPlace: Sendable {
             try store.saveResult(result)
             try store.saveLocation(location)
         } catch {
-            previousResult.restore(to: store.paths.resultFile)
-            previousForecast.restore(to: store.paths.forecastFile)
+            previousResult.restore(to: store.paths.resultFile, in: store)
+            previousForecast.restore(to: store.paths.forecastFile, in: store)
             throw .store(error)
         }
     }
@@ -57,10 +57,10 @@ private enum PreviousFile {
     }
 
     /// Puts the file back at `path`, byte for byte, as it was.
-    func restore(to path: String) {
+    func restore(to path: String, in store: WeatherStore) {
         switch self {
-        case .contents(let bytes): try? FileIO.writeAtomically(bytes, to: path)
-        case .absent: try? FileIO.remove(path)
+        case .contents(let bytes): try? store.restore(path, bytes: bytes)
+        case .absent: try? store.remove(path)
         case .unreadable: break
         }
     }

@@ -206,7 +206,7 @@ package enum FileIO {
         return path.utf8[slash] == UInt8(ascii: "/") ? slash : nil
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

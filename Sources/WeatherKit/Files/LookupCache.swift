@@ -38,7 +38,7 @@ struct LookupCache: Sendable {
         WeatherStore(
             paths: WeatherPaths(
                 configHome: paths.configHome, cacheDirectory: folder(for: location),
-                stateDirectory: paths.stateDirectory))
+                stateDirectory: paths.stateDirectory, cacheRoot: paths.cacheRoot))
     }
 
     // MARK: Names
@@ -65,8 +65,8 @@ struct LookupCache: Sendable {
             }
         }
         do {
-            try FileIO.createDirectory(directory)
-            try FileIO.writeAtomically(writer.bytes + [UInt8(ascii: "\n")], to: namesFile)
+            try OwnFolder.opened(directory, below: paths.cacheRoot, creating: true)?.writeAtomically(
+                writer.bytes + [UInt8(ascii: "\n")], to: FileIO.baseName(of: namesFile), path: namesFile)
         } catch {
             throw .file(error)
         }
@@ -99,14 +99,15 @@ struct LookupCache: Sendable {
 
     /// Marks `location` as just used: its folder's modification time is now.
     func markUsed(_ location: Location) {
-        _ = utimensat(AT_FDCWD, folder(for: location), nil, AT_SYMLINK_NOFOLLOW)
+        let place = folder(for: location)
+        try? OwnFolder.opened(directory, below: paths.cacheRoot, creating: false)?.touch(FileIO.baseName(of: place))
     }
 
     /// Removes the least recently used places beyond `maximumPlaces`, never `keeping`. Holding the lock.
     /// Only folders count and go, by descriptor from weather's cache folder down (`OwnFolder`): a link
     /// planted among them, however old, is neither followed nor removed.
     func removeLeastRecentlyUsed(keeping location: Location) {
-        guard let places = OwnFolder(path: paths.cacheDirectory)?.folder("places") else { return }
+        guard let places = OwnFolder(path: paths.cacheRoot)?.folder("places") else { return }
         let kept = FileIO.baseName(of: folder(for: location))
         let candidates = places.entries().filter { $0.isFolder && $0.name != kept && !$0.name.hasPrefix(".") }
         guard candidates.count >= Self.maximumPlaces else { return }
@@ -118,7 +119,7 @@ struct LookupCache: Sendable {
     /// Removes what killed lookups left: temporary files beside `names.json` and in every place's folder.
     /// Holding the lock, under which every one of them is written.
     func removeTemporaryFiles() {
-        guard let places = OwnFolder(path: paths.cacheDirectory)?.folder("places") else { return }
+        guard let places = OwnFolder(path: paths.cacheRoot)?.folder("places") else { return }
         places.removeTemporaryFiles(of: [FileIO.baseName(of: namesFile)])
         let placeFiles = [paths.resultFile, paths.forecastFile, paths.alertsFile, paths.alertTextsFile].map(
             FileIO.baseName(of:))
@@ -129,6 +130,6 @@ struct LookupCache: Sendable {
 
     /// Removes every place and name: what `logout` forgets. A `places` that is a link is removed as one.
     func removeAll() {
-        OwnFolder(path: paths.cacheDirectory)?.remove("places")
+        OwnFolder(path: paths.cacheRoot)?.remove("places")
     }
 }

@@ -35,6 +35,85 @@ final class OwnFolder {
         return OwnFolder(descriptor: fd)
     }
 
+    /// The folder `path`, opened from weather's own folder `root` down: `root` by its path (created when
+    /// missing, links followed: it is the user's to place), every part below it by `openat` with
+    /// `O_NOFOLLOW | O_DIRECTORY`, so that nothing below `root` can lead out of it. With `creating`, a
+    /// missing part is made (0700), and a link or a file standing where a folder of weather's belongs is
+    /// removed as what it is (never followed) and replaced by a folder; without, such a part means there is
+    /// no folder (`nil`). `path` must be `root` or lie below it.
+    static func opened(_ path: String, below root: String, creating: Bool) throws(FileError) -> OwnFolder? {
+        if creating { try FileIO.createDirectory(root) }
+        guard var folder = OwnFolder(path: root) else {
+            if !creating { return nil }
+            throw FileError(path: root, operation: .createFolder, code: ENOTDIR)
+        }
+        guard path != root else { return folder }
+        guard path.hasPrefix(root + "/") else { throw FileError(path: path, operation: .createFolder, code: EXDEV) }
+        for part in path.dropFirst(root.utf8.count + 1).split(separator: "/") {
+            let name = String(part)
+            if let next = folder.folder(name) {
+                folder = next
+                continue
+            }
+            guard creating else { return nil }
+            // Missing, a link or a file: made anew as a folder of weather's.
+            _ = unlinkat(folder.descriptor, name, 0)
+            guard mkdirat(folder.descriptor, name, 0o700) == 0 || errno == EEXIST, let made = folder.folder(name) else {
+                throw FileError(path: path, operation: .createFolder, code: errno == 0 ? ENOTDIR : errno)
+            }
+            folder = made
+        }
+        return folder
+    }
+
+    /// Replaces the file `name` in this folder with `bytes`, as `FileIO.writeAtomically` does (a private
+    /// temporary file, its data synced, renamed over the old one), each step by name relative to the
+    /// folder: a link at `name` is replaced, never written through. `path` names the file in errors.
+    func writeAtomically(_ bytes: [UInt8], to name: String, path: String) throws(FileError) {
+        guard bytes.count <= FileIO.maximumFileSize else { throw FileError(path: path, operation: .write, code: EFBIG) }
+        let prefix = FileIO.temporaryPrefix(of: name)
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<16 {
+            temporary = prefix + Self.randomSuffix()
+            fd = retryingOnInterrupt {
+                openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
+            }
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw FileError(path: path, operation: .write, code: errno) }
+        var failure: Int32 = 0
+        if !FileIO.writeAll(fd, bytes) || retryingOnInterrupt({ fdatasync(fd) }) != 0 { failure = errno }
+        close(fd)
+        if failure == 0, StopSignal.received != nil { failure = ECANCELED }
+        if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
+        guard failure == 0 else {
+            _ = unlinkat(descriptor, temporary, 0)
+            throw FileError(path: path, operation: .write, code: failure)
+        }
+    }
+
+    /// Removes the file (or link, as a link) `name` from this folder; one already gone is fine, and a
+    /// folder is refused. `path` names it in errors.
+    func removeFile(_ name: String, path: String) throws(FileError) {
+        guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
+            throw FileError(path: path, operation: .remove, code: errno)
+        }
+    }
+
+    /// Sets the modification time of `name` in this folder to now, without following a link.
+    func touch(_ name: String) {
+        _ = utimensat(descriptor, name, nil, AT_SYMLINK_NOFOLLOW)
+    }
+
+    /// Six characters of `mkstemp`'s alphabet, from the system's random generator (`getrandom`).
+    private static func randomSuffix() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<6).map { _ in UInt8.random(in: 0...UInt8(alphabet.count - 1), using: &generator) }
+        return String(decoding: random.map { alphabet[Int($0)] }, as: UTF8.self)
+    }
+
     /// One name in the folder, as `lstat` sees it: a link is a link.
     struct Entry {
         var name: String

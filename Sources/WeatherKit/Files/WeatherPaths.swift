@@ -8,8 +8,12 @@ import WeatherModel
 package struct WeatherPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME`: the user's settings (ours in `weather/`, the timer in `systemd/user/`).
     var configHome: String
-    /// `$XDG_CACHE_HOME/weather`: the last result, which a fetch can always make again.
+    /// `$XDG_CACHE_HOME/weather`: the last result, which a fetch can always make again. For a place
+    /// looked up once, its folder below `places/` (`LookupCache`).
     var cacheDirectory: String
+    /// `$XDG_CACHE_HOME/weather` itself: weather's own folder, from which the folders below it are
+    /// opened without following links (`OwnFolder.opened(_:below:creating:)`).
+    var cacheRoot: String
     /// `$XDG_STATE_HOME/weather`: the saved place and what the runs share (lock, back-off).
     var stateDirectory: String
 
@@ -50,10 +54,17 @@ package struct WeatherPaths: Sendable, Equatable {
         ]
     }
 
-    package init(configHome: String, cacheDirectory: String, stateDirectory: String) {
+    package init(configHome: String, cacheDirectory: String, stateDirectory: String, cacheRoot: String? = nil) {
         self.configHome = configHome
         self.cacheDirectory = cacheDirectory
         self.stateDirectory = stateDirectory
+        self.cacheRoot = cacheRoot ?? cacheDirectory
+    }
+
+    /// The folder of weather's own that holds `path`, from which its folder is opened without following
+    /// links: `cacheRoot` for the cache's files at any depth, else the file's own folder.
+    func ownRoot(of path: String) -> String {
+        path.hasPrefix(cacheRoot + "/") ? cacheRoot : FileIO.parentDirectory(of: path)
     }
 
     /// The folders for `environment`; fails only when a folder depends on a home that cannot be found.

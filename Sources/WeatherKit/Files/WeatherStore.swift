@@ -1,3 +1,4 @@
+import Glibc
 package import WeatherModel
 
 /// The files `weather` keeps: the last result (cache), and the saved place, the interval the user chose
@@ -163,12 +164,8 @@ package struct WeatherStore: Sendable {
 
     /// Removes the saved warnings: the place has none to fetch (another country, `alerts` off).
     func removeAlerts() throws(StoreError) {
-        do {
-            try FileIO.remove(paths.alertsFile)
-            try FileIO.remove(paths.alertTextsFile)
-        } catch {
-            throw .file(error)
-        }
+        try remove(paths.alertsFile)
+        try remove(paths.alertTextsFile)
     }
 
     // MARK: The chosen interval
@@ -233,12 +230,7 @@ package struct WeatherStore: Sendable {
     /// Saves the back-offs; none removes the file.
     func saveBackoffs(_ backoffs: [String: Backoff]) throws(StoreError) {
         guard !backoffs.isEmpty else {
-            do {
-                try FileIO.remove(paths.backoffFile)
-            } catch {
-                throw .file(error)
-            }
-            return
+            return try remove(paths.backoffFile)
         }
         var writer = JSONWriter()
         writer.object { writer in
@@ -312,16 +304,11 @@ package struct WeatherStore: Sendable {
     /// Removes the saved place, the last result, its forecast and warnings, and the history of runs and looks:
     /// nothing personal outlives `logout`. Nothing saved is fine.
     func removeAll() throws(StoreError) {
-        do {
-            try FileIO.remove(paths.resultFile)
-            try FileIO.remove(paths.forecastFile)
-            try FileIO.remove(paths.alertsFile)
-            try FileIO.remove(paths.alertTextsFile)
-            try FileIO.remove(paths.locationFile)
-            try FileIO.remove(paths.runsFile)
-            try FileIO.remove(paths.looksFile)
-        } catch {
-            throw .file(error)
+        for path in [
+            paths.resultFile, paths.forecastFile, paths.alertsFile, paths.alertTextsFile, paths.locationFile,
+            paths.runsFile, paths.looksFile,
+        ] {
+            try remove(path)
         }
     }
 
@@ -332,7 +319,8 @@ package struct WeatherStore: Sendable {
     /// looks are written without it, so their temporary files go only when a minute old.
     func removeTemporaryFiles() {
         for (folder, names) in paths.writtenFiles {
-            guard let opened = OwnFolder(path: folder) else { continue }
+            let root = folder == paths.cacheDirectory ? paths.cacheRoot : folder
+            guard let opened = try? OwnFolder.opened(folder, below: root, creating: false) else { continue }
             opened.removeTemporaryFiles(of: names)
             if folder == paths.stateDirectory {
                 opened.removeTemporaryFiles(
@@ -374,10 +362,39 @@ package struct WeatherStore: Sendable {
         }
     }
 
+    /// Replaces the file at `path` atomically, its folder opened from weather's own folder down without
+    /// following a link (`OwnFolder.opened(_:below:creating:)`): nothing planted below it leads a write out.
     private func write(_ contents: [UInt8], to path: String, lineFeed: Bool = true) throws(StoreError) {
         do {
-            try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-            try FileIO.writeAtomically(lineFeed ? contents + [UInt8(ascii: "\n")] : contents, to: path)
+            try Self.replace(
+                path, with: lineFeed ? contents + [UInt8(ascii: "\n")] : contents, below: paths.ownRoot(of: path))
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    /// `write`'s way, for a file that is put back as it was (`SavedPlace`).
+    func restore(_ path: String, bytes: [UInt8]) throws(StoreError) {
+        do {
+            try Self.replace(path, with: bytes, below: paths.ownRoot(of: path))
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    private static func replace(_ path: String, with bytes: [UInt8], below root: String) throws(FileError) {
+        guard let folder = try OwnFolder.opened(FileIO.parentDirectory(of: path), below: root, creating: true) else {
+            throw FileError(path: path, operation: .write, code: ENOTDIR)
+        }
+        try folder.writeAtomically(bytes, to: FileIO.baseName(of: path), path: path)
+    }
+
+    /// Removes the file at `path` (a link as a link) by name in its folder, opened from weather's own folder
+    /// down without following a link: a link planted below it leads nowhere, and the file is already gone.
+    func remove(_ path: String) throws(StoreError) {
+        do {
+            try OwnFolder.opened(FileIO.parentDirectory(of: path), below: paths.ownRoot(of: path), creating: false)?
+                .removeFile(FileIO.baseName(of: path), path: path)
         } catch {
             throw .file(error)
         }
