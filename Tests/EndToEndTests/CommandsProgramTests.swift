@@ -148,6 +148,34 @@ struct CommandsProgramTests {
         #expect(own.status == 0, "\(own)")
     }
 
+    @Test("a link planted as weather-commands counts by its owner, wherever it leads")
+    func plantedLink() throws {
+        let sandbox = try Sandbox()
+        let folder = root(sandbox) + "/p"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestPaths.copyProgram(TestPaths.weatherBinary, to: folder + "/weather")
+        // A program of root's, in a folder only root may write: trusted by itself.
+        let mark = root(sandbox) + "/ran"
+        try Self.plant(root(sandbox) + "/rootonly/program", mark: mark, owner: 0)
+        #expect(symlink(root(sandbox) + "/rootonly/program", folder + "/weather-commands") == 0)
+        #expect(lchown(folder + "/weather-commands", 65_534, 65_534) == 0)
+        let planted = try Self.search(sandbox, with: folder + "/weather")
+        #expect(planted.status == 1, "\(planted)")
+        #expect(
+            planted.stderr
+                == "weather: not running \(folder)/weather-commands: \(folder)/weather-commands belongs to user 65534, not to you or root; reinstall weather\n",
+            "\(planted)")
+        #expect(!FileManager.default.fileExists(atPath: mark))
+
+        // The user's own link to the real program is followed.
+        try FileManager.default.removeItem(atPath: folder + "/weather-commands")
+        try TestPaths.copyProgram(TestPaths.commandsBinary, to: root(sandbox) + "/rootonly/weather-commands")
+        #expect(symlink(root(sandbox) + "/rootonly/weather-commands", folder + "/weather-commands") == 0)
+        let own = try Self.search(sandbox, with: folder + "/weather")
+        #expect(own.status == 0, "\(own)")
+        #expect(own.stdout.contains("Berlin"), "\(own)")
+    }
+
     @Test("nothing found: one line naming where weather looked")
     func nothingFound() throws {
         let sandbox = try Sandbox()

@@ -40,8 +40,9 @@ public enum WeatherProgram {
         var refusals: [String] = []
         for candidate in commandsCandidates(besides: weather) {
             guard FileIO.exists(candidate) else { continue }
+            // The path as found (a link in it, whoever's it is, counts) and the file it leads to.
             let path = FileIO.realPath(candidate)
-            if let problem = untrusted(path, user: user) {
+            if let problem = untrusted(candidate, user: user) ?? untrusted(path, user: user) {
                 refusals.append(tr("not running %1$s: %2$s", candidate, problem))
             } else if access(path, X_OK) != 0 {
                 refusals.append(
@@ -64,8 +65,9 @@ public enum WeatherProgram {
         public let description: String
     }
 
-    /// Why the file at `path` (with no links in it) could have been written by someone but root and
-    /// `user`; `nil` when it could not. Checks the file and every folder up to `/`.
+    /// Why the file at `path` could have been written by someone but root and `user`; `nil` when it
+    /// could not. Checks the file and every folder up to `/`, each as `lstat` sees it: a link counts by
+    /// its owner (its mode says nothing), and where it leads is checked by a call with the resolved path.
     static func untrusted(_ path: String, user: uid_t) -> String? {
         var current = path
         while true {
@@ -78,7 +80,8 @@ public enum WeatherProgram {
             }
             let othersMayWrite = info.st_mode & 0o022 != 0
             let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
-            if othersMayWrite && !(isFolder && info.st_mode & S_ISVTX != 0) {
+            let isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            if othersMayWrite && !isLink && !(isFolder && info.st_mode & S_ISVTX != 0) {
                 return tr("%s may be written by others", current)
             }
             if current == "/" { return nil }
@@ -107,8 +110,9 @@ public enum WeatherProgram {
     public static func weather(for path: String) -> String {
         guard path.hasSuffix("/" + commandsName) else { return path }
         let folder = FileIO.parentDirectory(of: path)
-        let suffix = "/libexec/weather"
-        if folder.hasSuffix(suffix) { return String(folder.dropLast(suffix.utf8.count)) + "/bin/weather" }
+        if let end = FileIO.index(ofFolder: InstallLayout.libexec, endingPath: folder) {
+            return String(folder[..<end]) + "/" + InstallLayout.bin + "/weather"
+        }
         return folder + "/weather"
     }
 
