@@ -76,6 +76,25 @@ struct AdaptiveScheduleEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: looksFile(sandbox)))
     }
 
+    @Test("a look dated next week counts for nothing, and the next look saved leaves it out")
+    func lookFromTheFuture() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try writeRuns(sandbox, days: 8)
+        let now = Date().timeIntervalSince1970
+        // Around this time of the week, but a week ahead: obeyed, it would make this run fetch.
+        try writeLooks(sandbox, [now + 7 * 86_400 + 600, now + 400 * 86_400])
+        try sandbox.server.clearRequests()
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(refresh.stdout.hasPrefix("noData: skipped the request: "), "\(refresh)")
+        #expect(try sandbox.requestCount() == 0)
+
+        #expect(try sandbox.run(["show"], environment: ["NO_COLOR": "1", "TZ": "UTC"], terminal: true).status == 0)
+        let looks = String(decoding: sandbox.contents(looksFile(sandbox)) ?? Data(), as: UTF8.self)
+        let keys = looks.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.filter { $0 > 1 }
+        #expect(keys == [Int((Date().timeIntervalSince1970 + 3 * 86_400) / 900)], "\(looks)")
+    }
+
     @Test("schedule shows the last day and week, the hours learned, and why the next run does what it does")
     func schedule() throws {
         let sandbox = try Sandbox()

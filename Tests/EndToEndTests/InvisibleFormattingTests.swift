@@ -37,11 +37,6 @@ struct InvisibleFormattingTests {
         #expect(search.status == 0, "\(search)")
         #expect(!Self.holdsAny(search.stdout + search.stderr), "\(search.stdout.debugDescription)")
         #expect(search.stdout.contains("Berlin"), "\(search)")
-        // Every row keeps its columns: the population comes before the coordinates on each.
-        for line in search.stdout.split(separator: "\n") where line.contains("52.52") {
-            let population = try #require(line.range(of: "3,426,354") ?? line.range(of: "3426354"), "\(line)")
-            #expect(population.lowerBound < line.range(of: "52.52")!.lowerBound, "\(line)")
-        }
         let set = try sandbox.run("set", "Berlin")
         #expect(set.status == 0, "\(set)")
         #expect(!Self.holdsAny(set.stdout + set.stderr), "\(set.stdout.debugDescription)")
@@ -80,5 +75,46 @@ struct InvisibleFormattingTests {
         #expect(variable.status != 0, "\(variable)")
         #expect(variable.stderr.contains("invisible formatting character"), "\(variable)")
         #expect(!Self.holdsAny(variable.stdout))
+    }
+
+    @Test("a warning's texts holding them are shown without them, in every form", arguments: characters)
+    func fromAWarningService(character: Unicode.Scalar) throws {
+        let sandbox = try Sandbox(alerts: true)
+        let c = String(character)
+        let now = Date()
+        let iso = ISO8601DateFormatter()
+        let answer = """
+            {"type":"FeatureCollection","features":[{"id":"x","type":"Feature","geometry":null,"properties":{\
+            "id":"urn:oid:2.49.0.1.840.0.\(c).1","areaDesc":"Gre\(c)ene, MO","references":[],\
+            "sent":"\(iso.string(from: now - 600))","effective":"\(iso.string(from: now - 600))",\
+            "onset":"\(iso.string(from: now - 600))","expires":"\(iso.string(from: now + 3600))",\
+            "ends":"\(iso.string(from: now + 3600))","status":"Actual","messageType":"Alert","severity":"Severe",\
+            "event":"Severe \(c)Thunderstorm Warning","headline":"Severe Thunderstorm Warning \(c)issued",\
+            "description":"Hail\(c) and wind.","instruction":"Go \(c)inside.","senderName":"NWS \(c)Springfield MO"}}]}
+            """
+        try sandbox.server.script(.nws, [.init(body: answer)])
+        let set = try sandbox.run("set", "Springfield, MO")
+        #expect(set.status == 0, "\(set)")
+        #expect(set.stdout.contains("Severe Thunderstorm Warning"), "\(set)")
+        for arguments in [
+            ["show"], ["show", "--short"], ["show", "--format", "%A"], ["show", "--waybar"], ["show", "--json"],
+            ["alerts"], ["alerts", "--json"],
+        ] {
+            let run = try sandbox.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run)")
+            #expect(!Self.holdsAny(run.stdout + run.stderr), "\(arguments): \(run.stdout.debugDescription)")
+        }
+    }
+
+    @Test("a format in config.json with one is refused as the setting it is", arguments: characters)
+    func formatInConfig(character: Unicode.Scalar) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        try sandbox.write("{\"format\": \"%l \(String(character))%t\"}", to: sandbox.configFile)
+        let run = try sandbox.run("show")
+        #expect(run.status == 78, "\(run)")
+        #expect(run.stderr.contains("invisible formatting character"), "\(run)")
+        #expect(run.errorLines.count == 1, "\(run)")
+        #expect(!Self.holdsAny(run.stdout + run.stderr))
     }
 }

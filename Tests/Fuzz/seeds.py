@@ -91,7 +91,40 @@ def main():
                  b"", saved[index % len(saved)], b"", ENVIRONMENTS[index % len(ENVIRONMENTS)]]
         write(corpus, count, parts)
         count += 1
+    # Names and texts with the invisible formatting characters that reorder or break what is printed
+    # (right-to-left override, isolates, marks, line and paragraph separators, the byte-order mark): in
+    # the geocoder's names, a forecast's zone and every warnings service's texts.
+    for index, (forecast, geocoding) in enumerate(zip([read("open-meteo", "forecast", "berlin.json"),
+                                                      read("nws", "springfield-missouri.json"),
+                                                      read("brightsky", "berlin.json"),
+                                                      read("metalerts", "bergen.json")],
+                                                     [read(geocodings[i]) for i in range(4)])):
+        parts = [hidden(forecast), hidden(geocoding), HEADERS[index % len(HEADERS)], currents[index % len(currents)],
+                 ALERTS, config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
+        write(corpus, count, parts)
+        count += 1
     print("%d seeds in %s" % (count, corpus))
+
+
+HIDDEN = ["\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u2028", "\u2029", "\ufeff"]
+
+
+def hidden(body):
+    """`body` with a formatting character, as JSON escapes, after the first letter of every string value
+    that begins with a capital letter (names, events, headlines)."""
+    out = bytearray()
+    count = 0
+    index = 0
+    while index < len(body):
+        byte = body[index]
+        out.append(byte)
+        if byte == 0x22 and index + 2 < len(body) and 0x41 <= body[index + 1] <= 0x5A and body[index - 1:index] in (b":", b" ", b"["):
+            out.append(body[index + 1])
+            out += HIDDEN[count % len(HIDDEN)].encode()
+            count += 1
+            index += 1
+        index += 1
+    return bytes(out)
 
 
 def write(corpus, index, parts):
