@@ -25,8 +25,8 @@ struct DisplayFlags: ParsableArguments {
     var options: DisplayOptions { DisplayOptions(units: units, icons: icons, color: color) }
 }
 
-/// `--format`'s text as a format, refused with its reason (exit 64): what `validate()` and `run(in:)` of the
-/// commands that take one share. `command` names the help to see.
+/// `--format`'s text as a format, refused with its reason (exit 64): what `validate()` and `run(with:)` of
+/// the commands that take one share. `command` names the help to see.
 func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> FormatString? {
     do throws(FormatError) {
         return try text.map(FormatString.init(parsing:))

@@ -58,7 +58,6 @@ struct ForecastCommand: FetcherCommand {
     }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
-        let context = fetcher.context
         let presenter = ForecastPresenter(
             fetcher: fetcher, json: json, hours: hours, days: days, options: display.options)
         try place.run { (query) throws(WeatherError) in

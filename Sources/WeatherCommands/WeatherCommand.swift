@@ -4,8 +4,9 @@ import Synchronization
 import WeatherKit
 import WeatherModel
 
-/// `weather`: the command tree. Each command parses its arguments and calls WeatherKit in the run's
-/// `WeatherContext`, nothing more; `run(in:)` is what a test calls with a context of doubles.
+/// `weather`: the command tree. Each command parses its arguments and calls WeatherKit through the run's
+/// fetcher (`WeatherFetcher.shared`), nothing more; `run(with:)` is what a test calls with a fetcher of
+/// doubles.
 struct WeatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
