@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 import WeatherKit
@@ -45,6 +46,31 @@ struct SystemdTimerTests {
         // The timer is due `delay` after a clock time 2 minutes past the interval's steps (in UTC here).
         let clockTime = (elapse - delay + 86_400).truncatingRemainder(dividingBy: seconds)
         #expect(abs(clockTime - 120) < 0.000_001, "\(next): \(elapse) - \(delay) uid \(getuid())")
+    }
+
+    @Test("weather-commands replaced while set runs (an upgrade): ExecStart names the file, not '(deleted)'")
+    func replacedWhileRunning() throws {
+        let sandbox = try sandboxWithUserManager()
+        let folder = sandbox.root + "/p/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestPaths.copyWeather(to: folder + "/weather")
+        try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", delay: 1.5)])
+        let set = try sandbox.launch(program: folder + "/weather", ["set", "Berlin"])
+        // While the forecast is on its way, a new weather-commands takes the old one's name.
+        usleep(700_000)
+        try TestPaths.copyProgram(TestPaths.commandsBinary, to: folder + "/.weather-commands.new")
+        #expect(rename(folder + "/.weather-commands.new", folder + "/weather-commands") == 0)
+        #expect(set.wait() == 0)
+        let service = try String(
+            contentsOfFile: sandbox.configHome + "/systemd/user/weather-refresh.service", encoding: .utf8)
+        #expect(!service.contains("(deleted)"), "\(service)")
+        let resolved = try #require(
+            realpath(folder, nil).map { path in
+                defer { free(path) }
+                return String(cString: path)
+            })
+        #expect(service.contains("ExecStart=\"\(resolved)/weather\" refresh\n"), "\(service)")
+        #expect(try timerState(sandbox) == "active enabled")
     }
 
     @Test("set enables the timer; the service refreshes for real; schedule changes it; never and logout stop it")
