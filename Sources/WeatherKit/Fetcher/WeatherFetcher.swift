@@ -219,11 +219,9 @@ public final class WeatherFetcher: Sendable {
             return .noData(renewed)
         case .modified(let response):
             var result = makeResult(response, for: location)
-            if let stored, !forecastMissing, result.observedAt <= stored.observedAt,
-                result.implausibleValues > stored.implausibleValues
-            {
-                // The same data with more values left out would replace good ones: the saved result is
-                // renewed instead, as by a 304.
+            if let stored, !forecastMissing, result.isWorse(than: stored) {
+                // An older observation, or the same one lacking more values, would replace better ones:
+                // the saved result is renewed instead, as by a 304.
                 var renewed = stored.renewed(by: response.cachingHeaders, at: now)
                 if scheduled { renewed.overdueAt = replacement.overdueAt(of: renewed) }
                 try save(renewed, in: store)
@@ -314,6 +312,7 @@ public final class WeatherFetcher: Sendable {
         )
         result.provider = provider.id
         result.implausibleValues = response.implausible.count
+        result.gaps = response.implausible.count + response.missingValues
         return result
     }
 

@@ -28,6 +28,10 @@ public struct WeatherResult: Sendable, Equatable {
     package var updatedAt: Timestamp
     /// How many values of the response were implausible and left out as gaps (`ForecastResponse.implausible`).
     package var implausibleValues = 0
+    /// How many values the result lacks, implausible or not sent (`null`, a variable the model lacks):
+    /// a response that lacks more, for the same observation, never replaces it. `nil` in a file written
+    /// before weather counted them.
+    package var gaps: Int?
     /// The response's caching headers, for conditional requests and freshness.
     package var cachingHeaders: CachingHeaders
     /// When the result turns stale by the server's word or the data's own clock (`Freshness.natural`),
@@ -106,6 +110,16 @@ public struct WeatherResult: Sendable, Equatable {
             && sunset == other.sunset
     }
 
+    /// Whether this result, just fetched, would replace `stored` with something worse: an observation
+    /// older than the one saved (a server behind the others), or the same observation lacking more values
+    /// (by `gaps`, or by the implausible values alone when `stored` was saved without a count).
+    package func isWorse(than stored: WeatherResult) -> Bool {
+        if observedAt < stored.observedAt { return true }
+        guard observedAt == stored.observedAt else { return false }
+        if let gaps, let storedGaps = stored.gaps { return gaps > storedGaps }
+        return implausibleValues > stored.implausibleValues
+    }
+
     /// The result revalidated by a `304 Not Modified` at `moment`: its headers renewed (RFC 9111, 4.3.4),
     /// `updatedAt` now, its freshness worked out again.
     package func renewed(by headers: CachingHeaders, at moment: Timestamp) -> WeatherResult {
@@ -144,6 +158,7 @@ extension WeatherResult {
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
             writer.field("overdueAt", overdueAt?.secondsSince1970)
             if implausibleValues > 0 { writer.field("implausible", implausibleValues) }
+            writer.field("gaps", gaps)
             writer.object("http") { cachingHeaders.write(into: &$0) }
         }
         return writer.bytes
@@ -187,6 +202,7 @@ extension WeatherResult {
         // Never more than a day past the moment it stands in for (a file not written by weather).
         overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
         implausibleValues = try reader.optionalInt("implausible", within: 0...100_000) ?? 0
+        gaps = try reader.optionalInt("gaps", within: 0...100_000)
         // At most the size of a whole packed forecast; read when asked for (see `outlook`).
         let outlook = try reader.optionalString("outlook") ?? ""
         packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""
