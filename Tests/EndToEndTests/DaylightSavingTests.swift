@@ -119,5 +119,21 @@ struct DaylightSavingTests {
         let sunrise = try Self.instant(try #require(show["sunrise"] as? String))
         let format = try sandbox.run(["show", "--format", "%S"], environment: clock)
         #expect(format.stdout == Self.clock(sunrise, in: zone) + "\n", "\(format)")
+
+        // Half a day after the change (for a change at midnight, as Santiago's, the next day), from the
+        // saved forecast with no fetch: that day's sunrise on the new clock.
+        let after = switchMoment.addingTimeInterval(12 * 3600)
+        let later = try FakeClock.environment(at: after)
+        let dayFormatter = DateFormatter()
+        dayFormatter.locale = Locale(identifier: "en_US_POSIX")
+        dayFormatter.timeZone = zone
+        dayFormatter.dateFormat = "yyyy-MM-dd"
+        let forecast = try Self.object(try sandbox.run(["forecast", "--cached", "--json"], environment: later))
+        let day = try #require(
+            (forecast["daily"] as? [[String: Any]])?.first { $0["date"] as? String == dayFormatter.string(from: after) }
+        )
+        let laterSunrise = try Self.instant(try #require(day["sunrise"] as? String))
+        let laterFormat = try sandbox.run(["show", "--format", "%S"], environment: later)
+        #expect(laterFormat.stdout == Self.clock(laterSunrise, in: zone) + "\n", "\(laterFormat)")
     }
 }

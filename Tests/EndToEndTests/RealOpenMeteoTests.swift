@@ -196,6 +196,10 @@ struct RealOpenMeteoTests {
         #expect(design.contains("asks for \(variables) variables"), "docs/design.md names another count")
         #expect(
             design.contains("so it weighs \(weight) calls"), "docs/design.md names another weight than \(weight)")
+        let readme = try String(contentsOfFile: TestPaths.repository + "/README.md", encoding: .utf8)
+        #expect(readme.contains("as about \(weight) calls"), "the README names another weight than \(weight)")
+        #expect(readme.contains("until 00:00 UTC"), "the README does not say when the daily limit ends")
+        #expect(readme.contains("It sends no `ETag`, `Last-Modified` or `Expires`"))
     }
 
     @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
@@ -213,6 +217,79 @@ struct RealOpenMeteoTests {
         #expect(refresh.status == 1, "\(refresh)")
         #expect(refresh.stdout.contains("hourly.wind_speed_10m has 48 of 48 values outside 0...200"), "\(refresh)")
         #expect(sandbox.savedFiles() == saved)
+    }
+
+    @Test("an older observation, or the same one lacking values, never replaces the saved one; more values do")
+    func neverOlderOrEmptier() throws {
+        let sandbox = try Sandbox()
+        try Self.startOfInterval(sandbox)
+        let lacking = try Self.berlin(in: sandbox) { document in
+            Self.set("current", "apparent_temperature", nil, to: NSNull())(&document)
+            var hourly = document["hourly"] as! [String: Any]
+            hourly["precipitation_probability"] = (hourly["precipitation_probability"] as! [Any]).map { _ in NSNull() }
+            document["hourly"] = hourly
+            var units = document["hourly_units"] as! [String: Any]
+            units["precipitation_probability"] = "undefined"
+            document["hourly_units"] = units
+        }
+        try sandbox.server.script(.forecast, [.init(fixture: lacking)])
+        try sandbox.setBerlin()
+        let lackingJSON = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(lackingJSON["apparentTemperature"] is NSNull)
+
+        // The same observation with every value: it replaces the one that lacked some.
+        let full = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(full.stdout.hasPrefix("newData: "), "\(full)")
+        let before = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(before["apparentTemperature"] is Double)
+
+        // The same observation lacking them again: renewed, not replaced.
+        try sandbox.server.script(.forecast, [.init(fixture: lacking)])
+        let emptier = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(emptier.stdout.hasPrefix("noData: the weather in Berlin"), "\(emptier)")
+        let afterEmptier = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(afterEmptier["apparentTemperature"] as? Double == before["apparentTemperature"] as? Double)
+        let forecast = try sandbox.run(["forecast", "--cached", "--json"])
+        #expect(!forecast.stdout.contains(#""precipitationProbability":null"#), "\(forecast)")
+
+        // A server a quarter of an hour behind the others: its older observation is not saved.
+        let now = Date().timeIntervalSince1970
+        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 5 - now - 900)
+        let older = try sandbox.run(["refresh"], environment: Self.stale)
+        #expect(older.stdout.hasPrefix("noData: the weather in Berlin"), "\(older)")
+        let afterOlder = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        #expect(afterOlder["observedAt"] as? String == before["observedAt"] as? String)
+        #expect(try sandbox.requestCount(.forecast) == 4)
+    }
+
+    @Test("a zone the system does not know: the service's offset, said so in --json, times still right")
+    func unknownZone() throws {
+        let sandbox = try Sandbox()
+        // A system without a zone database (TZDIR names an empty folder): only the offset the service gave.
+        let empty = sandbox.root + "/zoneinfo"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let set = try sandbox.run(["set", "Berlin"], environment: ["TZDIR": empty])
+        #expect(set.status == 0, "\(set)")
+        let json = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        let location = try #require(json["location"] as? [String: Any])
+        #expect(location["timezoneRules"] as? String == "utc-offset")
+        let offset = try #require(location["utcOffsetSeconds"] as? Int)
+        #expect(offset == TimeZone(identifier: "Europe/Berlin")!.secondsFromGMT())
+        // The hours read on that offset.
+        let forecast = try Self.json(
+            try sandbox.run(["forecast", "--cached", "--json", "--hours", "1", "--days", "0"]).stdout)
+        let first = try #require((forecast["hourly"] as? [[String: Any]])?.first?["time"] as? String)
+        let text = try sandbox.run(["forecast", "--cached", "--hours", "1", "--days", "0"], environment: ["TZ": "UTC"])
+        let instant = try #require(ISO8601DateFormatter().date(from: first))
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: offset)
+        formatter.dateFormat = "HH:mm"
+        #expect(text.stdout.contains("  " + formatter.string(from: instant) + "  "), "\(text)")
+
+        let known = try sandbox.run(["show", "--json", "--refresh"], environment: Self.stale)
+        #expect(known.status == 0, "\(known)")
+        let knownLocation = try #require(try Self.json(known.stdout)["location"] as? [String: Any])
+        #expect(knownLocation["timezoneRules"] as? String == "zoneinfo")
     }
 
     @Test("the same observation with values left out never replaces the saved one: renewed, noData")
