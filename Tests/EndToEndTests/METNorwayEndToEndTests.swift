@@ -118,7 +118,9 @@ struct METNorwayEndToEndTests {
         #expect(first.hasPrefix("Berlin "), "\(first)")
         // Bergen's values at Berlin: new data.
         try sandbox.server.script(.met, [.init(fixture: "met-norway/locationforecast/bergen.json")])
-        let refresh = try sandbox.run("refresh", "--force")
+        // After the Expires of the first answer: MET's terms allow no request before.
+        let refresh = try sandbox.run(
+            ["refresh", "--force"], environment: try sandbox.at(Date().timeIntervalSince1970 + 2400))
         #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
         while lines().count < 2, Date().timeIntervalSince(start) < 10 { usleep(10_000) }
         #expect(lines().count == 2 && lines().last != first, "\(lines())")

@@ -61,9 +61,9 @@ struct METNorwayTermsTests {
     @Test("MET's own 403 says the same: what to set; exit 78")
     func forbidden() throws {
         let sandbox = try Sandbox.met()
-        try sandbox.setBerlin()
+        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(Self.moment)).status == 0)
         try sandbox.server.script(.met, [.init(status: 403)])
-        let refresh = try sandbox.run("refresh", "--force")
+        let refresh = try sandbox.run(["refresh", "--force"], environment: try sandbox.at(Self.moment + 2400))
         #expect(refresh.status == 78, "\(refresh)")
         #expect(refresh.stdout.contains("HTTP 403 Forbidden"))
         #expect(refresh.stdout.contains("set WEATHER_CONTACT=you@example.org"))
@@ -85,7 +85,19 @@ struct METNorwayTermsTests {
         #expect(fresh.stdout.hasPrefix("noData: the result for Berlin"), "\(fresh)")
         #expect(try sandbox.run(["show", "--refresh"], environment: early).status == 0)
         #expect(try sandbox.run(["forecast", "--refresh"], environment: early).status == 0)
-        #expect(try sandbox.requestCount() == 0)
+        // Not even forced, nor by set for the place saved, nor for a forecast file gone missing.
+        let forced = try sandbox.run(["refresh", "--force"], environment: early)
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.stdout.contains("; MET Norway allows no request before then"), "\(forced)")
+        let again = try sandbox.run(["set", "Berlin"], environment: early)
+        #expect(again.status == 0 && again.stdout.hasPrefix("Saved Berlin, Land Berlin, Germany"), "\(again)")
+        try FileManager.default.removeItem(atPath: sandbox.cacheHome + "/weather/forecast.json")
+        let missing = try sandbox.run(["forecast", "--refresh"], environment: early)
+        #expect(missing.status == 0 || missing.status == 1, "\(missing)")
+        #expect(!missing.stderr.contains("Fatal"), "\(missing)")
+        #expect(try sandbox.requestCount(.met) == 0, "set asks the geocoder for the name, never MET")
+        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(Self.moment)).status == 0)
+        try sandbox.server.clearRequests()
 
         // After it: one conditional request, the stored text byte for byte; 304: renewed, no body.
         let after = Self.moment + 1980
@@ -156,7 +168,7 @@ struct METNorwayTermsTests {
         let notes = set.errorLines.filter { $0.contains("203 Non-Authoritative Information") }
         #expect(notes.count == 1 && notes[0].contains("deprecated"), "\(set)")
         try sandbox.server.script(.met, [.init(status: 203)])
-        let refresh = try sandbox.run(["refresh", "--force"], environment: clock)
+        let refresh = try sandbox.run(["refresh", "--force"], environment: try sandbox.at(Self.moment + 2400))
         #expect(refresh.status == 0 && refresh.stdout.hasPrefix("noData"), "the same values: \(refresh)")
         #expect(refresh.errorLines.count == 1 && refresh.stderr.contains("deprecated"), "\(refresh)")
     }

@@ -136,6 +136,18 @@ public struct BackgroundFetchHandler: Sendable {
         }
         let cached = fetcher.results.cachedResult(for: location)
         if !force, let skipped = skip(cached, of: location, askingSession: &asked) { return skipped }
+        if force, let cached, let until = fetcher.freshByServer(cached) {
+            // Forced or not, no request before the service's own `Expires` (MET Norway's terms).
+            let now = context.clock.now()
+            return (
+                .noData,
+                tr(
+                    "the result for %1$s from %2$s is fresh until %3$s", location.displayName,
+                    RelativeTime.ago(now - cached.updatedAt).translated,
+                    LocalTime.describe(until, now: now, in: context.timeZone))
+                    + tr("; %s allows no request before then", cached.provider.attribution)
+            )
+        }
         // In the units of the settings (config.json, which the service reads too); no icons in a log.
         let formatter = WeatherFormatter(now: context.clock.now(), units: context.settings.units)
         switch try fetcher.fetch(for: force ? .set : .background) {

@@ -23,13 +23,21 @@ extension WeatherFetcher {
     }
 
     /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
-    /// request, as the user asked for one, but never during a service's back-off. On any failure the saved
+    /// request, as the user asked for one, but never during a service's back-off, nor for the place saved
+    /// while its service's own word keeps its result fresh. On any failure the saved
     /// place and result stay exactly as they were.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
         if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
         try backoffs.check(provider.forecastService, for: .set)
         return try withFetchLock { () throws(WeatherError) -> Placement in
             let choice = try places.place(query, for: .set)
+            // The place already saved, with a result its service's `Expires` still keeps fresh: that one
+            // stands, with no request (MET Norway's terms).
+            if let saved = try savedLocation(), saved.isSamePlace(as: choice.location),
+                let stored = results.cachedResult(for: saved), freshByServer(stored) != nil
+            {
+                return Placement(choice: choice, result: stored, alerts: savedAlerts(for: saved))
+            }
             guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
                 throw unexpectedNotModified
             }

@@ -115,6 +115,17 @@ public final class WeatherFetcher: Sendable {
         return isStale(result) || !isProvidersOwn(result)
     }
 
+    /// Until when the service's own word (`Expires`, `max-age`) keeps `result` fresh, when it came from
+    /// the provider the settings choose and that moment is still ahead: no request may be sent for its
+    /// place before then, whoever asks (MET Norway's terms; a forced refresh and `set` included). `nil`
+    /// for a result fresh only by the data's clock (Open-Meteo's, which sends no such word) or stale.
+    func freshByServer(_ result: WeatherResult?) -> Timestamp? {
+        guard let result, isProvidersOwn(result), result.naturalStaleAt.source == .server,
+            context.clock.now() < result.naturalStaleAt.moment
+        else { return nil }
+        return result.naturalStaleAt.moment
+    }
+
     /// Whether `result` came from the provider the settings choose now. One from the other is replaced
     /// at the next fetch, by a request without its validators, which belong to the other service.
     func isProvidersOwn(_ result: WeatherResult) -> Bool {
@@ -204,8 +215,10 @@ public final class WeatherFetcher: Sendable {
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
         caller: FetchCaller, scheduled: Bool, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
-        try backoffs.check(provider.forecastService, for: caller)
         let stored = stored.flatMap { isProvidersOwn($0) ? $0 : nil }
+        // Never a request before the service's own `Expires`, even for a missing forecast file.
+        if let stored, freshByServer(stored) != nil { return .noData(stored) }
+        try backoffs.check(provider.forecastService, for: caller)
         let fetched = try requestForecast(for: location, cachingHeaders: forecastMissing ? nil : stored?.cachingHeaders)
         guard stillWanted() else { throw .noLocation }
         let now = context.clock.now()
