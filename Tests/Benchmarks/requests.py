@@ -23,6 +23,7 @@ Usage: Tests/Benchmarks/requests.py [--binary PATH] [--hours 24]   (without --bi
 """
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -50,13 +51,14 @@ def concurrent(binary, callers):
         server.close()
 
 
-# The providers of the simulated day: (column, place, environment, route, the timer's interval under minimum).
+# The providers of the simulated day: (column, place, environment, route). The timer's interval under
+# minimum is the one weather gives the saved result (its `interval`), read after `set`.
 PROVIDERS = [
-    ("Open-Meteo", "Berlin", {}, "forecast", 900),
+    ("Open-Meteo", "Berlin", {}, "forecast"),
     ("MET Norway, Berlin", "Berlin", {"WEATHER_PROVIDER": "met-norway", "WEATHER_CONTACT": "bench@example.org"},
-     "met", 7200),
+     "met"),
     ("MET Norway, Bergen", "Bergen", {"WEATHER_PROVIDER": "met-norway", "WEATHER_CONTACT": "bench@example.org"},
-     "met", 7200),
+     "met"),
 ]
 
 
@@ -64,18 +66,10 @@ def day(binary, hours, provider, seed=2026):
     """Runs every call of the simulated day, in order, with `provider` (a row of PROVIDERS); returns per
     caller [runs, requests, stale results shown], the hours, the calls Open-Meteo counts, and how many
     requests were answered 304."""
-    _, place, settings, route, interval = provider
+    _, place, settings, route = provider
     start = datetime(2026, 11, 21, tzinfo=timezone.utc).timestamp()
     end = start + hours * 3600
     rng = random.Random(seed)
-    # This user's fixed delay, as systemd (and weather, for its stale mark) works it out: within the first
-    # half of 15 minutes, or all of a longer interval but 150 s (RefreshUnits.spread).
-    machine = bytes.fromhex(open("/etc/machine-id").read().strip()[:32])
-    timer_delay = fixed_delay(machine, os.getuid(), 450 if interval == 900 else interval - 150)
-    events = [(start + t, "bar") for t in range(5, int(hours * 3600), 5)]
-    events += [(start + step + 120 + timer_delay, "timer") for step in range(0, int(hours * 3600), interval)]
-    events += [(rng.uniform(start + 60, end), "person") for _ in range(max(1, round(12 * hours / 24)))]
-    events.sort()
 
     server = Server()
     home = Home(binary, server)
@@ -84,6 +78,16 @@ def day(binary, hours, provider, seed=2026):
         server.set_clock(start)
         home.run(["set", place], at=start)
         server.clear()
+        with open(home.root + "/cache/weather/current.json") as file:
+            interval = int(json.load(file)["interval"])
+        # This user's fixed delay, as systemd (and weather, for its stale mark) works it out: within the
+        # first half of 15 minutes, or all of a longer interval but 150 s (RefreshUnits.spread).
+        machine = bytes.fromhex(open("/etc/machine-id").read().strip()[:32])
+        timer_delay = fixed_delay(machine, os.getuid(), 450 if interval == 900 else interval - 150)
+        events = [(start + t, "bar") for t in range(5, int(hours * 3600), 5)]
+        events += [(start + step + 120 + timer_delay, "timer") for step in range(0, int(hours * 3600), interval)]
+        events += [(rng.uniform(start + 60, end), "person") for _ in range(max(1, round(12 * hours / 24)))]
+        events.sort()
         counts = {"bar": [0, 0, 0], "timer": [0, 0, 0], "person": [0, 0, 0]}  # runs, requests, stale shown
         for moment, who in events:
             before = None

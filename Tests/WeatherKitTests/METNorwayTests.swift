@@ -109,6 +109,10 @@ struct METNorwayTests {
         #expect(response.cachingHeaders.lastModified == "Thu, 08 Oct 2026 16:21:37 GMT")
         #expect(response.clock.zoneName == "Europe/Berlin")
         #expect(response.utcOffsetSeconds == 7200)
+        // Where the next hour and the next 6 hours differ (1.6 mm and 8.0 mm at Bergen): the next hour's.
+        let bergen = try Self.decode(
+            "met-norway/locationforecast/bergen.json", location: Location(name: "x", latitude: 60.39, longitude: 5.32))
+        #expect(bergen.conditions.precipitation == 1.6)
     }
 
     @Test("48 hours from the first step, each with its symbol, chance and amount; 7 days of the place's calendar")
@@ -321,5 +325,17 @@ struct METNorwayTests {
         let unknown = try JSONDocument(
             parsing: Array(text.replacing(#""format":2,"#, with: #""format":2,"provider":"yr","#).utf8))
         #expect(throws: JSONShapeError.self) { _ = try WeatherResult(reading: unknown.reader) }
+    }
+
+    @Test("MET Norway's licences are credited where users read them: the README and the package's copyright")
+    func attribution() throws {
+        for file in ["README.md", "Config/debian/copyright"] {
+            let text = try String(contentsOfFile: TestPaths.repository + "/" + file, encoding: .utf8)
+                .replacingOccurrences(of: "\n", with: " ")
+            #expect(text.contains("MET Norway"), "\(file)")
+            #expect(text.contains("CC BY 4.0"), "\(file)")
+            #expect(text.contains("NLOD") && text.contains("2.0"), "\(file)")
+            #expect(text.contains("https://data.norge.no/nlod/en/2.0/"), "\(file)")
+        }
     }
 }
