@@ -2,7 +2,10 @@ import WeatherModel
 
 /// `WeatherFetcher.shared`: the process's fetcher, how the programs reach everything weather does. It is
 /// built once, from this process's parts (`WeatherContext.live`); a test builds a fetcher of its own from
-/// a context of doubles instead.
+/// a context of doubles instead. Two runs build another on purpose, both for `weather watch`, which
+/// outlives the settings it started with: `runShared(watchingConfig:_:)` when config.json cannot be read
+/// (the environment's settings, until the file is fixed), and `WeatherWatcher` when the file changes
+/// (the new settings, from the same parts).
 extension WeatherFetcher {
     /// The process's fetcher, built on first use from `WeatherContext.live`.
     public static var shared: WeatherFetcher {
