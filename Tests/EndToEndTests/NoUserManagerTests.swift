@@ -25,10 +25,14 @@ struct NoUserManagerTests {
     }
 
     /// The crontab line `schedule` prints under "Cron:": the first line there that starts with a minute.
+    /// The crontab line `schedule` prints after its `Cron:` field: alone on its line, as it is, with
+    /// nothing before it to leave out when it is copied.
     static func cronLine(_ output: String) throws -> String {
-        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = output.split(separator: "\n").map(String.init)
         let cron = try #require(lines.firstIndex { $0.hasPrefix("Cron:") })
-        return try #require(lines[cron...].first { $0.first?.isNumber == true })
+        let line = try #require(lines[cron...].first { $0.contains(" refresh >/dev/null 2>&1") })
+        #expect(line.first?.isNumber == true, "not alone on its line: \(line.debugDescription)")
+        return line
     }
 
     /// Seconds after the clock step at which a crontab line runs: its minute, and the sleep before the command.
@@ -179,25 +183,41 @@ struct NoUserManagerTests {
         if let note { #expect(set.stderr.contains("(\(note))"), "\(set)") }
     }
 
-    @Test("refresh keeps the interval chosen whatever starts it: no request before it has passed, one after")
-    func refreshHonoursInterval() throws {
+    /// An interval chosen, with the cron moments at which a run finds it has not passed, and the one at
+    /// which it fetches (less cron's half minute), in minutes after the fetch.
+    struct Kept: CustomTestStringConvertible, Sendable {
+        var interval: String
+        var skipsAt: [Double]
+        var fetchesAt: Double
+        var testDescription: String { interval }
+    }
+
+    @Test(
+        "refresh honours the chosen interval whatever starts it: runs before it send nothing",
+        arguments: [
+            Kept(interval: "45m", skipsAt: [15, 30], fetchesAt: 45),
+            Kept(interval: "25m", skipsAt: [20], fetchesAt: 25),
+            Kept(interval: "100m", skipsAt: [20, 80], fetchesAt: 100),
+            Kept(interval: "7d", skipsAt: [3 * 1440], fetchesAt: 7 * 1440),
+            Kept(interval: "1h30m", skipsAt: [], fetchesAt: 92),
+        ])
+    func refreshHonoursInterval(kept: Kept) throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.run("schedule", "45m").status == 0)
+        #expect(try sandbox.run("schedule", kept.interval).status == 0)
         try sandbox.setBerlin()
         let requests = try sandbox.requestCount(.forecast)
-        // 20 and 40 minutes on: the data changed (a stale result) but 45 minutes have not passed.
-        for minutes in [20.0, 40.0] {
+        // The data changed (a stale result) but the interval has not passed.
+        for minutes in kept.skipsAt {
             let moment = Date().addingTimeInterval(minutes * 60)
             try sandbox.server.setClock(offset: minutes * 60)
             let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
             #expect(refresh.status == 0, "\(refresh)")
-            #expect(refresh.stdout.hasPrefix("noData: the result for Berlin"), "\(refresh)")
+            #expect(refresh.stdout.hasPrefix("noData: the result for Berlin"), "\(minutes): \(refresh)")
             #expect(refresh.stdout.contains("the interval chosen with weather schedule has not passed"), "\(refresh)")
             #expect(try sandbox.requestCount(.forecast) == requests)
         }
-        // 45 minutes on, less cron's half minute: fetched.
-        let moment = Date().addingTimeInterval(45 * 60 - 20)
-        try sandbox.server.setClock(offset: 45 * 60 - 20)
+        let moment = Date().addingTimeInterval(kept.fetchesAt * 60 - 20)
+        try sandbox.server.setClock(offset: kept.fetchesAt * 60 - 20)
         let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
         #expect(
             refresh.stdout.hasPrefix("newData: ") || refresh.stdout.hasPrefix("noData: the weather in"), "\(refresh)")
@@ -206,5 +226,43 @@ struct NoUserManagerTests {
         let forced = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(forced.status == 0, "\(forced)")
         #expect(try sandbox.requestCount(.forecast) == requests + 2)
+    }
+
+    @Test("a fetch between two weekly cron runs does not make the next fetch wait two weeks")
+    func fetchInBetween() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("schedule", "7d").status == 0)
+        try sandbox.setBerlin()
+        func refresh(afterDays days: Double, _ arguments: [String] = ["refresh"]) throws -> Sandbox.Run {
+            try sandbox.server.setClock(offset: days * 86_400)
+            return try sandbox.run(
+                arguments, environment: try FakeClock.environment(at: Date().addingTimeInterval(days * 86_400)))
+        }
+        // Cron's weekly run fetches; someone fetches three days later; at the next weekly run, four days
+        // after that fetch, the nearer run fetches, not the one a week later.
+        #expect(try refresh(afterDays: 7).stdout.hasPrefix("newData: "))
+        #expect(try refresh(afterDays: 10, ["refresh", "--force"]).status == 0)
+        let requests = try sandbox.requestCount(.forecast)
+        let weekly = try refresh(afterDays: 14)
+        #expect(weekly.stdout.hasPrefix("newData: ") || weekly.stdout.hasPrefix("noData: the weather in"), "\(weekly)")
+        #expect(try sandbox.requestCount(.forecast) == requests + 1)
+    }
+
+    @Test("the timer's run, a period of the interval, fetches half an interval on; cron's 15-minute run does not")
+    func timerPeriod() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("schedule", "45m").status == 0)
+        try sandbox.setBerlin()
+        let requests = try sandbox.requestCount(.forecast)
+        try sandbox.server.setClock(offset: 30 * 60)
+        let clock = try FakeClock.environment(at: Date().addingTimeInterval(30 * 60))
+        let cron = try sandbox.run(["refresh"], environment: clock)
+        #expect(cron.stdout.contains("the interval chosen with weather schedule has not passed"), "\(cron)")
+        #expect(try sandbox.requestCount(.forecast) == requests)
+        // The service systemd starts (INVOCATION_ID set): its next run is a whole interval away.
+        let timer = try sandbox.run(
+            ["refresh"], environment: clock.merging(["INVOCATION_ID": "0123456789abcdef0123456789abcdef"]) { $1 })
+        #expect(timer.stdout.hasPrefix("newData: ") || timer.stdout.hasPrefix("noData: the weather in"), "\(timer)")
+        #expect(try sandbox.requestCount(.forecast) == requests + 1)
     }
 }

@@ -75,8 +75,11 @@ public struct BackgroundFetchHandler: Sendable {
     /// When a fetch is due by the interval the user chose (`weather schedule 45m`), if that is still ahead:
     /// refresh honours it whatever starts it (the timer, a crontab line that runs more often than the
     /// interval, a person). For an interval of clock times (one that divides an hour or a day), the first
-    /// of them after the last fetch, as the timer runs; for any other, the interval after the last fetch.
-    /// Not under `minimum`, whose runs follow the data, nor with `WEATHER_STALE_AFTER`, which then
+    /// of them after the last fetch, as the timer runs. For any other, the interval after the last fetch,
+    /// less half the time until the next run (the timer's own period, or cron's step): of two runs, the
+    /// one nearer the moment due fetches. A fetch in between (by a terminal) would otherwise make the
+    /// next run find the interval not quite passed, and the fetch after wait for the run after it: with
+    /// `7d` under cron, two weeks. Not under `minimum`, whose runs follow the data, nor with `WEATHER_STALE_AFTER`, which then
     /// decides. A run up to a minute early is on time: `updatedAt` is when the last fetch ended, up to the
     /// run's time budget after that run started, and cron starts on the minute (every step is 5 minutes
     /// or longer, so a minute never makes an earlier step due).
@@ -90,7 +93,11 @@ public struct BackgroundFetchHandler: Sendable {
         {
             next = schedule.firstRun(atOrAfter: result.updatedAt + 60, lastRun: nil)
         } else {
-            next = result.updatedAt + seconds
+            // The timer's service runs with systemd's INVOCATION_ID; cron's runs without.
+            let runs =
+                context.environment.nonEmpty("INVOCATION_ID") != nil
+                ? seconds : CronLine.plan(every: seconds).step.seconds
+            next = result.updatedAt + seconds - min(runs, seconds) / 2
         }
         return context.clock.now() < next - 60 ? next : nil
     }
