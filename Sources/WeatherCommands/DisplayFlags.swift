@@ -35,6 +35,19 @@ func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> Form
     }
 }
 
+/// `parsedFormat` for a command that prints for waybar: a format that cannot be used is said on stderr and
+/// is the module's warning object (waybar's ⚠ with the reason as its tooltip), as any other failure of
+/// `--waybar`: a module that printed nothing would vanish from the bar. `nil` when that was printed.
+func waybarFormat(_ text: String?, command: String, console: any Console) -> FormatString?? {
+    do throws(WeatherError) {
+        return .some(try parsedFormat(text, command: command))
+    } catch {
+        console.printError(error.description)
+        console.printLine(WeatherFormatter.waybar(error: error.description))
+        return nil
+    }
+}
+
 /// `parsedFormat` for `validate()`: ArgumentParser's validation error, with the same words.
 func validateFormat(_ text: String?) throws {
     do throws(FormatError) {

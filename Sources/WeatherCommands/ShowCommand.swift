@@ -76,14 +76,21 @@ struct ShowCommand: FetcherCommand {
             throw ValidationError(
                 tr("choose one of --json, --format, --short and --waybar (--waybar takes a --format)"))
         }
-        try validateFormat(format)
+        // For waybar, a format that cannot be used is its warning object, not a module gone (`run`).
+        if !waybar { try validateFormat(format) }
     }
 
     var printsForWaybar: Bool { waybar }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         var request = ShowRequest(source: source.source, display: display.options)
-        let line = try parsedFormat(format, command: "show")
+        let line: FormatString?
+        if waybar {
+            guard let parsed = waybarFormat(format, command: "show", console: fetcher.context.console) else { return 0 }
+            line = parsed
+        } else {
+            line = try parsedFormat(format, command: "show")
+        }
         if json {
             request.output = .json
         } else if waybar {

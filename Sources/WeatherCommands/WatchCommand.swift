@@ -58,7 +58,8 @@ struct WatchCommand: FetcherCommand {
             throw ValidationError(
                 tr("choose one of --json, --format, --short and --waybar (--waybar takes a --format)"))
         }
-        try validateFormat(format)
+        // For waybar, a format that cannot be used is its warning object, not a module gone (`run`).
+        if !waybar { try validateFormat(format) }
     }
 
     /// Runs in this process's context, which starts even when config.json cannot be used: watch shows
@@ -75,7 +76,15 @@ struct WatchCommand: FetcherCommand {
     }
 
     private func watch(with fetcher: WeatherFetcher, settingsProblem: SettingsError?) throws(WeatherError) -> Int32 {
-        let line = try parsedFormat(format, command: "watch")
+        let line: FormatString?
+        if waybar {
+            guard let parsed = waybarFormat(format, command: "watch", console: fetcher.context.console) else {
+                return 0
+            }
+            line = parsed
+        } else {
+            line = try parsedFormat(format, command: "watch")
+        }
         let output: ShowRequest.Output = json ? .json : waybar ? .waybar(line) : line.map { .format($0) } ?? .short
         return try WeatherWatcher(
             fetcher: fetcher, output: output, options: display.options, settingsProblem: settingsProblem

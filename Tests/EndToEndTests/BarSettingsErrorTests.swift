@@ -76,4 +76,26 @@ struct BarSettingsErrorTests {
             #expect(watch.stdout.contains("\"class\":[\"error\"]"), "\(watch)")
         }
     }
+
+    @Test(
+        "a --format waybar cannot use is the ⚠ object too, from show and watch, not a module gone",
+        arguments: [
+            ["--format=  ", "--waybar"], ["show", "--waybar", "--format", "%Z"], ["watch", "--waybar", "--format", ""],
+        ])
+    func badFormat(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let run = try sandbox.run(arguments)
+        #expect(run.status == 0, "\(run)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run)")
+        #expect(object["text"] as? String == "⚠")
+        #expect(object["class"] as? [String] == ["error"])
+        let tooltip = object["tooltip"] as? String ?? ""
+        #expect(tooltip.hasPrefix("weather: --format: ") && tooltip.hasSuffix(" --help"), "\(tooltip)")
+        #expect(run.errorLines.count == 1 && run.stderr.contains("--format: "), "\(run)")
+        // Without --waybar, the usage error it always was.
+        let plain = try sandbox.run(arguments.filter { $0 != "--waybar" })
+        #expect(plain.status == 64 && plain.stdout.isEmpty, "\(plain)")
+    }
 }

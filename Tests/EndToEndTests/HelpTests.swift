@@ -111,10 +111,6 @@ struct HelpTests {
                 "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather show --help\n"
             ),
             (
-                ["--format=  ", "--waybar"],
-                "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather show --help\n"
-            ),
-            (
                 ["watch", "--format", " "],
                 "weather: --format: the format prints nothing (it holds no code and no text); give % codes, such as --format \"%l %c %t\", or leave out --format for the short line; see weather watch --help\n"
             ),
