@@ -259,6 +259,34 @@ struct DoubleUpdateTests {
         #expect(try sandbox.requestCount() == 3)
     }
 
+    @Test("search, forecast and a place looked up once, typed after an outage, each try once")
+    func otherCommandsTypedAfterOutage() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let terminal = Self.stale.merging(["NO_COLOR": "1"]) { $1 }
+        // The geocoder failed a moment ago; the person types the search again.
+        try sandbox.server.script(.search, [.init(status: 500, body: "")])
+        #expect(try sandbox.run(["search", "Paris"], environment: terminal, terminal: true).status == 1)
+        let searches = try sandbox.requestCount(.search)
+        let search = try sandbox.run(["search", "Paris"], environment: terminal, terminal: true)
+        #expect(search.status == 0 && search.stdout.contains("Paris"), "\(search)")
+        #expect(try sandbox.requestCount(.search) == searches + 1)
+        // The forecast service failed the timer a moment ago; forecast typed in a terminal asks.
+        try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
+        #expect(try sandbox.run(["refresh"], environment: Self.stale).status == 1)
+        let forecasts = try sandbox.requestCount(.forecast)
+        let forecast = try sandbox.run(["forecast"], environment: terminal, terminal: true)
+        #expect(forecast.status == 0 && !forecast.stdout.contains("could not"), "\(forecast)")
+        #expect(try sandbox.requestCount(.forecast) == forecasts + 1)
+        // And a place looked up once: its first try failed, the next typed one asks.
+        try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
+        #expect(try sandbox.run(["Paris"], environment: terminal, terminal: true).status == 1)
+        let lookups = try sandbox.requestCount(.forecast)
+        let paris = try sandbox.run(["Paris"], environment: terminal, terminal: true)
+        #expect(paris.status == 0 && paris.stdout.hasPrefix("Paris, Île-de-France, France: "), "\(paris)")
+        #expect(try sandbox.requestCount(.forecast) == lookups + 1)
+    }
+
     @Test("a failed connection is reported without brackets in brackets, and without advice twice")
     func failureMessage() throws {
         let sandbox = try Sandbox()

@@ -98,9 +98,9 @@ struct SearchCommandTests {
         for row in rows {
             let words = try #require(row["choose"] as? String)
             #expect(seen.insert(words).inserted, "\(words) is shown twice")
-            // As a person types them: split at spaces by the shell.
+            // As a person types them, `weather <words>`: split at spaces by the shell.
             let run = try sandbox.run(
-                ["show"] + words.split(separator: " ").map(String.init) + ["--json"], environment: environment)
+                words.split(separator: " ").map(String.init) + ["--json"], environment: environment)
             let shown = try #require(
                 try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(words): \(run)")
             let location = try #require(shown["location"] as? [String: Any])
