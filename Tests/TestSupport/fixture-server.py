@@ -106,7 +106,11 @@ from fixtureserver import brightsky, common, locationforecast, metalerts, nws  #
 FORECAST_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation", "rain",
     "showers", "snowfall", "weather_code", "cloud_cover", "pressure_msl", "surface_pressure",
-    "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+    "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "uv_index",
+}
+MINUTELY_VARIABLES = {
+    "temperature_2m", "relative_humidity_2m", "precipitation", "rain", "snowfall", "weather_code",
+    "wind_speed_10m", "wind_gusts_10m", "is_day",
 }
 HOURLY_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "precipitation_probability",
@@ -116,7 +120,7 @@ HOURLY_VARIABLES = {
 DAILY_VARIABLES = {
     "weather_code", "temperature_2m_max", "temperature_2m_min", "apparent_temperature_max",
     "apparent_temperature_min", "precipitation_sum", "precipitation_probability_max", "sunrise", "sunset",
-    "daylight_duration", "wind_speed_10m_max",
+    "daylight_duration", "wind_speed_10m_max", "uv_index_max",
 }
 # The unit of each variable, as a kind resolved from the fixture's own units (°C or °F, m/s or km/h, ...).
 UNIT_KINDS = {
@@ -128,7 +132,8 @@ UNIT_KINDS = {
     "precipitation_probability": "%", "precipitation_probability_max": "%", "cloud_cover": "%",
     "weather_code": "wmo code", "pressure_msl": "hPa", "surface_pressure": "hPa", "visibility": "m",
     "wind_speed_10m": "speed", "wind_gusts_10m": "speed", "wind_speed_10m_max": "speed", "wind_direction_10m": "°",
-    "uv_index": "", "is_day": "", "sunrise": "time", "sunset": "time", "daylight_duration": "s",
+    "uv_index": "", "uv_index_max": "", "is_day": "", "sunrise": "time", "sunset": "time",
+    "daylight_duration": "s",
 }
 MAX_FORECAST_DAYS = 16
 # The other services, each answering the paths that end in its `suffix` (fixtureserver/).
@@ -214,7 +219,12 @@ def prepare(document, now):
     current = document.get("current")
     if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
         interval = int(current.get("interval", 900))
+        was = fixture_instant(current["time"], zone, offset)
         current["time"] = int(now) // interval * interval
+        # A fixture's own 15-minute series keeps its place after the current time.
+        minutely = document.get("minutely_15")
+        if isinstance(minutely, dict) and isinstance(minutely.get("time"), list):
+            minutely["time"] = [fixture_instant(v, zone, offset) - was + current["time"] for v in minutely["time"]]
     else:
         current = None
     today = wall_clock(int(now), zone).date()
@@ -275,7 +285,7 @@ def render(document, query):
         current["time"] = moment(current["time"])
         if isinstance(document.get("current_units"), dict):
             document["current_units"]["time"] = unit
-    for block in ("hourly", "daily"):
+    for block in ("minutely_15", "hourly", "daily"):
         series = document.get(block)
         if not isinstance(series, dict):
             continue
@@ -332,11 +342,52 @@ def forecast_range(query):
     return days, hours, None
 
 
+def minutely(document, query, days):
+    """The `minutely_15` block `query` asks for (`minutely_15`, `forecast_minutely_15` steps from the
+    quarter hour that holds current.time; all the days' without it): the fixture's own series where it
+    has one (the model's native 15-minute values), else its hourly values spread over each hour's four
+    quarters, as the service interpolates them outside its 15-minute models' domains: an hour's amount
+    of precipitation a quarter each, any other value the hour's."""
+    names = [name for name in query.get("minutely_15", "").split(",") if name]
+    own = document.pop("minutely_15", None)
+    document.pop("minutely_15_units", None)
+    now = (document.get("current") or {}).get("time")
+    if not names or not isinstance(now, int):
+        return
+    try:
+        steps = int(query.get("forecast_minutely_15", str(days * 96)))
+    except ValueError:
+        steps = days * 96
+    start = now // 900 * 900
+    times = [start + 900 * index for index in range(max(0, steps))]
+    hourly = document.get("hourly") or {}
+    hours = hourly.get("time") if isinstance(hourly.get("time"), list) else []
+    block = {"time": times}
+    units = {"time": "iso8601"}
+    for name in names:
+        values = []
+        for moment in times:
+            value = None
+            if isinstance(own, dict) and name in own and moment in own.get("time", []):
+                value = own[name][own["time"].index(moment)]
+            elif not isinstance(own, dict) or name not in own:
+                hour = moment // 3600 * 3600
+                if hour in hours and isinstance(hourly.get(name), list):
+                    value = hourly[name][hours.index(hour)]
+                    if value is not None and UNIT_KINDS.get(name) == "precipitation":
+                        value = round(value / 4, 2)
+            values.append(value)
+        block[name] = values
+        units[name] = unit_of(name, document, "iso8601")
+    document["minutely_15_units"], document["minutely_15"] = units, block
+
+
 def cut(document, query):
     """Keeps the hourly and daily variables and the time range `query` asks for, as the service answers it."""
     days, hours, problem = forecast_range(query)
     if problem is not None:  # a scripted answer to a bad request: the defaults
         days, hours = 7, None
+    minutely(document, query, days)
     offset = document.get("utc_offset_seconds", 0)
     for block, limit in (("hourly", None), ("daily", days)):
         names = [name for name in query.get(block, "").split(",") if name]
@@ -363,8 +414,8 @@ def cut(document, query):
             kept[name] = values[window] if isinstance(values, list) else [None] * len(kept["time"])
             kept_units[name] = units.get(name, unit_of(name, document, time_unit))
         document[block + "_units"], document[block] = kept_units, kept
-    # The service's key order: hourly before daily.
-    for key in ("daily_units", "daily"):
+    # The service's key order: minutely_15, hourly, daily.
+    for key in ("hourly_units", "hourly", "daily_units", "daily"):
         if key in document:
             document[key] = document.pop(key)
     return document
@@ -524,7 +575,8 @@ class Handler(BaseHTTPRequestHandler):
             if variable not in FORECAST_VARIABLES:
                 return self.send(400, error_body(
                     "Data corrupted at path ''. Cannot initialize ForecastVariable from invalid String value %s." % variable))
-        for block, known, kind in (("hourly", HOURLY_VARIABLES, "ForecastVariable"),
+        for block, known, kind in (("minutely_15", MINUTELY_VARIABLES, "ForecastVariable"),
+                                   ("hourly", HOURLY_VARIABLES, "ForecastVariable"),
                                    ("daily", DAILY_VARIABLES, "DailyVariable")):
             for variable in filter(None, query.get(block, "").split(",")):
                 if variable not in known:

@@ -61,13 +61,13 @@ HOURLY_UNITS = {"time": "iso8601", "temperature_2m": "°C", "precipitation_proba
                 "weather_code": "wmo code", "wind_speed_10m": "m/s", "is_day": ""}
 DAILY_UNITS = {"time": "iso8601", "weather_code": "wmo code", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
                "precipitation_probability_max": "%", "precipitation_sum": "mm", "sunrise": "iso8601",
-               "sunset": "iso8601"}
+               "sunset": "iso8601", "uv_index_max": ""}
 KEY_ORDER = ["latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone", "timezone_abbreviation",
              "elevation", "current_units", "current", "hourly_units", "hourly", "daily_units", "daily"]
 CURRENT_UNITS = {"time": "iso8601", "interval": "seconds", "temperature_2m": "°C", "apparent_temperature": "°C",
                  "relative_humidity_2m": "%", "is_day": "", "precipitation": "mm", "weather_code": "wmo code",
                  "cloud_cover": "%", "pressure_msl": "hPa", "wind_speed_10m": "m/s", "wind_direction_10m": "°",
-                 "wind_gusts_10m": "m/s"}
+                 "wind_gusts_10m": "m/s", "uv_index": ""}
 
 
 def D(tmin, tmax, sky, wind, *events, pop=None):
@@ -229,7 +229,7 @@ NEW_FILES = {
         "current": {"time": "2026-10-08T14:00", "interval": 900, "temperature_2m": 29.4,
                     "apparent_temperature": 33.8, "relative_humidity_2m": 74, "is_day": 1, "precipitation": 0.3,
                     "weather_code": 80, "cloud_cover": 78, "pressure_msl": 1009.6, "wind_speed_10m": 4.1,
-                    "wind_direction_10m": 110, "wind_gusts_10m": 8.9},
+                    "wind_direction_10m": 110, "wind_gusts_10m": 8.9, "uv_index": 4.72},
         "start": "2026-10-08",
     },
     "forecast/sydney.json": {
@@ -239,7 +239,7 @@ NEW_FILES = {
         "current": {"time": "2026-10-08T14:00", "interval": 900, "temperature_2m": 21.8,
                     "apparent_temperature": 20.1, "relative_humidity_2m": 52, "is_day": 1, "precipitation": 0.0,
                     "weather_code": 1, "cloud_cover": 18, "pressure_msl": 1017.9, "wind_speed_10m": 5.3,
-                    "wind_direction_10m": 40, "wind_gusts_10m": 10.6},
+                    "wind_direction_10m": 40, "wind_gusts_10m": 10.6, "uv_index": 8.1},
         "start": "2026-10-08",
     },
     "forecast/santiago.json": {
@@ -249,7 +249,7 @@ NEW_FILES = {
         "current": {"time": "2026-10-08T14:00", "interval": 900, "temperature_2m": 20.6,
                     "apparent_temperature": 19.2, "relative_humidity_2m": 31, "is_day": 1, "precipitation": 0.0,
                     "weather_code": 0, "cloud_cover": 4, "pressure_msl": 1014.2, "wind_speed_10m": 2.2,
-                    "wind_direction_10m": 225, "wind_gusts_10m": 4.8},
+                    "wind_direction_10m": 225, "wind_gusts_10m": 4.8, "uv_index": 9.19},
         "start": "2026-10-08",
     },
     "forecast/bergen.json": {
@@ -259,7 +259,7 @@ NEW_FILES = {
         "current": {"time": "2026-10-08T19:00", "interval": 900, "temperature_2m": 10.2,
                     "apparent_temperature": 5.9, "relative_humidity_2m": 88, "is_day": 0, "precipitation": 1.2,
                     "weather_code": 63, "cloud_cover": 100, "pressure_msl": 996.4, "wind_speed_10m": 11.8,
-                    "wind_direction_10m": 225, "wind_gusts_10m": 21.6},
+                    "wind_direction_10m": 225, "wind_gusts_10m": 21.6, "uv_index": 0.0},
         "start": "2026-10-08",
     },
     "forecast-alert-june.json": {
@@ -269,7 +269,7 @@ NEW_FILES = {
         "current": {"time": "2026-06-21T13:00", "interval": 900, "temperature_2m": 3.1,
                     "apparent_temperature": -0.9, "relative_humidity_2m": 86, "is_day": 1, "precipitation": 0.0,
                     "weather_code": 3, "cloud_cover": 97, "pressure_msl": 1012.4, "wind_speed_10m": 4.3,
-                    "wind_direction_10m": 190, "wind_gusts_10m": 7.8},
+                    "wind_direction_10m": 190, "wind_gusts_10m": 7.8, "uv_index": 1.48},
         "start": "2026-06-21",
     },
 }
@@ -301,6 +301,47 @@ def solar(day, longitude):
     equation = 4 * math.degrees(y * math.sin(2 * l0) - 2 * e * math.sin(m) + 4 * e * y * math.sin(m) * math.cos(2 * l0)
                                 - 0.5 * y * y * math.sin(4 * l0) - 1.25 * e * e * math.sin(2 * m))
     return math.degrees(declination), equation
+
+
+def uv_clear_sky(elevation):
+    """The UV index under a clear sky with the sun `elevation` degrees high: Madronich's approximation,
+    12.5 times the cosine of the zenith angle to the power 2.42 (Photochemistry and Photobiology 83, 2007)."""
+    if elevation <= 0:
+        return 0.0
+    return 12.5 * math.sin(math.radians(elevation)) ** 2.42
+
+
+# How much of the clear sky's UV a day's weather lets through, by its WMO code (roughly as the cloud
+# modification factors of the WHO's UV index guide, 2002, have it).
+def uv_clouds(code):
+    if code is None or code <= 1:
+        return 1.0
+    if code == 2:
+        return 0.85
+    if code in (71, 73, 75, 77, 85, 86):
+        return 0.55
+    if code >= 95:
+        return 0.45
+    if code >= 51:
+        return 0.5
+    return 0.6
+
+
+def uv_index_max(day, latitude, longitude, code):
+    """A day's highest UV index: the clear sky's at solar noon, through the day's weather; two decimals."""
+    declination, _ = solar(day, longitude)
+    return round(uv_clear_sky(90 - abs(latitude - declination)) * uv_clouds(code), 2)
+
+
+def uv_index_at(moment, latitude, longitude, offset, code):
+    """The UV index at a local `moment` (datetime) of a place `offset` seconds from UTC."""
+    declination, equation = solar(moment.date(), longitude)
+    minutes = moment.hour * 60 + moment.minute - offset / 60 + 4 * longitude + equation
+    hour_angle = math.radians(minutes / 4 - 180)
+    lat, dec = math.radians(latitude), math.radians(declination)
+    elevation = math.degrees(math.asin(math.sin(lat) * math.sin(dec) + math.cos(lat) * math.cos(dec)
+                                       * math.cos(hour_angle)))
+    return round(uv_clear_sky(elevation) * uv_clouds(code), 2)
 
 
 def sun_day(day, latitude, longitude, offset, horizon):
@@ -551,7 +592,8 @@ def simulate(name, spec, start, offset, latitude, longitude, current, first_sun=
         is_day.append(1 if up else 0)
 
     daily = {"time": [], "weather_code": [], "temperature_2m_max": [], "temperature_2m_min": [],
-             "precipitation_probability_max": [], "precipitation_sum": [], "sunrise": [], "sunset": []}
+             "precipitation_probability_max": [], "precipitation_sum": [], "sunrise": [], "sunset": [],
+             "uv_index_max": []}
     for index in range(7):
         hours = slice(index * 24, index * 24 + 24)
         daily["time"].append(start + timedelta(days=index))
@@ -562,6 +604,8 @@ def simulate(name, spec, start, offset, latitude, longitude, current, first_sun=
         daily["precipitation_sum"].append(r1(sum(amounts[hours])))
         daily["sunrise"].append(sun[index]["rise"])
         daily["sunset"].append(sun[index]["set"])
+        daily["uv_index_max"].append(uv_index_max(start + timedelta(days=index), latitude, longitude,
+                                                  daily["weather_code"][-1]))
     hourly = {"time": times, "temperature_2m": temperatures, "precipitation_probability": chances,
               "precipitation": amounts, "weather_code": codes, "wind_speed_10m": winds, "is_day": is_day}
     if spec.get("far_nulls"):
