@@ -195,7 +195,7 @@ struct NoUserManagerTests {
     @Test(
         "refresh honours the chosen interval whatever starts it: runs before it send nothing",
         arguments: [
-            Kept(interval: "45m", skipsAt: [15, 30], fetchesAt: 45),
+            Kept(interval: "45m", skipsAt: [20, 30], fetchesAt: 45),
             Kept(interval: "25m", skipsAt: [20], fetchesAt: 25),
             Kept(interval: "100m", skipsAt: [20, 80], fetchesAt: 100),
             Kept(interval: "7d", skipsAt: [3 * 1440], fetchesAt: 7 * 1440),

@@ -185,7 +185,7 @@ struct RealOpenMeteoTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let request = try #require(try sandbox.server.requests(.forecast).last)
-        let variables = ["current", "hourly", "daily"].reduce(0) {
+        let variables = ["current", "minutely_15", "hourly", "daily"].reduce(0) {
             $0 + (request.query[$1]?.split(separator: ",").count ?? 0)
         }
         // calculateQueryWeight: a tenth of a call per variable; 7 days stay under its 14.

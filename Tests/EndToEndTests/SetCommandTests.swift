@@ -40,7 +40,9 @@ struct SetCommandTests {
         #expect(
             forecasts.first?.query["daily"]
                 == "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,"
-                + "precipitation_sum,sunrise,sunset")
+                + "precipitation_sum,sunrise,sunset,uv_index_max")
+        #expect(forecasts.first?.query["minutely_15"] == "precipitation")
+        #expect(forecasts.first?.query["forecast_minutely_15"] == "8")
         #expect(forecasts.first?.query["forecast_hours"] == "48")
         #expect(forecasts.first?.query["forecast_days"] == "7")
         #expect(forecasts.first?.header("User-Agent")?.hasPrefix("weather/") == true)

@@ -120,7 +120,9 @@ struct FixtureParsingTests {
             forecast.conditions
                 == CurrentConditions(
                     temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: false, precipitation: 0,
-                    weatherCode: 2, cloudCover: 64, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3
+                    weatherCode: 2, cloudCover: 64, pressure: 1016.3, windSpeed: 3.9, windDirection: 232,
+                    windGusts: 8.3,
+                    uvIndex: 0
                 ))
         #expect(forecast.observedAt.iso8601() == "2026-10-08T17:00:00Z")
         #expect(forecast.utcOffsetSeconds == 7200)
@@ -139,7 +141,7 @@ struct FixtureParsingTests {
     @Test("null values are simply absent")
     func nulls() throws {
         let forecast = try ForecastResponse.decode(try TestPaths.fixture("open-meteo/forecast-nulls.json"))
-        #expect(forecast.conditions == CurrentConditions(temperature: 10.9, isDay: false))
+        #expect(forecast.conditions == CurrentConditions(temperature: 10.9, isDay: false, uvIndex: 0))
     }
 
     // MARK: Broken bodies

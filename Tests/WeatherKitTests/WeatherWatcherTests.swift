@@ -47,4 +47,30 @@ struct WeatherWatcherTests {
         _ = watcher.update(byTheClock: true)
         #expect(watcher.linesPrinted == 2)
     }
+
+    @Test(
+        "while rain lies ahead, what says it wakes every 5 minutes and prints only when the count changes",
+        arguments: [ShowRequest.Output.format(try! FormatString(parsing: "%l %r")), .short, .text])
+    func rainSoon(output: ShowRequest.Output) throws {
+        let fixture = try TestContext(answers: [
+            .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast-berlin-rain-soon.json"),
+        ])
+        _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
+        fixture.clock.advance(90)
+        let watcher = WeatherWatcher(fetcher: fixture.nextRun(), output: output, options: DisplayOptions())
+        let now = fixture.clock.now()
+        let next = try #require(watcher.update())
+        // watch prints one line: the short line for the text, which does not say it.
+        let showsRain = output != .short && output != .text
+        // 17:01:30 UTC; rain from 17:30 ("rain in 30 min" until 17:05, then "rain in 25 min").
+        let boundary = Timestamp(secondsSince1970: ((now.secondsSince1970 / 300).rounded(.down) + 1) * 300)
+        if showsRain {
+            #expect(next == boundary, "\(next.iso8601())")
+            fixture.clock.advance(boundary - now + 0.001)
+            #expect(watcher.update(byTheClock: true) == boundary + 300)
+            #expect(watcher.linesPrinted == 2, "the count changed: a line")
+        } else {
+            #expect(next > boundary, "a line that does not say it never wakes for it")
+        }
+    }
 }

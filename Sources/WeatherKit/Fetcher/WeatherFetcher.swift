@@ -324,6 +324,7 @@ public final class WeatherFetcher: Sendable {
             updatedAt: context.clock.now(), cachingHeaders: response.cachingHeaders
         )
         result.provider = provider.id
+        result.nowcast = response.nowcast
         result.implausibleValues = response.implausible.count
         result.gaps = response.implausible.count + response.missingValues
         return result

@@ -279,6 +279,7 @@ extension WeatherFormatter {
                 writer.nullableField("temperatureMin", day.temperatureMin)
                 writer.nullableField("precipitationProbabilityMax", day.precipitationProbabilityMax)
                 writer.nullableField("precipitationSum", day.precipitationSum)
+                writer.nullableField("uvIndexMax", day.uvIndexMax)
                 writer.nullableField("sunrise", day.risingTime?.iso8601())
                 writer.nullableField("sunset", day.settingTime?.iso8601())
                 writer.field("sun", day.sun.rawValue)

@@ -54,6 +54,9 @@ public struct FormatString: Sendable, Equatable {
     /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
     var showsAge: Bool { pieces.contains(.code(.age)) }
 
+    /// Whether the line says when rain comes or stops (`%r`), which changes with the clock alone.
+    var showsRainSoon: Bool { pieces.contains(.code(.rainSoon)) }
+
     /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
     /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so
     /// that "%l %c %t" without an icon reads "Berlin 11°C", not "Berlin  11°C".
@@ -101,6 +104,8 @@ package enum FormatCode: Character, Sendable, CaseIterable {
     case moon = "m"
     case alert = "A"
     case alertMark = "W"
+    case rainSoon = "r"
+    case uvIndex = "u"
 
     /// What the code shows, for `--help`: at most 43 columns in any language (see `codeMeaning`).
     var meaning: String {
@@ -126,6 +131,8 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .moon: codeMeaning("moon phase (the icons setting)")
         case .alert: codeMeaning("most severe official warning")
         case .alertMark: codeMeaning("⚠ for a moderate+ warning in force")
+        case .rainSoon: codeMeaning("rain or snow in the next two hours")
+        case .uvIndex: codeMeaning("UV index")
         }
     }
 }

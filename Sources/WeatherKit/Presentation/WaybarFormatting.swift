@@ -4,7 +4,7 @@ package import WeatherModel
 /// module reads.
 extension WeatherFormatter {
     /// One line of JSON for waybar's `return-type: json`: `text` (the line in `format`, such as
-    /// "Berlin ⛅ 11°C"), `tooltip` (the warnings, then the full text), `class` (`fresh` or `stale`, the
+    /// "Berlin ⛅ 11°C"), `tooltip` (when rain comes or stops, the warnings, then the full text), `class` (`fresh` or `stale`, the
     /// sky's word such as `cloudy`, `night` after dark, and `warning` with `warning-<severity>` while one is
     /// in force) and `alt` (the sky's name, for `format-icons`). Text and tooltip are Pango markup, which
     /// waybar reads, so their `&`, `<` and `>` are escaped.
@@ -24,8 +24,10 @@ extension WeatherFormatter {
         }
         classes += alertClasses(alerts)
         let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons, tooltip: tooltip)
-        var tooltip = plain.alertTooltip(alerts, at: result).map { $0 + "\n\n" } ?? ""
-        tooltip += plain.text(result, stale: stale, alerts: alerts)
+        // When rain comes or stops first, then the warnings, then the full text without that line.
+        var tooltip = plain.rainSoon(result).map { $0.capitalizedFirst + "\n\n" } ?? ""
+        tooltip += plain.alertTooltip(alerts, at: result).map { $0 + "\n\n" } ?? ""
+        tooltip += plain.text(result, stale: stale, alerts: alerts, rainLine: false)
         let outlook = plain.outlook(result)
         if !outlook.isEmpty {
             tooltip += "\n\n"

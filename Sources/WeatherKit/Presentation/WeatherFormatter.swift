@@ -59,16 +59,19 @@ public struct WeatherFormatter: Sendable {
     ///
     ///     Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy ⚠ (stale)
     ///     ⚠ Gale-force gusts until 19:50
+    ///     Rain in 20 min
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
     ///     Today: high 14.2 °C, low 6.1 °C, chance of precipitation 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
     ///     Updated 4 min ago · Data: Open-Meteo
     ///
     /// The first line carries `⚠` while a warning of severity moderate or higher is in force, and the one
-    /// under it the most severe warning in force (or announced). `refreshing` says on the last line that
+    /// under it the most severe warning in force (or announced), then when rain comes or stops in the next
+    /// two hours (`rainSoon`, left out with `rainLine` false: waybar's tooltip says it first). `refreshing` says on the last line that
     /// new values are on their way. Written into one string as it goes: `show` prints it at every start.
     public func text(
-        _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil
+        _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil,
+        rainLine: Bool = true
     ) -> String {
         let values = result.conditions
         var text = style.bold(result.location.displayName)
@@ -91,6 +94,10 @@ public struct WeatherFormatter: Sendable {
         if let line = alertLine(alerts, at: result) {
             text += "\n"
             text += style.warning(line)
+        }
+        if rainLine, let rain = rainSoon(result) {
+            text += "\n"
+            text += rain.capitalizedFirst
         }
 
         // A line whose values are all there is one message, a sentence to translate whole (and one
@@ -148,6 +155,7 @@ public struct WeatherFormatter: Sendable {
             }
         }
         if let pressure, !sunAndPressure { list.add(tr("pressure %s", pressure)) }
+        if let uv = values.uvIndex, let band = UVBand(uv) { list.add(Self.uv(uv, band)) }
         list.endLine()
         text = list.text
         text += "\n"
@@ -239,6 +247,7 @@ public struct WeatherFormatter: Sendable {
             writer.field("age", age(of: result))
             writer.field("stale", stale)
             if result.implausibleValues > 0 { writer.field("implausibleValues", result.implausibleValues) }
+            writeRainSoon(result, into: &writer)
             writeAlerts(alerts, into: &writer)
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
@@ -301,6 +310,8 @@ public struct WeatherFormatter: Sendable {
         case .alertMark:
             let mark = alertMark(alerts)
             return mark.isEmpty ? "" : style.warning(mark)
+        case .rainSoon: return rainSoon(result) ?? ""
+        case .uvIndex: return values.uvIndex.map { String(Int(saturating: $0.rounded())) } ?? ""
         }
     }
 

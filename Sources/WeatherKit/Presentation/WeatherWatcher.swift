@@ -148,6 +148,7 @@ public final class WeatherWatcher: Sendable {
         var moments = [result.nextOutlookChange(after: now), alerts?.nextChange(after: now)]
         if !stale { moments.append(context.freshness.showsStaleAt(result)) }
         if showsAge { moments.append(result.updatedAt + RelativeTime.nextChange(after: now - result.updatedAt)) }
+        if showsRainSoon { moments.append(result.nowcast?.nextChange(after: now)) }
         return moments.compactMap { $0 }.min()
     }
 
@@ -173,6 +174,15 @@ public final class WeatherWatcher: Sendable {
         case .text: false
         case .format(let format): format.showsAge
         case .json, .waybar: true
+        }
+    }
+
+    /// Whether what is printed says when rain comes or stops (`%r`, the text, waybar's tooltip, the
+    /// JSON's `rainSoon`), which changes with the clock alone: every 5 minutes at most, while rain lies ahead.
+    private var showsRainSoon: Bool {
+        switch output {
+        case .format(let format): format.showsRainSoon
+        case .text, .json, .waybar: true
         }
     }
 

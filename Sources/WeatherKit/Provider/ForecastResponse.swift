@@ -25,6 +25,9 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `hourly.precipitation[2] was -3276.8`. Models send such values now and then (Open-Meteo's issues
     /// #330, #375, #929); one of them costs that value, not the response.
     package var implausible: [String] = []
+    /// The next two hours' precipitation, for "rain in 20 min": Open-Meteo's `minutely_15`, MET Norway's
+    /// next hours; `nil` when the answer has none.
+    package var nowcast: Nowcast?
     /// What the service said of itself besides the values, once for a run's standard error: MET Norway's
     /// `203 Non-Authoritative Information`, a deprecated version.
     package var notice: String?
@@ -109,18 +112,20 @@ package struct ForecastResponse: Sendable, Equatable {
                     "wind_speed_10m", plausible.windSpeed, converted: try units.speed("wind_speed_10m")),
                 windDirection: try value("wind_direction_10m", plausible.windDirection),
                 windGusts: try value(
-                    "wind_gusts_10m", plausible.windSpeed, converted: try units.speed("wind_gusts_10m"))
+                    "wind_gusts_10m", plausible.windSpeed, converted: try units.speed("wind_gusts_10m")),
+                uvIndex: try value("uv_index", plausible.uvIndex)
             )
             let forecast = Forecast(
                 hours: try Self.hours(root, utcOffset: offset, from: observedAt, implausible: &implausible),
                 days: try Self.days(
                     root, clock: clock, from: observedAt.day(utcOffset: offset), implausible: &implausible))
             let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
+            let nowcast = try Self.nowcast(root, utcOffset: offset, hours: forecast.hours, implausible: &implausible)
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, clock: clock,
                 interval: try current.optionalDouble("interval", within: Freshness.intervals),
                 sunrise: today?.risingTime, sunset: today?.settingTime, forecast: forecast,
-                cachingHeaders: CachingHeaders(headers), implausible: implausible
+                cachingHeaders: CachingHeaders(headers), implausible: implausible, nowcast: nowcast
             )
         } catch {
             throw ResponseProblem(error.translated)
@@ -159,6 +164,33 @@ package struct ForecastResponse: Sendable, Equatable {
         return hours
     }
 
+    /// The `minutely_15` block (precipitation every 15 minutes, from the quarter hour that holds the
+    /// observation), for "rain in 20 min"; `nil` without one, or with steps that are not 15 minutes
+    /// apart. Native or interpolated from hourly values by where the place is (`OpenMeteo.minutelyResolution`).
+    private static func nowcast(
+        _ root: JSONReader, utcOffset: Int, hours: [HourForecast], implausible: inout [String]
+    ) throws(JSONShapeError) -> Nowcast? {
+        guard let block = try root.optionalField("minutely_15") else { return nil }
+        let units = Units(try root.optionalField("minutely_15_units"))
+        var columns = ResponseColumns(block)
+        let times = Array(try columns.times(utcOffset: utcOffset).prefix(Nowcast.maximumSteps))
+        let amounts = try columns.values(
+            "precipitation", CurrentConditions.Plausible.precipitation,
+            converted: try units.precipitation("precipitation"), smallNegativeIsZero: true)
+        implausible += columns.implausible
+        guard let start = times.first, times.indices.allSatisfy({ times[$0] == start + 900 * Double($0) }) else {
+            return nil
+        }
+        let latitude = try root.optionalDouble("latitude") ?? 0
+        let longitude = try root.optionalDouble("longitude") ?? 0
+        return Nowcast(
+            start: start, step: 900, amounts: Array(amounts.prefix(times.count)),
+            snow: times.map { time in
+                hours.first { $0.time <= time && time < $0.time + 3600 }.map(Nowcast.isSnow) ?? false
+            },
+            resolution: OpenMeteo.minutelyResolution(latitude: latitude, longitude: longitude))
+    }
+
     /// The `daily` block from the day `today` on (days since 1970 of the place's calendar), at most
     /// `Forecast.dayCount` days; none without one. A sunrise or sunset that is not a time of its day on
     /// the place's clock is left out (old versions of the service said 1970-01-01T00:00 for a polar day
@@ -178,6 +210,7 @@ package struct ForecastResponse: Sendable, Equatable {
         let minima = try columns.values(
             "temperature_2m_min", plausible.temperature, converted: try units.temperature("temperature_2m_min"))
         let chances = try columns.values("precipitation_probability_max", plausible.percentage)
+        let uvMaxima = try columns.values("uv_index_max", plausible.uvIndex)
         let sums = try columns.values(
             "precipitation_sum", plausible.precipitation, converted: try units.precipitation("precipitation_sum"),
             smallNegativeIsZero: true)
@@ -194,7 +227,8 @@ package struct ForecastResponse: Sendable, Equatable {
                 DayForecast(
                     day: day, weatherCode: codes[index].map { Int($0) }, temperatureMax: maxima[index],
                     temperatureMin: minima[index], precipitationProbabilityMax: chances[index],
-                    precipitationSum: sums[index], sunrise: ofTheDay(sunrises[index]), sunset: ofTheDay(sunsets[index]))
+                    precipitationSum: sums[index], sunrise: ofTheDay(sunrises[index]), sunset: ofTheDay(sunsets[index]),
+                    uvIndexMax: uvMaxima[index])
             )
         }
         implausible += columns.implausible

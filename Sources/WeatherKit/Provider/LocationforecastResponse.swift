@@ -63,16 +63,19 @@ extension METNorway {
                 isDay: symbol?.isDay ?? sun.isUp(at: observedAt + 1800),
                 precipitation: first.one?.precipitation, weatherCode: symbol?.wmoCode, cloudCover: first.cloudCover,
                 pressure: first.pressure, windSpeed: first.windSpeed, windDirection: first.windDirection,
-                windGusts: first.gusts, symbol: symbol)
+                windGusts: first.gusts, symbol: symbol, uvIndex: first.uvIndex)
             let today = clock.day(of: observedAt)
             let days = Self.days(steps, from: today, clock: clock, sun: sun)
             let todays = days.first { $0.day == today }
-            return ForecastResponse(
+            let hours = Self.hours(steps, sun: sun)
+            var response = ForecastResponse(
                 conditions: conditions, observedAt: observedAt, clock: clock,
                 interval: dataInterval(lifetime: lifetime(headers)),
                 sunrise: todays?.risingTime, sunset: todays?.settingTime,
-                forecast: Forecast(hours: Self.hours(steps, sun: sun), days: days),
+                forecast: Forecast(hours: hours, days: days),
                 cachingHeaders: CachingHeaders(headers), implausible: implausible)
+            response.nowcast = Self.nowcast(hours)
+            return response
         } catch {
             throw ResponseProblem(error.translated)
         }
@@ -118,6 +121,19 @@ extension METNorway {
             to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400))
     }
 
+    /// The next hours' precipitation (`next_1_hours`), at hourly resolution, for "rain in 20 min": the
+    /// first three hours, enough for two hours from any moment of the first; `nil` when they do not
+    /// follow each other hour by hour.
+    static func nowcast(_ hours: [HourForecast]) -> Nowcast? {
+        let first = Array(hours.prefix(3))
+        guard let start = first.first?.time,
+            first.indices.allSatisfy({ first[$0].time == start + 3600 * Double($0) })
+        else { return nil }
+        return Nowcast(
+            start: start, step: 3600, amounts: first.map(\.precipitation), snow: first.map(Nowcast.isSnow),
+            resolution: .hourly)
+    }
+
     /// The steps with a next hour, from the first on, at most `Forecast.hourCount`.
     static func hours(_ steps: [Step], sun: SunClock) -> [HourForecast] {
         var hours: [HourForecast] = []
@@ -147,6 +163,9 @@ extension METNorway {
         for step in steps {
             if let temperature = step.temperature {
                 update(clock.day(of: step.time)) { $0.include(temperature: temperature) }
+            }
+            if let uv = step.uvIndex {
+                update(clock.day(of: step.time)) { $0.uvIndexMax = max($0.uvIndexMax ?? uv, uv) }
             }
             // The hourly periods while there are any, then the 6-hourly ones: each hour counted once.
             guard let (period, length) = step.one.map({ ($0, 3600.0) }) ?? step.six.map({ ($0, 21_600.0) }) else {
@@ -226,6 +245,8 @@ extension METNorway {
         var windSpeed: Double?
         var windDirection: Double?
         var gusts: Double?
+        /// The UV index under a clear sky (`ultraviolet_index_clear_sky`): MET gives no other.
+        var uvIndex: Double?
         var one: Period?
         var six: Period?
         var twelve: Period?
@@ -255,6 +276,7 @@ extension METNorway {
             windSpeed = try value("wind_speed", plausible.windSpeed)
             windDirection = try value("wind_from_direction", plausible.windDirection)
             gusts = try value("wind_speed_of_gust", plausible.windSpeed)
+            uvIndex = try value("ultraviolet_index_clear_sky", plausible.uvIndex)
             one = try Period(try data.optionalField("next_1_hours"), implausible: &implausible)
             six = try Period(try data.optionalField("next_6_hours"), implausible: &implausible)
             twelve = try Period(try data.optionalField("next_12_hours"), implausible: &implausible)

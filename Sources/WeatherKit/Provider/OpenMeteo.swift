@@ -7,6 +7,7 @@ struct OpenMeteo: WeatherProvider {
     static let currentVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
         "weather_code", "cloud_cover", "pressure_msl", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+        "uv_index",
     ]
 
     /// The `hourly` variables we ask for: every value `HourForecast` holds.
@@ -17,8 +18,27 @@ struct OpenMeteo: WeatherProvider {
     /// The `daily` variables we ask for: every value `DayForecast` holds.
     static let dailyVariables = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
-        "precipitation_sum", "sunrise", "sunset",
+        "precipitation_sum", "sunrise", "sunset", "uv_index_max",
     ]
+
+    /// The `minutely_15` variables we ask for, and how many steps: the next two hours' precipitation
+    /// (`Nowcast`), in the same request.
+    static let minutelyVariables = ["precipitation"]
+    static let minutelySteps = 8
+
+    /// Whether Open-Meteo's 15-minute steps at a place come from a model that makes them, or are
+    /// interpolated from hourly values: its documentation names NOAA's HRRR for North America and DWD's
+    /// ICON-D2 and Météo-France's AROME for Central Europe. Their domains, as boxes of latitude and
+    /// longitude a little inside each model's grid (Fixtures/README.md says where each came from).
+    static func minutelyResolution(latitude: Double, longitude: Double) -> Nowcast.Resolution {
+        let domains: [(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)] = [
+            (21.2...52.5, -134.0...(-61.0)),  // HRRR, the contiguous United States and around
+            (43.2...58.0, -3.9...20.3),  // ICON-D2, Germany and its neighbours
+            (37.6...55.3, -11.9...16.0),  // AROME, France and around
+        ]
+        let native = domains.contains { $0.latitudes.contains(latitude) && $0.longitudes.contains(longitude) }
+        return native ? .quarterHour : .interpolated
+    }
 
     /// How many matches every name lookup asks for: the most the service gives. It ranks by how well the
     /// name matches and by kind of place as much as by population, so that the most populous match can be
@@ -95,6 +115,8 @@ struct OpenMeteo: WeatherProvider {
             ("current", Self.currentVariables.joined(separator: ",")),
             ("hourly", Self.hourlyVariables.joined(separator: ",")),
             ("daily", Self.dailyVariables.joined(separator: ",")),
+            ("minutely_15", Self.minutelyVariables.joined(separator: ",")),
+            ("forecast_minutely_15", String(Self.minutelySteps)),
             ("forecast_hours", String(Forecast.hourCount)),
             ("forecast_days", String(Forecast.dayCount)),
             ("timezone", "auto"),

@@ -24,11 +24,14 @@ package struct CurrentConditions: Sendable, Equatable, WeatherCondition {
     package var windDirection: Double?
     /// Wind gusts at 10 m, m/s.
     package var windGusts: Double?
+    /// The UV index (WHO): Open-Meteo's `uv_index`, MET Norway's `ultraviolet_index_clear_sky`.
+    package var uvIndex: Double?
 
     package init(
         temperature: Double, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil, isDay: Bool? = nil,
         precipitation: Double? = nil, weatherCode: Int? = nil, cloudCover: Double? = nil, pressure: Double? = nil,
-        windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil, symbol: METSymbol? = nil
+        windSpeed: Double? = nil, windDirection: Double? = nil, windGusts: Double? = nil, symbol: METSymbol? = nil,
+        uvIndex: Double? = nil
     ) {
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
@@ -42,6 +45,7 @@ package struct CurrentConditions: Sendable, Equatable, WeatherCondition {
         self.windDirection = windDirection
         self.windGusts = windGusts
         self.symbol = symbol
+        self.uvIndex = uvIndex
     }
 }
 
@@ -57,6 +61,8 @@ extension CurrentConditions {
         package static let windSpeed = 0.0...200.0
         package static let windDirection = 0.0...360.0
         package static let weatherCode = 0...99
+        /// The highest UV index measured is about 43 (the Andes, 2003).
+        package static let uvIndex = 0.0...50.0
     }
 
     /// Writes the unit of each value, by the name `write(into:)` gives it: what `show --json` adds.
@@ -70,6 +76,7 @@ extension CurrentConditions {
         writer.field("windSpeed", "m/s")
         writer.field("windDirection", "°")
         writer.field("windGusts", "m/s")
+        writer.field("uvIndex", "")
     }
 
     /// Writes the values as members of the object being written (the caller's). For the cache file, absent
@@ -90,6 +97,7 @@ extension CurrentConditions {
             writer.field("windSpeed", windSpeed)
             writer.field("windDirection", windDirection)
             writer.field("windGusts", windGusts)
+            writer.field("uvIndex", uvIndex)
             return
         }
         writer.nullableField("apparentTemperature", apparentTemperature)
@@ -104,6 +112,7 @@ extension CurrentConditions {
         writer.nullableField("windSpeed", windSpeed)
         writer.nullableField("windDirection", windDirection)
         writer.nullableField("windGusts", windGusts)
+        writer.nullableField("uvIndex", uvIndex)
     }
 
     /// Reads what `write(into:)` wrote.
@@ -120,7 +129,8 @@ extension CurrentConditions {
             windSpeed: try reader.optionalDouble("windSpeed", within: Plausible.windSpeed),
             windDirection: try reader.optionalDouble("windDirection", within: Plausible.windDirection),
             windGusts: try reader.optionalDouble("windGusts", within: Plausible.windSpeed),
-            symbol: try reader.optionalInt("symbol", within: METSymbol.packedRange).flatMap(METSymbol.init(packed:))
+            symbol: try reader.optionalInt("symbol", within: METSymbol.packedRange).flatMap(METSymbol.init(packed:)),
+            uvIndex: try reader.optionalDouble("uvIndex", within: Plausible.uvIndex)
         )
     }
 }

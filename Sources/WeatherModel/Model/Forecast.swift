@@ -91,11 +91,13 @@ package struct DayForecast: Sendable, Equatable, WeatherCondition {
     package var sunset: Timestamp?
     /// MET Norway's symbol of the day's most significant weather, for a MET Norway forecast.
     package var symbol: METSymbol?
+    /// The day's highest UV index.
+    package var uvIndexMax: Double?
 
     package init(
         day: Int, weatherCode: Int? = nil, temperatureMax: Double? = nil, temperatureMin: Double? = nil,
         precipitationProbabilityMax: Double? = nil, precipitationSum: Double? = nil, sunrise: Timestamp? = nil,
-        sunset: Timestamp? = nil, symbol: METSymbol? = nil
+        sunset: Timestamp? = nil, symbol: METSymbol? = nil, uvIndexMax: Double? = nil
     ) {
         self.day = day
         self.weatherCode = weatherCode
@@ -106,6 +108,7 @@ package struct DayForecast: Sendable, Equatable, WeatherCondition {
         self.sunrise = sunrise
         self.sunset = sunset
         self.symbol = symbol
+        self.uvIndexMax = uvIndexMax
     }
 
     /// What the sun does that day.
@@ -156,9 +159,10 @@ extension Forecast {
     /// and writing the whole forecast as JSON numbers cost `refresh` 2% of its instructions. Hours then
     /// days, `;` between them, `,` between entries, a space between fields, `_` for a missing value;
     /// times in whole seconds, temperatures, amounts and speeds in hundredths; MET Norway's symbol
-    /// (`METSymbol.packed`) last, only where there is one, so that Open-Meteo's forecasts read as before:
+    /// (`METSymbol.packed`) and a day's highest UV index (`u` and its hundredths) last, each only where
+    /// there is one, so that files written before either read as before:
     ///
-    ///     time temperature chance precipitation code wind isDay [symbol] , ... ; day code max min chance sum sunrise sunset [symbol] , ...
+    ///     time temperature chance precipitation code wind isDay [symbol] , ... ; day code max min chance sum sunrise sunset [symbol] [uUV] , ...
     package var packed: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(hours.count * 40 + days.count * 60)
@@ -190,6 +194,10 @@ extension Forecast {
             field(day.sunrise.map(Self.seconds))
             field(day.sunset.map(Self.seconds))
             if let symbol = day.symbol { field(symbol.packed) }
+            if let uv = Self.hundredths(day.uvIndexMax) {
+                bytes.append(contentsOf: [0x20, UInt8(ascii: "u")])
+                CivilTime.append(uv, width: 0, to: &bytes)
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -213,7 +221,7 @@ extension Forecast {
                     temperatureMin: rounded($0.temperatureMin),
                     precipitationProbabilityMax: rounded($0.precipitationProbabilityMax),
                     precipitationSum: rounded($0.precipitationSum), sunrise: $0.sunrise.map(second),
-                    sunset: $0.sunset.map(second), symbol: $0.symbol)
+                    sunset: $0.sunset.map(second), symbol: $0.symbol, uvIndexMax: rounded($0.uvIndexMax))
             })
     }
 
@@ -365,7 +373,7 @@ private struct PackedScanner {
     /// The last field of an entry, MET Norway's symbol, when there is one: `.some(nil)` at the end of an
     /// entry without one, `nil` for anything malformed.
     package mutating func symbol() -> METSymbol?? {
-        guard at(0x20) else { return .some(nil) }
+        guard at(0x20), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "u") else { return .some(nil) }
         guard let value = field(METSymbol.packedRange) else { return nil }
         guard let value else { return .some(nil) }
         guard let symbol = METSymbol(packed: value) else { return nil }
@@ -379,9 +387,20 @@ private struct PackedScanner {
             let chance = hundredths(plausible.percentage), let sum = hundredths(plausible.precipitation),
             let sunrise = moment(), let sunset = moment()
         else { return nil }
-        guard let symbol = symbol() else { return nil }
+        guard let symbol = symbol(), let uv = uvIndex() else { return nil }
         return DayForecast(
             day: day, weatherCode: code, temperatureMax: high, temperatureMin: low, precipitationProbabilityMax: chance,
-            precipitationSum: sum, sunrise: sunrise, sunset: sunset, symbol: symbol)
+            precipitationSum: sum, sunrise: sunrise, sunset: sunset, symbol: symbol, uvIndexMax: uv)
+    }
+
+    /// A day's last field, its highest UV index (`u` and hundredths), when there is one: `.some(nil)` at the
+    /// end of an entry without one, `nil` for anything malformed.
+    package mutating func uvIndex() -> Double?? {
+        guard at(0x20), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return .some(nil) }
+        index += 2
+        let range = CurrentConditions.Plausible.uvIndex
+        guard let value = field(Int(range.lowerBound * 100)...Int(range.upperBound * 100), first: true), let value
+        else { return nil }
+        return .some(Double(value) / 100)
     }
 }

@@ -24,6 +24,9 @@ public struct WeatherResult: Sendable, Equatable {
     /// it (`Forecast.packed`), read only when asked for: `show` reads one day of it, `--waybar` all of it.
     /// The whole forecast is in a file of its own, which `show` does not read.
     package var packedOutlook: String
+    /// Precipitation over the two hours after the fetch, for "rain in 20 min" (`Nowcast`); none from a
+    /// service or a file without it.
+    package var nowcast: Nowcast?
     /// When the result was fetched or last revalidated.
     package var updatedAt: Timestamp
     /// How many values of the response were implausible and left out as gaps (`ForecastResponse.implausible`).
@@ -107,7 +110,7 @@ public struct WeatherResult: Sendable, Equatable {
     /// alone is saved, and shown by `weather forecast`, without one.
     package func showsTheSame(as other: WeatherResult) -> Bool {
         conditions == other.conditions && packedOutlook == other.packedOutlook && sunrise == other.sunrise
-            && sunset == other.sunset
+            && sunset == other.sunset && nowcast == other.nowcast
     }
 
     /// Whether this result, just fetched, would replace `stored` with something worse: an observation
@@ -153,6 +156,7 @@ extension WeatherResult {
             writer.field("sunrise", sunrise?.secondsSince1970)
             writer.field("sunset", sunset?.secondsSince1970)
             if !packedOutlook.isEmpty { writer.field("outlook", packedOutlook) }
+            if let nowcast { writer.object("nowcast") { nowcast.write(into: &$0) } }
             writer.field("updatedAt", updatedAt.secondsSince1970)
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
@@ -203,6 +207,7 @@ extension WeatherResult {
         overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
         implausibleValues = try reader.optionalInt("implausible", within: 0...100_000) ?? 0
         gaps = try reader.optionalInt("gaps", within: 0...100_000)
+        nowcast = try reader.optionalField("nowcast").flatMap(Nowcast.init(reading:))
         // At most the size of a whole packed forecast; read when asked for (see `outlook`).
         let outlook = try reader.optionalString("outlook") ?? ""
         packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""
