@@ -23,8 +23,9 @@
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata gettext
-# What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man.
-TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes
+# What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man,
+# a notification server (dunst on a private session bus, drawing on Xvfb).
+TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes dunst dbus-daemon dbus-bin
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq locales
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
@@ -115,12 +116,12 @@ uninstall:
 	Config/uninstall.sh $(PREFIX)
 
 # The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests), the
-# completions in real shells, a real systemd user manager, real status bars and real locales (German,
-# American and British English, Ukrainian) with the catalogues: build the binary and the page
-# first, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
+# completions in real shells, a real systemd user manager, real status bars, a real notification server and
+# real locales (German, American and British English, Ukrainian) with the catalogues: build the binary and
+# the page first, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
 # a bare `swift test` skips them, saying why).
 REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1 \
-	WEATHER_REQUIRE_LOCALES=1
+	WEATHER_REQUIRE_NOTIFY=1 WEATHER_REQUIRE_LOCALES=1
 test: test-deps build
 	$(REQUIRE) $(SWIFT) test
 

@@ -29,6 +29,9 @@ let package = Package(
         // glibc's gettext, seen from Swift (<libintl.h>, which Swift's Glibc module leaves out): the words
         // people read come from the system's message catalogues, through libc itself.
         .systemLibrary(name: "CGettext"),
+        // libsystemd's sd-bus, seen from Swift: declared in the module itself (no libsystemd-dev) and opened
+        // with dlopen only when a desktop notification is due, as libcurl is for a request.
+        .systemLibrary(name: "CSDBus"),
         // The values weather knows: a result, its place, conditions and forecast, their times and their JSON.
         // No I/O: files, HTTP, the clock's reading and the environment are WeatherKit's, which depends on
         // this and never the other way round.
@@ -39,7 +42,7 @@ let package = Package(
         // Every behaviour of the program.
         .target(
             name: "WeatherKit",
-            dependencies: ["WeatherModel", "CCurl", "CJansson", "CGettext"]
+            dependencies: ["WeatherModel", "CCurl", "CJansson", "CGettext", "CSDBus"]
         ),
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WeatherKit
+@testable import WeatherModel
+
+/// The freedesktop Notifications interface through sd-bus, against a real notification server (dunst on
+/// a private session bus: `NotificationServer`), whose own history says what it received.
+@Suite("Desktop notifications over the session bus, on a real notification server", .serialized)
+struct DesktopNotificationsTests {
+    static let storm = DesktopNotification(
+        summary: "⚠ Severe Thunderstorm Warning, Springfield", body: "Until 12:45\nGo inside.",
+        icon: "weather-severe-alert", urgency: .critical)
+
+    @Test("a notification is shown as sent, replaced in place under its identifier, and closed")
+    func showReplaceClose() throws {
+        let sandbox = try Sandbox()
+        let server = try NotificationServer(in: sandbox)
+        let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        var advisory = DesktopNotification(
+            summary: "⚠ Wind Advisory, A & B", body: "Until 13:00\nTie down <loose> objects & stay inside.",
+            icon: "weather-severe-alert", urgency: .normal)
+        let shown = desktop.deliver([.show(Self.storm), .show(advisory)], before: Deadline(seconds: 10))
+        #expect(shown.problem == nil)
+        let ids = shown.ids.compactMap { $0 }
+        #expect(ids.count == 2 && ids[0] != ids[1], "\(shown)")
+        #expect(try server.displayed() == 2)
+
+        advisory.body = "Until 14:00\nStay inside."
+        advisory.replaces = ids[1]
+        let replaced = desktop.deliver([.show(advisory), .close(ids[0])], before: Deadline(seconds: 10))
+        #expect(replaced == NotificationDelivery(ids: [ids[1], ids[0]]))
+        #expect(try server.displayed() == 1, "replaced, and the other closed")
+        #expect(try server.history(closingAll: false).map(\.id) == [Int(ids[0])], "the closed one")
+
+        let received = try server.history()
+        #expect(
+            received.map { [$0.appName, $0.summary, $0.body, $0.urgency] } == [
+                ["weather", "⚠ Wind Advisory, A & B", "Until 14:00\nStay inside.", "normal"],
+                ["weather", "⚠ Severe Thunderstorm Warning, Springfield", "Until 12:45\nGo inside.", "critical"],
+            ], "\(received)")
+        #expect(received.map(\.id) == [Int(ids[1]), Int(ids[0])])
+    }
+
+    @Test("a server that reads markup gets the body escaped: what it shows is the text as sent")
+    func markupEscaped() throws {
+        let sandbox = try Sandbox()
+        let server = try NotificationServer(in: sandbox)
+        let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        var notification = Self.storm
+        notification.body = "Tie down <b>loose</b> objects & stay inside."
+        #expect(desktop.deliver([.show(notification)], before: Deadline(seconds: 10)).problem == nil)
+        let received = try #require(try server.history().first)
+        #expect(received.body == "Tie down &lt;b&gt;loose&lt;/b&gt; objects &amp; stay inside.")
+    }
+
+    @Test("no session bus, or no server on it: each request undelivered, and why in one line")
+    func unreachable() throws {
+        let nowhere = DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": "/nonexistent"]))
+        let none = nowhere.deliver([.show(Self.storm), .close(3)], before: Deadline(seconds: 10))
+        #expect(none.ids == [nil, nil])
+        #expect(
+            none.problem
+                == "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)")
+
+        let sandbox = try Sandbox()
+        let bus = try NotificationServer(in: sandbox, withServer: false)
+        let lonely = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
+        let unheard = lonely.deliver([.show(Self.storm)], before: Deadline(seconds: 10))
+        #expect(
+            unheard == NotificationDelivery(ids: [nil], problem: "no notification server is running on the session bus")
+        )
+
+        let closed = DesktopNotifications(
+            environment: Environment(["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + sandbox.root + "/no-bus"]))
+        let refused = closed.deliver([.show(Self.storm)], before: Deadline(seconds: 10))
+        #expect(refused.ids == [nil])
+        #expect(refused.problem?.hasPrefix("cannot connect to the session bus: ") == true, "\(refused)")
+        #expect(refused.problem?.contains("\n") == false)
+    }
+
+    @Test("the session bus found as sd-bus finds it: the variable, else $XDG_RUNTIME_DIR/bus, escaped")
+    func address() throws {
+        let sandbox = try Sandbox()
+        let runtime = sandbox.root + "/run time"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        #expect(DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": runtime])).sessionBusAddress == nil)
+        _ = FileManager.default.createFile(atPath: runtime + "/bus", contents: nil)
+        let found = DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": runtime])).sessionBusAddress
+        #expect(found == "unix:path=" + sandbox.root + "/run%20time/bus")
+        let named = Environment(["XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": "unix:abstract=x"])
+        #expect(DesktopNotifications(environment: named).sessionBusAddress == "unix:abstract=x")
+        #expect(DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": "run"])).sessionBusAddress == nil)
+    }
+}
