@@ -59,6 +59,8 @@ struct WeatherCommand: ParsableCommand {
                                                LC_ALL, LC_MESSAGES or LANG, else en)
                   WEATHER_ALERTS               on (default) or off: official warnings
                                                for places in the US, Germany, Norway
+                  WEATHER_NOTIFY               desktop notifications of new warnings:
+                                               warnings (default), all or off
                   WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
                   WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
                   WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in

@@ -13,7 +13,7 @@ import WeatherModel
 ///     \0 config.json \0 environment
 ///
 /// The forecast body is also read as each warnings service's answer, and the other saved file as a
-/// warnings file.
+/// warnings file and as the file of the warnings told of by desktop notifications.
 ///
 /// The headers are `Name: value` lines, the environment `NAME=value` lines; a `QUERY=` line there is
 /// what the user typed after `weather set`, and `EXE=` the program's own path. A part may be missing.
@@ -238,6 +238,7 @@ enum Pipeline {
             check(SavedAlerts(fileContents: file.fileContents) == file, "a warnings file read back the same")
             kept.append((file, AlertTexts(details: [:])))
         }
+        notifications(saved, kept: kept.map(\.0), results: results)
         for (alerts, texts) in kept {
             check(alerts.alerts.count <= SavedAlerts.mostAlerts, "at most 30 warnings")
             var moments = [now - 86_400, now, now + 3600]
@@ -265,6 +266,29 @@ enum Pipeline {
                     {
                         checkPrintable(String(line))
                     }
+                }
+            }
+        }
+    }
+
+    /// `saved` as the file of the warnings told of (`notified.txt`): bounded, nothing sent in the future,
+    /// read back the same; and the desktop notifications `kept`'s warnings call for after it, each a summary
+    /// of one printable line and a body of printable lines.
+    static func notifications(_ saved: [UInt8], kept: [SavedAlerts], results: [WeatherResult]) {
+        let told = NotifiedWarnings(fileContents: saved, now: now)
+        check(told.entries.count <= NotifiedWarnings.mostEntries, "at most 30 warnings told of")
+        check(told.entries.allSatisfy { $0.at - now <= Timestamp.futureTolerance }, "none told in the future")
+        check(NotifiedWarnings(fileContents: told.fileContents, now: now) == told, "what was told reads back the same")
+        for alerts in kept {
+            let actions = NotificationDecision(setting: .all).actions(notified: told, current: alerts.current(at: now))
+            for result in results {
+                for case .warn(let alert, _) in actions {
+                    let notification = DesktopNotification(
+                        warning: alert, at: result, formatter: WeatherFormatter(now: now))
+                    check(
+                        lineCount(notification.summary) == 1 && !notification.summary.containsControlCharacters,
+                        "a notification's summary is one printable line")
+                    for line in notification.body.split(separator: "\n") { checkPrintable(String(line)) }
                 }
             }
         }

@@ -45,12 +45,15 @@ ENVIRONMENTS = [
 ]
 
 # State files that name times no run of weather's could have written: a back-off that happened in 9999,
-# runs and looks from the future among real ones.
+# runs, looks and a notification from the future among real ones.
 FUTURE = [
     b'{"api.open-meteo.com":{"until":"2026-11-22T06:40:00Z","failures":1,"reason":"HTTP 503","refused":false,'
     b'"at":"9999-01-01T00:00:00Z"}}',
     b"weather runs 1\n1791475200 n 1 210\n99999999999 d 0 3\n1791476100 d 1 120\n",
     b'{"format":1,"looks":"1990000,1990001,99999999"}',
+    # The warnings told of by desktop notifications: one as weather writes it, one told in 9999.
+    b"weather notified 1\nwarning\t7\t1791478200\t372c5488651b20c1\tSevere Thunderstorm Warning\t"
+    b"urn:oid:2.49.0.1.840.0.7c2f.001.1\nwarning\t8\t253402300000\t0123456789abcdef\tFlood Watch\tx\n",
 ]
 
 # A warnings file as weather writes it: a failure, validators, and two warnings, one without times.

@@ -85,6 +85,44 @@ package final class RecordingScheduler: BackgroundScheduler {
     package func lastTrigger() -> Timestamp? { nil }
 }
 
+/// A notification server that keeps what it is asked, numbering what it shows from 1 as a server does;
+/// or, given a `problem`, one that cannot be reached. (The tests of notifications use a real server:
+/// `NotificationServer`; this keeps the other runs of a test context off the user's desktop.)
+package final class RecordingDesktop: DesktopNotifier {
+    private let state = Mutex<(requests: [NotificationRequest], next: UInt32)>(([], 1))
+    private let problem: String?
+
+    package init(problem: String? = nil) {
+        self.problem = problem
+    }
+
+    /// What the run asked, in order.
+    package var requests: [NotificationRequest] { state.withLock { $0.requests } }
+
+    package func deliver(_ requests: [NotificationRequest], before deadline: Deadline) -> NotificationDelivery {
+        state.withLock { state in
+            var ids: [UInt32?] = []
+            for request in requests {
+                switch request {
+                case .show(let notification):
+                    state.requests.append(.show(notification))
+                    guard problem == nil else {
+                        ids.append(nil)
+                        continue
+                    }
+                    let id = notification.replaces != 0 ? notification.replaces : state.next
+                    if notification.replaces == 0 { state.next += 1 }
+                    ids.append(id)
+                case .close(let id):
+                    state.requests.append(.close(id))
+                    ids.append(problem == nil ? id : nil)
+                }
+            }
+            return NotificationDelivery(ids: ids, problem: problem)
+        }
+    }
+}
+
 /// Keeps what a run prints, as a terminal or as a pipe, and the activities it showed.
 package final class RecordingConsole: Console {
     package let isTerminal: Bool
@@ -128,6 +166,8 @@ package struct TestContext: Sendable {
     package let clock: TestClock
     package let scheduler: RecordingScheduler
     package let notifications = NotificationCenter()
+    /// Where the runs' desktop notifications go.
+    package let desktop: RecordingDesktop
     package let settings: Settings
     package let environment: Environment
     package let context: WeatherContext
@@ -137,8 +177,9 @@ package struct TestContext: Sendable {
     package init(
         staleAfter: Double? = nil, answers: [ScriptedTransport.Answer] = [], terminal: Bool = false,
         environment: [String: String] = [:], scheduler: RecordingScheduler = RecordingScheduler(),
-        settings adjust: (inout Settings) -> Void = { _ in }
+        desktop: RecordingDesktop = RecordingDesktop(), settings adjust: (inout Settings) -> Void = { _ in }
     ) throws {
+        self.desktop = desktop
         folder = try TemporaryFolder()
         transport = ScriptedTransport(answers)
         clock = TestClock()
@@ -161,7 +202,7 @@ package struct TestContext: Sendable {
         self.settings = settings
         context = Self.context(
             folder: folder, settings: settings, environment: self.environment, clock: clock,
-            transport: transport, scheduler: scheduler, notifications: notifications,
+            transport: transport, scheduler: scheduler, notifications: notifications, desktop: desktop,
             console: RecordingConsole(isTerminal: terminal))
         fetcher = WeatherFetcher(context: context)
     }
@@ -169,7 +210,7 @@ package struct TestContext: Sendable {
     private static func context(
         folder: TemporaryFolder, settings: Settings, environment: Environment, clock: TestClock,
         transport: ScriptedTransport, scheduler: RecordingScheduler, notifications: NotificationCenter,
-        console: RecordingConsole
+        desktop: RecordingDesktop, console: RecordingConsole
     ) -> WeatherContext {
         WeatherContext(
             environment: environment,
@@ -178,7 +219,7 @@ package struct TestContext: Sendable {
                 stateDirectory: folder.path + "/state/weather"
             ),
             settings: settings, clock: clock, timeZone: .fixed(offsetSeconds: 0), http: transport, console: console,
-            notifications: notifications, scheduler: { _ in scheduler }
+            notifications: notifications, desktop: desktop, scheduler: { _ in scheduler }
         )
     }
 
@@ -196,7 +237,8 @@ package struct TestContext: Sendable {
         return WeatherFetcher(
             context: Self.context(
                 folder: folder, settings: settings, environment: environment, clock: clock, transport: transport,
-                scheduler: scheduler, notifications: notifications, console: RecordingConsole(isTerminal: terminal)))
+                scheduler: scheduler, notifications: notifications, desktop: desktop,
+                console: RecordingConsole(isTerminal: terminal)))
     }
 
     package static let berlin = Location(

@@ -193,6 +193,26 @@ struct SettingsTests {
             ], "what the service fetches and whom it names; display settings stay with the display")
     }
 
+    @Test("notify: warnings unless all or off is chosen, in any case; the service gets any other choice")
+    func notify() throws {
+        #expect(Settings.defaults.notify == .warnings)
+        #expect(!Settings.defaults.asEnvironment.contains { $0.name == "WEATHER_NOTIFY" }, "the default, unsaid")
+        try writeConfig(#"{"notify": "off"}"#)
+        let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
+        #expect(fromFile.notify == .off)
+        #expect(fromFile.asEnvironment.last.map { "\($0.name)=\($0.value)" } == "WEATHER_NOTIFY=off")
+        let fromVariable = try Settings.load(environment: Environment(["WEATHER_NOTIFY": "ALL"]), paths: paths)
+        #expect(fromVariable.notify == .all, "the variable wins over the file, in any letter case")
+        #expect(
+            throws: SettingsError.invalidVariable(
+                "WEATHER_NOTIFY", value: "rain", expected: "one of warnings, all, off")
+        ) {
+            _ = try Settings.load(environment: Environment(["WEATHER_NOTIFY": "rain"]), paths: paths)
+        }
+        try writeConfig(#"{"notify": true}"#)
+        #expect(throws: SettingsError.self) { try Settings.load(environment: Environment([:]), paths: paths) }
+    }
+
     @Test("the provider is open-meteo unless met-norway is chosen, in any case, from either place")
     func provider() throws {
         #expect(Settings.defaults.provider == .openMeteo)

@@ -96,6 +96,19 @@ package struct AlertMessage: Sendable, Equatable {
         standing.sort { $0.alert.precedes($1.alert) }
         return Array(standing.prefix(SavedAlerts.mostAlerts))
     }
+
+    /// The warnings each real update replaces, by its identifier: what a notification of the warning it
+    /// updates is replaced by (`NotificationDecision`). Empty for a service that names none.
+    static func replacements(_ messages: [AlertMessage]) -> [String: [String]] {
+        var replacements: [String: [String]] = [:]
+        for message in messages
+        where message.isActual && message.kind != .cancel && !message.references.isEmpty
+            && replacements.count < SavedAlerts.mostAlerts
+        {
+            replacements[message.alert.id, default: []] += message.references.prefix(SavedAlerts.mostAlerts)
+        }
+        return replacements
+    }
 }
 
 extension JSONReader {

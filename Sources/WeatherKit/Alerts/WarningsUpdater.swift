@@ -17,6 +17,8 @@ final class WarningsUpdater: Sendable {
     private let language: @Sendable () -> String
     /// What this run's last update did.
     private let last = Mutex<Outcome?>(nil)
+    /// The warnings each update of this run's last answer replaces (`AlertMessage.replacements`).
+    private let replaced = Mutex<[String: [String]]>([:])
 
     init(
         settings: Settings, http: any HTTPTransport, clock: any WallClock, backoffs: ServiceBackoffs,
@@ -48,6 +50,10 @@ final class WarningsUpdater: Sendable {
     /// What this run's last update did, if it did one.
     var lastOutcome: Outcome? { last.withLock { $0 } }
 
+    /// The warnings each update in this run's last answer replaces, by the update's identifier: empty
+    /// when the update sent no request, got a 304, or the service names none.
+    var lastReplacements: [String: [String]] { replaced.withLock { $0 } }
+
     /// The source for `location`, when warnings are on and one covers its country.
     func source(for location: Location) -> (any WarningSource)? {
         guard settings.alerts, let source = AlertSource(countryCode: location.countryCode) else { return nil }
@@ -65,6 +71,7 @@ final class WarningsUpdater: Sendable {
     func update(for location: Location, in store: WeatherStore, caller: FetchCaller, stillWanted: () -> Bool)
         throws(WeatherError) -> Outcome
     {
+        replaced.withLock { $0 = [:] }
         let outcome = try updateHoldingLock(for: location, in: store, caller: caller, stillWanted: stillWanted)
         last.withLock { $0 = outcome }
         return outcome
@@ -116,13 +123,14 @@ final class WarningsUpdater: Sendable {
                 fresh.cachingHeaders = saved.cachingHeaders.renewed(by: headers)
                 texts = nil
             } else if (200...299).contains(response.status) {
-                let standing: [(alert: WeatherAlert, details: AlertDetails)]
+                let messages: [AlertMessage]
                 do {
-                    standing = AlertMessage.standing(
-                        try source.messages(in: response.body, headers: response.headers, language: language))
+                    messages = try source.messages(in: response.body, headers: response.headers, language: language)
                 } catch {
                     throw .unreadable(source.service, error)
                 }
+                let standing = AlertMessage.standing(messages)
+                replaced.withLock { $0 = AlertMessage.replacements(messages) }
                 fresh.alerts = standing.map(\.alert)
                 fresh.cachingHeaders = headers
                 texts = AlertTexts(

@@ -102,13 +102,16 @@ public struct BackgroundFetchHandler: Sendable {
         return context.clock.now() < next - 60 ? next : nil
     }
 
-    /// "; ⚠ Gale-force gusts until 19:50": the warnings of `result`'s place after the fetch, and "; the
-    /// warnings were not updated: ..." when their request failed (the weather is saved all the same).
+    /// "; ⚠ Gale-force gusts until 19:50": the warnings of `result`'s place after the fetch, "; the
+    /// warnings were not updated: ..." when their request failed (the weather is saved all the same), and
+    /// "; no desktop notification: ..." when one was due and could not be sent (no session bus, no
+    /// notification server): the one place the run says so.
     func warningsNote(_ result: WeatherResult, formatter: WeatherFormatter) -> String {
         var note = formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map { "; " + $0 } ?? ""
         if case .failed(let reason) = fetcher.warnings.lastOutcome {
             note += tr("; the warnings were not updated: %s", reason)
         }
+        if let problem = fetcher.notifier.lastProblem { note += tr("; no desktop notification: %s", problem) }
         return note
     }
 

@@ -53,13 +53,14 @@ extension WeatherFetcher {
             }
             results.remember(place: choice.location, result: result)
             try warnings.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
+            notifyOfWarnings(at: result)
             context.notifications.post(name: .weatherUpdated, object: result)
             return Placement(choice: choice, result: result, alerts: savedAlerts(for: choice.location))
         }
     }
 
-    /// Removes the saved place and results, and the places looked up once; returns the place that was
-    /// saved, if one was. Waits for a fetch under way to finish, so that it cannot write its result back
+    /// Removes the saved place and results, and the places looked up once, and withdraws the desktop
+    /// notifications of its warnings; returns the place that was saved, if one was. Waits for a fetch under way to finish, so that it cannot write its result back
     /// afterwards.
     @discardableResult
     public func forgetLocation() throws(WeatherError) -> Location? {
@@ -76,6 +77,7 @@ extension WeatherFetcher {
     }
 
     private func removeSavedFiles() throws(WeatherError) {
+        notifier.withdrawAll(before: deadline)
         try savedPlace.remove()
         lookups.removeAll()
         results.remember(place: nil, result: nil)

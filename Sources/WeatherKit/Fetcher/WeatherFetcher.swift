@@ -7,7 +7,8 @@ public import WeatherModel
 /// (`ServiceBackoffs`), finding places (`PlaceFinder`), the saved place replaced all or nothing
 /// (`SavedPlace`; `set` and `logout` in `PlaceChange`), when a replacement is overdue
 /// (`ReplacementSchedule`), the run history (`FetchHistory`), one-off places (`OneOffLookup`,
-/// `LookupCache`) and the official warnings that come with the weather (`WarningsUpdater`).
+/// `LookupCache`), the official warnings that come with the weather (`WarningsUpdater`) and the desktop
+/// notifications they call for (`Notifier`).
 ///
 /// `WeatherFetcher.shared` serves the process, built once from `WeatherContext.live`; a test builds one
 /// from a context of doubles. Foreground (`weather show`) and background (`weather refresh`) go through
@@ -35,6 +36,8 @@ public final class WeatherFetcher: Sendable {
     let geocoder: OpenMeteo
     /// The official warnings, fetched after the weather in the same run.
     let warnings: WarningsUpdater
+    /// The desktop notifications of the saved place's warnings, sent after they were updated.
+    let notifier: Notifier
     /// This run's hold on the fetch lock.
     let lock: FetchLockHolder
 
@@ -71,6 +74,7 @@ public final class WeatherFetcher: Sendable {
         warnings = WarningsUpdater(
             settings: context.settings, http: context.http, clock: context.clock, backoffs: backoffs,
             deadline: deadline, language: { Self.textLanguage(of: context) })
+        notifier = Notifier(context: context)
         savedPlace = SavedPlace(store: store)
         replacement = ReplacementSchedule(context: context)
         history = FetchHistory(
@@ -179,9 +183,19 @@ public final class WeatherFetcher: Sendable {
             for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
             scheduled: true, stillWanted: { FileIO.exists(store.paths.locationFile) })
         results.remember(outcome.result)
+        notifyOfWarnings(at: outcome.result)
         if let stored, !isProvidersOwn(stored) { followProvider() }
         if case .newData(let result) = outcome { context.notifications.post(name: .weatherUpdated, object: result) }
         return outcome
+    }
+
+    /// The desktop notifications the saved place's warnings call for, once they were brought up to date
+    /// with `result`, its weather: from the timer's run as from a terminal's or `set`'s, each under the
+    /// fetch lock (`Notifier`).
+    func notifyOfWarnings(at result: WeatherResult) {
+        notifier.notify(
+            of: savedAlerts(for: result.location), at: result, replacements: warnings.lastReplacements,
+            before: deadline)
     }
 
     /// After the saved place's first result from another provider: the timer written again with this

@@ -41,6 +41,8 @@ package struct WeatherPaths: Sendable, Equatable {
     var runsFile: String { stateDirectory + "/runs.txt" }
     /// The quarter hours of the week the user looked in (`RunHistory`).
     var looksFile: String { stateDirectory + "/looks.json" }
+    /// The warnings a desktop notification was sent for (`NotifiedWarnings`).
+    var notifiedFile: String { stateDirectory + "/notified.txt" }
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
     package var unitDirectory: String { configHome + "/systemd/user" }
 
@@ -49,7 +51,10 @@ package struct WeatherPaths: Sendable, Equatable {
     var writtenFiles: [(folder: String, names: [String])] {
         [
             (cacheDirectory, [resultFile, forecastFile, alertsFile, alertTextsFile].map(FileIO.baseName(of:))),
-            (stateDirectory, [locationFile, scheduleFile, backoffFile, runsFile].map(FileIO.baseName(of:))),
+            (
+                stateDirectory,
+                [locationFile, scheduleFile, backoffFile, runsFile, notifiedFile].map(FileIO.baseName(of:))
+            ),
             (unitDirectory, [RefreshUnits.serviceName, RefreshUnits.timerName]),
         ]
     }

@@ -299,14 +299,30 @@ package struct WeatherStore: Sendable {
         try write(history.looksFileContents, to: paths.looksFile)
     }
 
+    // MARK: Notifications
+
+    /// The warnings told of by desktop notifications, as of `now`; a damaged or missing file counts as
+    /// none told (`NotifiedWarnings` says what is left out).
+    func loadNotified(now: Timestamp) -> NotifiedWarnings {
+        guard let bytes = try? FileIO.read(paths.notifiedFile, limit: NotifiedWarnings.maximumFileBytes) else {
+            return NotifiedWarnings()
+        }
+        return NotifiedWarnings(fileContents: bytes, now: now)
+    }
+
+    /// Saves the warnings told of (under the fetch lock).
+    func saveNotified(_ notified: NotifiedWarnings) throws(StoreError) {
+        try write(notified.fileContents, to: paths.notifiedFile, lineFeed: false)
+    }
+
     // MARK: Forgetting
 
-    /// Removes the saved place, the last result, its forecast and warnings, and the history of runs and looks:
-    /// nothing personal outlives `logout`. Nothing saved is fine.
+    /// Removes the saved place, the last result, its forecast and warnings, the history of runs and looks,
+    /// and the warnings told of: nothing personal outlives `logout`. Nothing saved is fine.
     func removeAll() throws(StoreError) {
         for path in [
             paths.resultFile, paths.forecastFile, paths.alertsFile, paths.alertTextsFile, paths.locationFile,
-            paths.runsFile, paths.looksFile,
+            paths.runsFile, paths.looksFile, paths.notifiedFile,
         ] {
             try remove(path)
         }

@@ -29,6 +29,8 @@ public final class WeatherContext: Sendable {
     let http: any HTTPTransport
     /// Where `WeatherUpdated` is posted.
     let notifications: NotificationCenter
+    /// Where desktop notifications go: the user's notification server, on the session bus.
+    let desktop: any DesktopNotifier
     /// This user's delay within the timer's spread, read when a result is saved (`RunSchedule`); `nil`
     /// for none (a test's run, whose timer runs at the clock times themselves).
     let fixedDelay: @Sendable () -> FixedDelay?
@@ -46,7 +48,7 @@ public final class WeatherContext: Sendable {
     package init(
         environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
         timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
-        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
+        desktop: any DesktopNotifier, fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
         loginSession: @escaping @Sendable () -> AdaptiveSchedule.Session = { .unknown },
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler
     ) {
@@ -60,6 +62,7 @@ public final class WeatherContext: Sendable {
         self.console = console
         self.http = http
         self.notifications = notifications
+        self.desktop = desktop
         self.fixedDelay = fixedDelay
         self.loginSession = loginSession
         makeScheduler = scheduler
@@ -70,8 +73,8 @@ public final class WeatherContext: Sendable {
     func replacingSettings(_ settings: Settings) -> WeatherContext {
         WeatherContext(
             environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone, http: http,
-            console: console, notifications: notifications, fixedDelay: fixedDelay, loginSession: loginSession,
-            scheduler: makeScheduler)
+            console: console, notifications: notifications, desktop: desktop, fixedDelay: fixedDelay,
+            loginSession: loginSession, scheduler: makeScheduler)
     }
 
     /// What turns background fetching on and off, and says when it last ran: for a live run, the systemd
@@ -142,7 +145,8 @@ extension WeatherContext {
             return WeatherContext(
                 environment: environment, paths: paths, settings: settings, clock: SystemClock(), timeZone: .system,
                 http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
-                console: TerminalConsole(), notifications: .default, fixedDelay: { FixedDelay.current() },
+                console: TerminalConsole(), notifications: .default,
+                desktop: DesktopNotifications(environment: environment), fixedDelay: { FixedDelay.current() },
                 loginSession: { LoginSession.current() }, scheduler: { SystemdTimer(context: $0) })
         } catch {
             throw .settings(error)

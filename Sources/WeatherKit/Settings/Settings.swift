@@ -39,6 +39,8 @@ package struct Settings: Sendable, Equatable {
     package var nwsAlertsURL = "https://api.weather.gov/alerts/active"
     package var dwdAlertsURL = "https://api.brightsky.dev/alerts"
     package var metAlertsURL = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
+    /// Which desktop notifications the runs that fetch send (`notify`).
+    package var notify: NotifySetting = .warnings
 
     package init(geocodingURL: String, forecastURL: String, timeout: Double, staleAfter: Double?) {
         self.geocodingURL = geocodingURL
@@ -71,6 +73,7 @@ package struct Settings: Sendable, Equatable {
         case tooltipHours, tooltipDays
         case provider, metURL
         case alerts, nwsAlertsURL, dwdAlertsURL, metAlertsURL
+        case notify
 
         /// The variable, such as `WEATHER_TIMEOUT`.
         var variable: String {
@@ -96,6 +99,7 @@ package struct Settings: Sendable, Equatable {
             case .nwsAlertsURL: "WEATHER_NWS_ALERTS_URL"
             case .dwdAlertsURL: "WEATHER_DWD_ALERTS_URL"
             case .metAlertsURL: "WEATHER_METALERTS_URL"
+            case .notify: "WEATHER_NOTIFY"
             }
         }
 
@@ -123,6 +127,7 @@ package struct Settings: Sendable, Equatable {
             case .nwsAlertsURL: "nws_alerts_url"
             case .dwdAlertsURL: "dwd_alerts_url"
             case .metAlertsURL: "metalerts_url"
+            case .notify: "notify"
             }
         }
 
@@ -169,6 +174,7 @@ package struct Settings: Sendable, Equatable {
             case .nwsAlertsURL: "\"https://api.weather.gov/alerts/active\""
             case .dwdAlertsURL: "\"https://api.brightsky.dev/alerts\""
             case .metAlertsURL: "\"https://api.met.no/weatherapi/metalerts/2.0/current.json\""
+            case .notify: "\"off\""
             }
         }
 
@@ -257,6 +263,9 @@ package struct Settings: Sendable, Equatable {
                 case "off": settings.alerts = false
                 default: return tr("%1$s or %2$s", "on", "off")
                 }
+            case .notify:
+                guard let notify = NotifySetting(anyCase: value) else { return Self.oneOf(NotifySetting.self) }
+                settings.notify = notify
             }
             return nil
         }
@@ -373,6 +382,20 @@ package struct Settings: Sendable, Equatable {
             ("WEATHER_ALERTS", alerts ? "on" : "off"), ("WEATHER_NWS_ALERTS_URL", nwsAlertsURL),
             ("WEATHER_DWD_ALERTS_URL", dwdAlertsURL), ("WEATHER_METALERTS_URL", metAlertsURL),
         ]
+        // The service sends the notifications: a choice other than the default goes with it.
+        if notify != .warnings { variables.append(("WEATHER_NOTIFY", notify.rawValue)) }
         return variables
     }
+}
+
+/// Which desktop notifications the runs that fetch send (`notify`, `WEATHER_NOTIFY`): the background
+/// fetch's local notifications.
+package enum NotifySetting: String, Sendable, CaseIterable {
+    /// A new official warning of severity moderate or higher: one notification each, updated in place and
+    /// withdrawn when it ends (`Notifier`).
+    case warnings
+    /// Everything there is to be told: for now the warnings.
+    case all
+    /// None: no notification is sent, and nothing is loaded for one.
+    case off
 }
