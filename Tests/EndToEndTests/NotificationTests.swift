@@ -243,6 +243,42 @@ struct NotificationTests {
         #expect(sandbox.contents(sandbox.stateHome + "/weather/notified.txt") == nil)
     }
 
+    @Test("notify all: rain within 30 minutes where it is dry is told once a spell; warnings alone tell none")
+    func rainSoon() throws {
+        let sandbox = try Sandbox()
+        let server = try NotificationServer(in: sandbox)
+        sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
+        // A quarter hour's start: Berlin's fixture has rain from 30 minutes after it to 90.
+        let start = (Date().timeIntervalSince1970 / 900).rounded(.down) * 900 + 5
+        try sandbox.server.setClock(offset: start - Date().timeIntervalSince1970)
+        func at(_ minutes: Double, _ setting: String) throws -> [String: String] {
+            try FakeClock.environment(at: Date(timeIntervalSince1970: start + minutes * 60)).merging([
+                "WEATHER_NOTIFY": setting, "WEATHER_STALE_AFTER": "0",
+            ]) { $1 }
+        }
+        func answer() throws {
+            try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-rain-soon.json")])
+        }
+        // notify=warnings (the default): no rain told.
+        try answer()
+        #expect(try sandbox.run(["set", "Berlin"], environment: try at(0, "warnings")).status == 0)
+        #expect(try server.history().isEmpty)
+        // notify=all, 5 minutes on: rain in 25 minutes, told.
+        try answer()
+        let told = try sandbox.run(["refresh"], environment: try at(5, "all"))
+        #expect(told.status == 0 && !told.stdout.contains("notification"), "\(told)")
+        let received = try server.history()
+        #expect(
+            received.map { [$0.appName, $0.summary, $0.body, $0.urgency] } == [
+                ["weather", "Rain in 25 min", "Berlin, Land Berlin, Germany", "normal"]
+            ], "\(received)")
+        // The same spell at the next fetch, nearer: not told again.
+        try answer()
+        #expect(try sandbox.run(["refresh"], environment: try at(15, "all")).status == 0)
+        #expect(try server.history().count == 1)
+        #expect(Self.notified(sandbox).map(\.warning) == ["rain"])
+    }
+
     @Test("notify off: nothing is sent or kept, whatever the warnings")
     func off() throws {
         let sandbox = try Sandbox(alerts: true)

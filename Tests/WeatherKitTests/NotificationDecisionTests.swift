@@ -141,4 +141,34 @@ struct NotificationDecisionTests {
         #expect(Fingerprint.of(moved) != Fingerprint.of(storm))
         #expect(Fingerprint.hex(1) == "0000000000000001")
     }
+
+    @Test("rain soon is told with notify all only, within 30 minutes of a dry now, once a spell")
+    func rain() {
+        let all = NotificationDecision(setting: .all)
+        let now = Self.now
+        func starting(in minutes: Double, for length: Double = 30) -> RainSoon {
+            RainSoon(
+                kind: .starting, startsAt: now + minutes * 60, endsAt: now + (minutes + length) * 60, until: nil,
+                snow: false)
+        }
+        #expect(Self.decision.rainAction(notified: NotifiedWarnings(), soon: starting(in: 20), now: now) == nil)
+        #expect(
+            NotificationDecision(setting: .off).rainAction(notified: .init(), soon: starting(in: 20), now: now) == nil)
+        #expect(all.rainAction(notified: NotifiedWarnings(), soon: starting(in: 20), now: now) != nil)
+        #expect(all.rainAction(notified: NotifiedWarnings(), soon: starting(in: 31), now: now) == nil)
+        #expect(all.rainAction(notified: NotifiedWarnings(), soon: nil, now: now) == nil)
+        let raining = RainSoon(kind: .stopping, startsAt: nil, endsAt: now + 600, until: nil, snow: false)
+        #expect(all.rainAction(notified: NotifiedWarnings(), soon: raining, now: now) == nil, "it rains already")
+        // Told of a spell that ends in 40 minutes: not again, however its start moved; after it, again.
+        let told = NotifiedWarnings.Entry(
+            warningID: NotificationDecision.rainID, notificationID: 7, at: now - 300,
+            fingerprint: UInt64(now.secondsSince1970 + 2400), event: "rain")
+        let state = NotifiedWarnings(entries: [told])
+        #expect(all.rainAction(notified: state, soon: starting(in: 10), now: now) == nil)
+        #expect(
+            all.rainAction(notified: state, soon: starting(in: 10), now: now + 2400)
+                == .rain(starting(in: 10), replacing: told))
+        // The warnings' decision leaves the rain entry alone: never withdrawn as a warning gone.
+        #expect(all.actions(notified: state, current: []).isEmpty)
+    }
 }

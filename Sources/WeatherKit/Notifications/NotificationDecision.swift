@@ -12,7 +12,14 @@ package struct NotificationDecision: Sendable {
         case warn(WeatherAlert, replacing: NotifiedWarnings.Entry?)
         /// Withdraw the notification of a warning that ended, was cancelled or fell below moderate.
         case withdraw(NotifiedWarnings.Entry)
+        /// Tell that rain (or snow) starts soon, in place of the last such notification.
+        case rain(RainSoon, replacing: NotifiedWarnings.Entry?)
     }
+
+    /// The identifier the state file keeps a rain spell told of under, beside the warnings'.
+    static let rainID = "rain"
+    /// How near rain must be to be told of, with `notify` set to `all`.
+    static let rainNotice = 1800.0
 
     /// The `notify` setting.
     let setting: NotifySetting
@@ -33,7 +40,7 @@ package struct NotificationDecision: Sendable {
         notified: NotifiedWarnings, current: [WeatherAlert], replacements: [String: [String]] = [:]
     ) -> [Action] {
         guard setting != .off else { return [] }
-        var unmatched = notified.entries
+        var unmatched = notified.entries.filter { $0.warningID != Self.rainID }
         var warnings: [Action] = []
         var unknown: [WeatherAlert] = []
         // The same warning: told again, in place, only when what it says changed.
@@ -66,5 +73,24 @@ package struct NotificationDecision: Sendable {
             }
         }
         return unmatched.map { Action.withdraw($0) } + warnings
+    }
+
+    /// With `notify` set to `all`: rain (or snow) to start within 30 minutes where it is dry now (`soon`,
+    /// at `now`), once per spell: not again until the spell told of last is over (its end, kept in the
+    /// state file as the entry's fingerprint), however its start moves from one fetch to the next.
+    package func rainAction(notified: NotifiedWarnings, soon: RainSoon?, now: Timestamp) -> Action? {
+        guard setting == .all, let soon, soon.kind == .starting, let startsAt = soon.startsAt,
+            startsAt - now <= Self.rainNotice
+        else { return nil }
+        let told = notified.entries.first { $0.warningID == Self.rainID }
+        if let told, now.secondsSince1970 < Double(told.fingerprint) { return nil }
+        return .rain(soon, replacing: told)
+    }
+
+    /// When the spell `soon` is over, as the rain entry keeps it: its end, or two hours after its start
+    /// when the series does not know its end.
+    static func spellEnd(of soon: RainSoon, at now: Timestamp) -> UInt64 {
+        let end = soon.endsAt ?? (soon.startsAt ?? now) + Nowcast.horizon
+        return UInt64(max(0, end.secondsSince1970.rounded(.up)))
     }
 }

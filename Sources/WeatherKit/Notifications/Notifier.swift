@@ -33,12 +33,16 @@ final class Notifier: Sendable {
         guard decision.setting != .off else { return }
         let now = context.clock.now()
         let current = alerts?.current(at: now) ?? []
+        let soon = decision.setting == .all ? result.nowcast?.soon(at: now) : nil
         let store = context.store
         // Most runs have nothing to withdraw and nothing to tell: no file to read.
         let hasFile = FileIO.exists(store.paths.notifiedFile)
-        guard hasFile || current.contains(where: NotificationDecision.isNotable) else { return }
+        guard hasFile || current.contains(where: NotificationDecision.isNotable) || soon?.kind == .starting else {
+            return
+        }
         let notified = hasFile ? store.loadNotified(now: now) : NotifiedWarnings()
-        let actions = decision.actions(notified: notified, current: current, replacements: replacements)
+        var actions = decision.actions(notified: notified, current: current, replacements: replacements)
+        if let rain = decision.rainAction(notified: notified, soon: soon, now: now) { actions.append(rain) }
         guard !actions.isEmpty else { return }
 
         let formatter = WeatherFormatter(now: now, units: context.settings.units)
@@ -50,6 +54,10 @@ final class Notifier: Sendable {
                 return .show(notification)
             case .withdraw(let entry):
                 return .close(entry.notificationID)
+            case .rain(let soon, let replacing):
+                var notification = DesktopNotification(rain: soon, at: result, formatter: formatter)
+                notification.replaces = replacing?.notificationID ?? 0
+                return .show(notification)
             }
         }
         let delivery = context.desktop.deliver(requests, before: deadline)
@@ -69,6 +77,13 @@ final class Notifier: Sendable {
             case .withdraw(let entry):
                 // Gone whether or not the server heard: a warning that ended is not told of again.
                 state.entries.removeAll { $0.warningID == entry.warningID }
+            case .rain(let soon, _):
+                guard let id else { continue }
+                state.entries.removeAll { $0.warningID == NotificationDecision.rainID }
+                state.entries.append(
+                    NotifiedWarnings.Entry(
+                        warningID: NotificationDecision.rainID, notificationID: id, at: now,
+                        fingerprint: NotificationDecision.spellEnd(of: soon, at: now), event: "rain"))
             }
         }
         guard state != notified else { return }
@@ -107,6 +122,14 @@ extension DesktopNotification {
         self.init(
             summary: tr("⚠ %1$s, %2$s", event, place), body: lines.joinedText("\n"), icon: "weather-severe-alert",
             urgency: alert.severity >= .severe ? .critical : .normal)
+    }
+
+    /// How rain soon is told: "Rain in 20 min" and the place, normal urgency, the icon of showers.
+    package init(rain soon: RainSoon, at result: WeatherResult, formatter: WeatherFormatter) {
+        let sentence = formatter.rainSoon(result) ?? ""
+        self.init(
+            summary: sentence.capitalizedFirst, body: result.location.displayName.oneLine(maximumLength: 200) ?? "",
+            icon: soon.snow ? "weather-snow" : "weather-showers", urgency: .normal)
     }
 
     /// The longest instruction told, in characters: a notification is read at a glance; `weather alerts`
