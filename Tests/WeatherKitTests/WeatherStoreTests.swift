@@ -200,4 +200,28 @@ struct WeatherStoreTests {
         let skewed = Backoff(until: now + 90, failures: 1, reason: "HTTP 503", refused: false, at: now + 60)
         #expect(skewed.isPlausible(at: now))
     }
+
+    @Test("the files cleaned up after a killed run are the files the paths name, in each folder")
+    func writtenFiles() {
+        let paths = WeatherPaths(configHome: "/c", cacheDirectory: "/k/weather", stateDirectory: "/s/weather")
+        #expect(
+            WeatherPaths.writtenInCache
+                == [paths.resultFile, paths.forecastFile, paths.alertsFile, paths.alertTextsFile].map(
+                    FileIO.baseName(of:)))
+        #expect(
+            WeatherPaths.writtenInState
+                == [paths.locationFile, paths.scheduleFile, paths.backoffFile, paths.runsFile, paths.notifiedFile].map(
+                    FileIO.baseName(of:)))
+        #expect(FileIO.baseName(of: paths.looksFile) == "looks.json")
+    }
+
+    @Test(
+        "trimming: ASCII blanks byte by byte, Unicode spaces by characters, nothing else touched",
+        arguments: [
+            ("plain", "plain"), ("  a b  ", "a b"), ("ETag: x\r\n", "ETag: x"), ("\u{A0}x\u{3000}", "x"),
+            ("\t\u{A0} é \r\n", "é"), ("   ", ""), ("", ""), ("e\u{301}", "e\u{301}"), (" \u{301}x", "\u{301}x"),
+        ])
+    func trimming(text: String, trimmed: String) {
+        #expect(text.trimmingWhitespace() == trimmed)
+    }
 }

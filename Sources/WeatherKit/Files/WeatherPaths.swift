@@ -46,18 +46,13 @@ package struct WeatherPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
     package var unitDirectory: String { configHome + "/systemd/user" }
 
-    /// Every file weather writes under the fetch lock, by folder. (The looks, written without it, are not
-    /// among them.)
-    var writtenFiles: [(folder: String, names: [String])] {
-        [
-            (cacheDirectory, [resultFile, forecastFile, alertsFile, alertTextsFile].map(FileIO.baseName(of:))),
-            (
-                stateDirectory,
-                [locationFile, scheduleFile, backoffFile, runsFile, notifiedFile].map(FileIO.baseName(of:))
-            ),
-            (unitDirectory, [RefreshUnits.serviceName, RefreshUnits.timerName]),
-        ]
-    }
+    /// The names of the files weather writes under the fetch lock in the cache folder, in the state
+    /// folder and among the units: the names only, written out (an array of folders and names cost
+    /// every refresh 150,000 instructions of runtime metadata). The looks, written without the lock, are
+    /// not among them.
+    static let writtenInCache = ["current.json", "forecast.json", "alerts.txt", "alert-texts.json"]
+    static let writtenInState = ["location.json", "schedule.json", "backoff.json", "runs.txt", "notified.txt"]
+    static let writtenUnits = [RefreshUnits.serviceName, RefreshUnits.timerName]
 
     package init(configHome: String, cacheDirectory: String, stateDirectory: String, cacheRoot: String? = nil) {
         self.configHome = configHome

@@ -334,15 +334,13 @@ package struct WeatherStore: Sendable {
     /// descriptor (`OwnFolder`). For the holder of the fetch lock, under which they are written; the
     /// looks are written without it, so their temporary files go only when a minute old.
     func removeTemporaryFiles() {
-        for (folder, names) in paths.writtenFiles {
-            let root = folder == paths.cacheDirectory ? paths.cacheRoot : folder
-            guard let opened = try? OwnFolder.opened(folder, below: root, creating: false) else { continue }
-            opened.removeTemporaryFiles(of: names)
-            if folder == paths.stateDirectory {
-                opened.removeTemporaryFiles(
-                    of: [FileIO.baseName(of: paths.looksFile)], sparingYoungerThan: 60)
-            }
-        }
+        let cache = try? OwnFolder.opened(paths.cacheDirectory, below: paths.cacheRoot, creating: false)
+        cache?.removeTemporaryFiles(of: WeatherPaths.writtenInCache)
+        let state = try? OwnFolder.opened(paths.stateDirectory, below: paths.stateDirectory, creating: false)
+        state?.removeTemporaryFiles(of: WeatherPaths.writtenInState)
+        state?.removeTemporaryFiles(of: ["looks.json"], sparingYoungerThan: 60)
+        let units = try? OwnFolder.opened(paths.unitDirectory, below: paths.unitDirectory, creating: false)
+        units?.removeTemporaryFiles(of: WeatherPaths.writtenUnits)
     }
 
     // MARK: Helpers

@@ -30,11 +30,16 @@ package struct Nowcast: Sendable, Equatable {
     package var start: Timestamp
     /// The length of each step, in seconds: 900 or 3600.
     package var step: Double
-    /// Precipitation in each step, mm; `nil` where the service gave none.
-    package var amounts: [Double?]
-    /// Whether each step's precipitation falls as snow (by the hour's weather).
-    package var snow: [Bool]
+    /// Precipitation in each step, mm; `Self.missing` where the service gave none. (Not an array of
+    /// optionals: `show` reads this at every start, and the runtime would set up that array's type first,
+    /// 20,000 instructions.)
+    package var amounts: [Double]
+    /// The steps whose precipitation falls as snow (by the hour's weather), as bits: step 0 the lowest.
+    package var snowBits: Int
     package var resolution: Resolution
+
+    /// What `amounts` holds for a step the service gave no value for.
+    package static let missing = -1.0
 
     /// How far ahead the sentence looks: two hours.
     package static let horizon = 7200.0
@@ -45,14 +50,24 @@ package struct Nowcast: Sendable, Equatable {
     package static let wetRate = 0.1
 
     package init(start: Timestamp, step: Double, amounts: [Double?], snow: [Bool] = [], resolution: Resolution) {
+        var bits = 0
+        for (index, snowy) in snow.prefix(Self.maximumSteps).enumerated() where snowy { bits |= 1 << index }
+        self.init(
+            start: start, step: step, amounts: amounts.prefix(Self.maximumSteps).map { $0 ?? Self.missing },
+            snowBits: bits, resolution: resolution)
+    }
+
+    /// A series of `amounts` (`missing` for a gap) and `snowBits`, as a file keeps them.
+    package init(start: Timestamp, step: Double, amounts: [Double], snowBits: Int, resolution: Resolution) {
         self.start = start
         self.step = step
         self.amounts = Array(amounts.prefix(Self.maximumSteps))
-        self.snow = Array(
-            (snow + Array(repeating: false, count: max(0, amounts.count - snow.count))).prefix(
-                self.amounts.count))
+        self.snowBits = snowBits & ((1 << self.amounts.count) - 1)
         self.resolution = resolution
     }
+
+    /// Whether step `index`'s precipitation falls as snow.
+    package func isSnow(_ index: Int) -> Bool { snowBits & (1 << index) != 0 }
 
     /// Whether what falls in `condition`'s hour is snow, by its sky.
     package static func isSnow(_ condition: some WeatherCondition) -> Bool {
@@ -64,8 +79,8 @@ package struct Nowcast: Sendable, Equatable {
 
     /// Whether step `index` is wet.
     func isWet(_ index: Int) -> Bool {
-        guard let amount = amounts[index] else { return false }
-        return amount * 3600 / step >= Self.wetRate
+        let amount = amounts[index]
+        return amount >= 0 && amount * 3600 / step >= Self.wetRate
     }
 
     /// What the next two hours from `now` hold: a spell that starts, stops, or lasts as far as the series
@@ -77,7 +92,7 @@ package struct Nowcast: Sendable, Equatable {
         let last = amounts.indices.last { start + step * Double($0) < limit } ?? current
         if isWet(current) {
             let dry = (current...last).first { !isWet($0) }
-            let snowing = snow[current]
+            let snowing = isSnow(current)
             guard let dry else {
                 return RainSoon(kind: .lasting, startsAt: nil, endsAt: nil, until: min(end, limit), snow: snowing)
             }
@@ -88,7 +103,7 @@ package struct Nowcast: Sendable, Equatable {
         let dry = wet < amounts.count - 1 ? (wet + 1..<amounts.count).first { !isWet($0) } : nil
         return RainSoon(
             kind: .starting, startsAt: start + step * Double(wet),
-            endsAt: dry.map { start + step * Double($0) }, until: nil, snow: snow[wet])
+            endsAt: dry.map { start + step * Double($0) }, until: nil, snow: isSnow(wet))
     }
 
     /// The first wet step of the spell under way at `now`, as far back as the series knows.
@@ -123,40 +138,54 @@ extension Nowcast {
         var text = ""
         for (index, amount) in amounts.enumerated() {
             if index > 0 { text += "," }
-            if let amount, amount.isFinite {
+            if amount >= 0, amount.isFinite {
                 text += String(Int(saturating: (amount * 100).rounded()))
             } else {
                 text += "_"
             }
         }
         writer.field("amounts", text)
-        var bits = 0
-        for (index, snowy) in snow.enumerated() where snowy { bits |= 1 << index }
-        writer.field("snow", bits)
+        writer.field("snow", snowBits)
     }
 
-    /// Reads what `write(into:)` wrote; `nil` for anything else (the result stands without it).
+    /// Reads what `write(into:)` wrote; `nil` for anything else (the result stands without it). The
+    /// amounts are read byte by byte: `show` reads them at every start, and splitting the text into
+    /// strings cost it 60,000 instructions.
     package init?(reading reader: JSONReader) {
         guard let start = try? reader.moment("start"), let step = try? reader.double("step", within: 60...3600),
             let name = try? reader.string("resolution"), let resolution = Resolution(rawValue: name),
-            let text = try? reader.string("amounts"), text.utf8.count <= 128
+            var text = try? reader.string("amounts")
         else { return nil }
-        var amounts: [Double?] = []
-        for part in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            if part.elementsEqual("_".utf8) {
-                amounts.append(nil)
-                continue
+        let amounts = text.withUTF8 { bytes -> [Double]? in
+            guard bytes.count <= 128 else { return nil }
+            var amounts: [Double] = []
+            amounts.reserveCapacity(Self.maximumSteps)
+            var value = 0
+            var digits = 0
+            var gap = false
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: ",")
+                switch byte {
+                case UInt8(ascii: ","):
+                    guard gap ? digits == 0 : (1...7).contains(digits), amounts.count < Self.maximumSteps else {
+                        return nil
+                    }
+                    amounts.append(gap ? Self.missing : Double(value) / 100)
+                    (value, digits, gap) = (0, 0, false)
+                case UInt8(ascii: "_") where digits == 0 && !gap:
+                    gap = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where !gap:
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                    digits += 1
+                default:
+                    return nil
+                }
             }
-            guard (1...7).contains(part.count), let value = Int(String(decoding: part, as: UTF8.self)),
-                (0...100_000).contains(value)
-            else { return nil }
-            amounts.append(Double(value) / 100)
+            return amounts
         }
-        guard !amounts.isEmpty, amounts.count <= Self.maximumSteps else { return nil }
+        guard let amounts, !amounts.isEmpty, amounts.allSatisfy({ $0 <= 1000 }) else { return nil }
         let bits = (try? reader.optionalInt("snow", within: 0...1023)) ?? 0
-        self.init(
-            start: start, step: step, amounts: amounts, snow: amounts.indices.map { bits & (1 << $0) != 0 },
-            resolution: resolution)
+        self.init(start: start, step: step, amounts: amounts, snowBits: bits, resolution: resolution)
     }
 }
 

@@ -8,26 +8,29 @@ package enum DurationText {
         if let plain = Double(text) {
             return plain.isFinite && plain >= 0 ? plain : nil
         }
+        // Byte by byte: a refresh reads the chosen interval from its file, and characters' properties cost
+        // it tens of thousands of instructions a reading. Digits and units are ASCII; anything else is not
+        // a duration.
         var total = 0.0
-        var digits = ""
+        var digits: [UInt8] = []
         var sawUnit = false
-        for character in text {
-            if character.isNumber || character == "." {
-                digits.append(character)
+        for byte in text.utf8 {
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") {
+                digits.append(byte)
                 continue
             }
             let unit: Double
-            switch character {
-            case "s": unit = 1
-            case "m": unit = 60
-            case "h": unit = 3600
-            case "d": unit = 86_400
+            switch byte {
+            case UInt8(ascii: "s"): unit = 1
+            case UInt8(ascii: "m"): unit = 60
+            case UInt8(ascii: "h"): unit = 3600
+            case UInt8(ascii: "d"): unit = 86_400
             default: return nil
             }
-            guard let value = Double(digits), value.isFinite else { return nil }
+            guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else { return nil }
             total += value * unit
             guard total.isFinite else { return nil }
-            digits = ""
+            digits.removeAll(keepingCapacity: true)
             sawUnit = true
         }
         guard sawUnit, digits.isEmpty else { return nil }
