@@ -195,6 +195,65 @@ struct LocaleTests {
         #expect(usage.status == 64 && usage.stderr.contains("--hours має бути від 0 до 48, а не 49"), "\(usage)")
     }
 
+    @Test("Ukrainian counts take the form ngettext picks: a name's length, the places shown, schedule's history")
+    func ukrainianCounts() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let ukrainian = try TestLocales.environment("uk_UA.UTF-8")
+        // One, a few, many: 201 (as 1 and 21), 202, 205.
+        for (length, characters) in [(201, "201 символ"), (202, "202 символи"), (205, "205 символів")] {
+            let set = try sandbox.run(["set", String(repeating: "a", count: length)], environment: ukrainian)
+            #expect(
+                set.stderr == "weather: назва місця має \(characters); назви мають щонайбільше 200, тож скоротіть її\n",
+                "\(set)")
+        }
+        let entries = (1...30).map { index in
+            #"{"id":\#(index),"name":"Testville","latitude":\#(Double(index) / 4),"longitude":10.5,"#
+                + #""country_code":"US","country":"United States","admin1":"Region \#(index)","population":\#(index * 10)}"#
+        }
+        let body = #"{"results":["# + entries.joined(separator: ",") + #"],"generationtime_ms":2.5}"#
+        try sandbox.server.script(.search, [.init(body: body, times: 4)])
+        for (count, shown) in [
+            (1, "показано 1 місце"), (2, "показано 2 місця"), (5, "показано 5 місць"), (21, "показано 21 місце"),
+        ] {
+            let search = try sandbox.run(["search", "Testville", "--count", String(count)], environment: ukrainian)
+            #expect(search.stdout.contains("(\(shown));"), "\(search)")
+        }
+
+        // schedule's last day and week, each count in its form; then why the next run waits, for 3, 5 and 21
+        // fetches in a row that found nothing new.
+        let now = Int(Date().timeIntervalSince1970)
+        let path = sandbox.stateHome + "/weather/runs.txt"
+        let week = [(8 * 86_400, "n"), (3 * 86_400, "f"), (2 * 86_400, "f"), (5 * 3600, "f"), (4 * 3600, "n")]
+        func runs(unchanged: Int) -> String {
+            "weather runs 1\n"
+                + (week + (1...unchanged).map { ((unchanged - $0) * 600 + 600, "d") })
+                .map { "\(now - $0.0) \($0.1) 1 300\n" }.joined()
+        }
+        try sandbox.write(runs(unchanged: 3), to: path)
+        let schedule = try sandbox.run(["schedule"], environment: ukrainian.merging(["TZ": "UTC"]) { $1 })
+        #expect(schedule.status == 0, "\(schedule)")
+        let lines = schedule.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasSuffix(" 5 запусків: 1 з новими даними, 3 без нових даних, 1 невдалий; 5 запитів; медіана 300 ms")
+            },
+            "\(schedule)")
+        #expect(
+            lines.contains {
+                $0.hasSuffix(" 7 запусків: 1 з новими даними, 3 без нових даних, 3 невдалі; 7 запитів; медіана 300 ms")
+            },
+            "\(schedule)")
+        for (unchanged, fetches) in [
+            (3, "3 завантаження поспіль не знайшли"), (5, "5 завантажень поспіль не знайшли"),
+            (21, "21 завантаження поспіль не знайшло"),
+        ] {
+            try sandbox.write(runs(unchanged: unchanged), to: path)
+            let said = try sandbox.run(["schedule"], environment: ukrainian.merging(["TZ": "UTC"]) { $1 })
+            #expect(said.stdout.contains(": \(fetches) нових даних; очікування "), "\(said)")
+        }
+    }
+
     @Test("MET Norway's symbols in the user's words: its text, and conditionText beside each English condition")
     func metNorway() throws {
         let sandbox = try Sandbox.met()

@@ -47,9 +47,10 @@ package enum AdaptiveSchedule {
             let wait = min(dataInterval * Double(1 << min(unchanged - 2, 8)), idleInterval)
             if sinceFetch < wait - 60 {
                 return .skip(
-                    reason: tr(
+                    reason: trn(
+                        "the last %1$d fetch found no new data; waiting %2$s between fetches until new data comes",
                         "the last %1$d fetches found no new data; waiting %2$s between fetches until new data comes",
-                        String(unchanged), DurationText.format(wait).translated),
+                        unchanged, String(unchanged), DurationText.format(wait).translated),
                     nextFetchBy: lastFetch + wait)
             }
         }

@@ -96,10 +96,14 @@ package struct FetchHistory: Sendable {
         let failed = runs.filter { $0.result == .failed }.count
         let durations = runs.map(\.duration).sorted()
         let requests = runs.filter(\.requested).count
+        let noData = runs.count - newData - failed
+        // Each count a message of its own, for its plural form: English's are alike, not every language's.
         return tr(
-            "%1$s: %2$d new data, %3$d no data, %4$d failed; %5$s; median %6$s",
-            trn("%d run", "%d runs", runs.count, String(runs.count)), String(newData),
-            String(runs.count - newData - failed), String(failed),
+            "%1$s: %2$s, %3$s, %4$s; %5$s; median %6$s",
+            trn("%d run", "%d runs", runs.count, String(runs.count)),
+            trn("%d new data", "%d new data", newData, String(newData)),
+            trn("%d no data", "%d no data", noData, String(noData)),
+            trn("%d failed", "%d failed", failed, String(failed)),
             trn("%d request", "%d requests", requests, String(requests)),
             Conventions.current.elapsed(durations[durations.count / 2]))
     }

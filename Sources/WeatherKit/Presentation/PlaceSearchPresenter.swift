@@ -58,7 +58,9 @@ public struct PlaceSearchPresenter: Sendable {
         if !query.qualifiers.isEmpty { text = tr("%1$s in \"%2$s\"", text, query.qualifiers.joined(separator: ", ")) }
         if total > 1 {
             text = tr("%s, the most populous first", text)
-            if shown.count < total { text = tr("%1$s (the first %2$d)", text, String(shown.count)) }
+            if shown.count < total {
+                text = trn("%1$s (the first %2$d)", "%1$s (the first %2$d)", shown.count, text, String(shown.count))
+            }
         }
         // The command stays whole on one line, to be read (and copied) as one: it stands in the sentence
         // as one word, a mark the words never hold, until the sentence is cut into lines.

@@ -164,9 +164,10 @@ public enum PlaceQueryError: Error, Sendable, Equatable, CustomStringConvertible
                 "the place name is missing before the comma; write it as Name, Qualifier, for example: weather set Paris, US"
             )
         case .tooLong(let count):
-            tr(
-                "the place name is %1$d characters long; names are at most %2$d, so shorten it", String(count),
-                String(PlaceQuery.maximumLength))
+            trn(
+                "the place name is %1$d character long; names are at most %2$d, so shorten it",
+                "the place name is %1$d characters long; names are at most %2$d, so shorten it", count,
+                String(count), String(PlaceQuery.maximumLength))
         case .controlCharacter(let scalar):
             scalar.isHiddenFormatting
                 ? tr(
