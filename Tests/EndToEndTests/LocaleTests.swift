@@ -291,8 +291,10 @@ struct LocaleTests {
     func chosen() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
-        try TestLocales.requireCatalogues()
-        _ = try TestLocales.environment("de_DE.UTF-8")
+        // Every run below names its own LANG; where the locales were generated into .build/locales, each
+        // needs that folder's LOCPATH to find de_DE (and en_US) there.
+        sandbox.environment["LOCPATH"] = try TestLocales.environment("de_DE.UTF-8")["LOCPATH"]
+        _ = try TestLocales.environment("en_US.UTF-8")
         let english = try sandbox.run("show")
         // The setting over an English or a C locale: German words, and German numbers from de_DE.
         for locale in ["C", "en_US.UTF-8"] {
