@@ -195,6 +195,33 @@ struct LocaleTests {
         #expect(usage.status == 64 && usage.stderr.contains("--hours має бути від 0 до 48, а не 49"), "\(usage)")
     }
 
+    @Test("Russian, which weather has no catalogue for: English words, silently; the locale's numbers and dates")
+    func withoutCatalogue() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let russian = try TestLocales.environment("ru_RU.UTF-8")
+        let c = try sandbox.run("show")
+        let show = try sandbox.run(["show"], environment: russian)
+        #expect(show.status == 0 && show.stderr.isEmpty, "\(show)")
+        #expect(show.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10,9 °C, partly cloudy\n"), "\(show)")
+        // C's lines, each decimal point a comma: the words are English, the numbers Russian.
+        let commas = c.stdout.replacingOccurrences(of: #"([0-9])\.([0-9])"#, with: "$1,$2", options: .regularExpression)
+        #expect(commas != c.stdout && Self.ageless(show.stdout) == Self.ageless(commas), "\(show.stdout)")
+
+        // The forecast's days in the locale's weekdays and months, its hours on a 24-hour clock, the words English.
+        let forecast = try sandbox.run(["forecast", "--hours", "3", "--days", "2"], environment: russian)
+        let lines = forecast.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Berlin, Land Berlin, Germany: the next 3 hours and 2 days", "\(forecast)")
+        let weekdays = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"]
+        #expect(weekdays.contains { lines.dropFirst().first?.hasPrefix($0 + " ") == true }, "\(forecast)")
+        let days = lines.filter { line in weekdays.contains { line.hasPrefix("  " + $0 + " ") } }
+        #expect(days.count == 2 && days.allSatisfy { $0.contains("  sunrise 07:") }, "\(forecast)")
+        #expect(forecast.stdout.contains(",1 mm") && !forecast.stdout.contains(" AM"), "\(forecast)")
+        // Scripts read what they always read: no conditionText, as the words are English.
+        let json = try sandbox.run(["show", "--json"], environment: russian).stdout
+        #expect(json.contains("\"condition\":\"partly cloudy\"") && !json.contains("conditionText"), "\(json)")
+    }
+
     @Test("Ukrainian counts take the form ngettext picks: a name's length, the places shown, schedule's history")
     func ukrainianCounts() throws {
         let sandbox = try Sandbox()
