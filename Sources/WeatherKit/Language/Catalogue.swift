@@ -103,7 +103,7 @@ package enum Catalogue {
             case .english: return false
             case .translating: return true
             case .undecided:
-                if !state.followsUser || state.setting == nil && state.plainlyEnglish {
+                if !state.followsUser || state.setting == nil && state.plainlyEnglish() {
                     state.words = .english
                     return false
                 }
@@ -187,14 +187,24 @@ struct UserLanguage {
     var catalogue: String?
     /// The conventions of numbers and times, once loaded.
     var conventions: Conventions?
-    /// The choice, once something needed more than a glance at the environment.
-    private var built: LanguageChoice?
+    /// The choice, once something needed more than a glance at the environment. In a box: assigning an
+    /// optional `LanguageChoice` asked the Swift runtime for its type's metadata, 9,000 instructions of
+    /// `show`'s, where an optional reference asks nothing.
+    private var built: Built?
+    /// The locales the environment gives the categories, once read.
+    private var categories: CategoryLocales?
     /// The locales loaded, each with its messages, numbers and times, loaded once for all three: the
     /// last loaded first, each naming the one loaded before it (a run loads one, rarely two).
     private var loaded: LoadedLocale?
 
     enum Words: Equatable {
         case undecided, english, translating
+    }
+
+    /// The choice made, boxed (see `built`).
+    final class Built {
+        let choice: LanguageChoice
+        init(choice: LanguageChoice) { self.choice = choice }
     }
 
     /// Forgets what was decided: the settings chose anew.
@@ -204,21 +214,33 @@ struct UserLanguage {
         words = .undecided
         catalogue = nil
         built = nil
+        categories = nil
         conventions = nil
+    }
+
+    /// The locales the environment gives the categories, read once.
+    mutating func categoryLocales() -> CategoryLocales {
+        if let categories { return categories }
+        let read = CategoryLocales(environment)
+        categories = read
+        return read
     }
 
     /// Whether the words are plainly English without a look at the catalogues: by the choice when numbers
     /// or times have already built it, else by a glance at the environment.
-    var plainlyEnglish: Bool {
-        built.map(\.isEnglish) ?? LanguageChoice.plainlyEnglish(environment)
+    mutating func plainlyEnglish() -> Bool {
+        if let built { return built.choice.isEnglish }
+        return LanguageChoice.plainlyEnglish(messages: categoryLocales().messages, environment)
     }
 
     /// The choice of the setting and the environment; English's for a process that does not follow its
     /// user's language.
     mutating func choice() -> LanguageChoice {
-        if let built { return built }
-        let choice = followsUser ? LanguageChoice(setting: setting, environment: environment) : .english
-        built = choice
+        if let built { return built.choice }
+        let choice =
+            followsUser
+            ? LanguageChoice(setting: setting, locales: categoryLocales(), environment: environment) : .english
+        built = Built(choice: choice)
         return choice
     }
 

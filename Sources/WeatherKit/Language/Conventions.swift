@@ -49,13 +49,7 @@ package final class Conventions: Sendable {
     /// they are of the same locale); C's for a locale the system lacks.
     private static func load(_ state: inout UserLanguage) -> Conventions {
         guard state.followsUser else { return posix }
-        if state.setting == nil {
-            let numbers = LanguageChoice.locale(state.environment, "LC_NUMERIC")
-            let times = LanguageChoice.locale(state.environment, "LC_TIME")
-            guard numbers.map(LocaleName.isPOSIX) == false || times.map(LocaleName.isPOSIX) == false else {
-                return posix
-            }
-        }
+        if state.setting == nil, state.categoryLocales().numbersAndTimesArePOSIX { return posix }
         let choice = state.choice()
         guard choice.numbersLocale != nil || choice.timesLocale != nil else { return posix }
         let numbers = choice.numbersLocale.flatMap { state.locale(named: $0) }

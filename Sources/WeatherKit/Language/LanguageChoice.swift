@@ -37,9 +37,13 @@ package struct LanguageChoice: Sendable, Equatable {
 
     /// The choice of the `language` setting (`de`, `pt_BR`), or without one of `environment`.
     package init(setting: String?, environment: Environment) {
-        let messages = Self.locale(environment, "LC_MESSAGES")
-        let numbers = Self.locale(environment, "LC_NUMERIC")
-        let times = Self.locale(environment, "LC_TIME")
+        self.init(setting: setting, locales: CategoryLocales(environment), environment: environment)
+    }
+
+    /// The choice of the setting, or without one of the environment, whose categories' locales `locales`
+    /// has read.
+    init(setting: String?, locales: CategoryLocales, environment: Environment) {
+        let (messages, numbers, times) = (locales.messages, locales.numbers, locales.times)
         guard let setting else {
             fromSetting = false
             // gettext opens no catalogue for a C messages locale: C.UTF-8 (always there) stands in.
@@ -82,7 +86,12 @@ package struct LanguageChoice: Sendable, Equatable {
     /// locale that is unset, C, POSIX or English, and no `LANGUAGE` that could say otherwise): decided
     /// without building a choice, as every `show` in such a locale asks.
     static func plainlyEnglish(_ environment: Environment) -> Bool {
-        guard let messages = locale(environment, "LC_MESSAGES") else { return true }
+        plainlyEnglish(messages: locale(environment, "LC_MESSAGES"), environment)
+    }
+
+    /// `plainlyEnglish(_:)` for the messages locale `messages` the environment gives.
+    static func plainlyEnglish(messages: String?, _ environment: Environment) -> Bool {
+        guard let messages else { return true }
         if messages == "C" || messages == "POSIX" { return true }
         guard LocaleName(messages).speaksEnglish else { return false }
         guard let list = environment.nonEmpty("LANGUAGE") else { return true }
@@ -125,6 +134,37 @@ package struct LanguageChoice: Sendable, Equatable {
     }
 }
 
+/// The locales the environment gives the categories weather follows (`LanguageChoice.locale`), each
+/// variable read once: `LC_ALL` and `LANG` serve all three, and every `show` in a locale of its own reads
+/// them.
+struct CategoryLocales: Equatable {
+    /// `LC_MESSAGES`'s: the words.
+    var messages: String?
+    /// `LC_NUMERIC`'s.
+    var numbers: String?
+    /// `LC_TIME`'s.
+    var times: String?
+
+    init(_ environment: Environment) {
+        if let all = environment.nonEmpty("LC_ALL") {
+            (messages, numbers, times) = (all, all, all)
+            return
+        }
+        messages = environment.nonEmpty("LC_MESSAGES")
+        numbers = environment.nonEmpty("LC_NUMERIC")
+        times = environment.nonEmpty("LC_TIME")
+        guard messages == nil || numbers == nil || times == nil, let lang = environment.nonEmpty("LANG") else { return }
+        messages = messages ?? lang
+        numbers = numbers ?? lang
+        times = times ?? lang
+    }
+
+    /// Whether neither numbers nor times have a locale but C's: C's conventions, without a look at a locale.
+    var numbersAndTimesArePOSIX: Bool {
+        (numbers.map(LocaleName.isPOSIX) ?? true) && (times.map(LocaleName.isPOSIX) ?? true)
+    }
+}
+
 /// A locale's name in its parts, as gettext reads it: `language[_territory][.codeset][@modifier]`. Read as
 /// bytes: every `show` in a locale of its own reads one.
 struct LocaleName: Equatable {
@@ -145,10 +185,20 @@ struct LocaleName: Equatable {
     /// Whether the words are weather's own: English, and C's and POSIX's, which gettext never translates.
     var speaksEnglish: Bool { language == "en" || language == "C" || language == "POSIX" || language.isEmpty }
 
-    /// Whether `locale` is C's, whose numbers and times are weather's own: `C`, `POSIX`, `C.UTF-8`.
+    /// Whether `locale` is C's, whose numbers and times are weather's own: `C`, `POSIX`, `C.UTF-8`. Read
+    /// in place, without the parts made into strings: every `show` in a locale asks it of two or three.
     static func isPOSIX(_ locale: String) -> Bool {
-        let language = LocaleName(locale).language
-        return language == "C" || language == "POSIX"
+        var locale = locale
+        return locale.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: "_"), bytes[end] != UInt8(ascii: "."),
+                bytes[end] != UInt8(ascii: "@")
+            {
+                end += 1
+            }
+            let language = UnsafeBufferPointer(rebasing: bytes[..<end])
+            return language.elementsEqual("C".utf8) || language.elementsEqual("POSIX".utf8)
+        }
     }
 
     /// The catalogue folders gettext tries for this name, the most particular first.

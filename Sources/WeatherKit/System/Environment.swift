@@ -26,7 +26,8 @@ package struct Environment: Sendable, Equatable {
     /// The value of `name`, or `nil` when unset. Bytes that are not UTF-8 come back as U+FFFD:
     /// check `isUTF8(_:)` where the exact value matters (a folder, a URL).
     package subscript(name: String) -> String? {
-        guard let variables else { return getenv(name).map { String(cString: $0) } }
+        // withCString: the name passed as it is stored, where passing the String itself copies it first.
+        guard let variables else { return name.withCString { getenv($0) }.map { String(cString: $0) } }
         return variables[name]
     }
 
