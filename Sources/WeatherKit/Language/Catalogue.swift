@@ -16,6 +16,12 @@ package import WeatherModel
 package enum Catalogue {
     /// gettext's name for weather's catalogues.
     static let domain = "weather"
+    /// The same, as the C string each look-up passes: a String passed to C is copied into an array first,
+    /// an allocation and a release at every word looked up.
+    private static let domainName: StaticString = "weather"
+    private static var domainPointer: UnsafePointer<CChar> {
+        UnsafeRawPointer(domainName.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
 
     /// Makes this process speak its user's language, as the locale and the settings choose: what the
     /// programs (`weather`, `weather-commands`) do first. Any other process that links WeatherKit (the
@@ -36,10 +42,12 @@ package enum Catalogue {
 
     /// `english` (a catalogue's `msgid`) in the run's language; itself in English or without a translation.
     /// `domain` names another catalogue of the system's: `iso_3166-1`, iso-codes' names of countries.
-    package static func text(_ english: String, domain: String = domain) -> String {
+    package static func text(_ english: String, domain: String? = nil) -> String {
         guard !english.isEmpty, translating else { return english }
         return english.withCString { id in
-            guard let found = dgettext(domain, id), found != id else { return english }
+            let found =
+                if let domain { domain.withCString { dgettext($0, id) } } else { dgettext(domainPointer, id) }
+            guard let found, found != id else { return english }
             return String(cString: found)
         }
     }
@@ -51,7 +59,7 @@ package enum Catalogue {
     ) -> String? {
         guard !english.isEmpty, translating else { return nil }
         return english.withCString { id in
-            guard let found = dgettext(domain, id), found != id else { return nil }
+            guard let found = dgettext(domainPointer, id), found != id else { return nil }
             return body(Self.bytes(found))
         }
     }
@@ -64,7 +72,7 @@ package enum Catalogue {
         guard translating else { return nil }
         return one.withCString { one in
             other.withCString { other in
-                guard let found = dngettext(domain, one, other, UInt(count.magnitude)) else { return nil }
+                guard let found = dngettext(domainPointer, one, other, UInt(count.magnitude)) else { return nil }
                 return body(Self.bytes(found))
             }
         }
@@ -116,14 +124,14 @@ package enum Catalogue {
     /// gettext set up for `choice`: its catalogue found, bound and named in `LANGUAGE`, and a messages
     /// locale in use on this thread; `false` for English, and when no catalogue or locale is there.
     private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> Bool {
-        guard !choice.isEnglish, let program = WeatherProgram.runningPath() else { return false }
+        guard !state.choiceIsEnglish(), let program = WeatherProgram.runningPath() else { return false }
         let folder = WeatherProgram.catalogues(besides: program)
         let catalogues = CatalogueFolder(folder: folder)
         guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) }),
             let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
         else { return false }
-        bindtextdomain(domain, folder)
-        bind_textdomain_codeset(domain, "UTF-8")
+        bindtextdomain(domainPointer, folder)
+        bind_textdomain_codeset(domainPointer, "UTF-8")
         setenv("LANGUAGE", found, 1)
         state.catalogue = found
         uselocale(locale.handle)
@@ -204,7 +212,12 @@ struct UserLanguage {
     /// The choice made, boxed (see `built`).
     final class Built {
         let choice: LanguageChoice
-        init(choice: LanguageChoice) { self.choice = choice }
+        /// `choice.isEnglish`, asked once and again.
+        let isEnglish: Bool
+        init(choice: LanguageChoice) {
+            self.choice = choice
+            isEnglish = choice.isEnglish
+        }
     }
 
     /// Forgets what was decided: the settings chose anew.
@@ -229,7 +242,7 @@ struct UserLanguage {
     /// Whether the words are plainly English without a look at the catalogues: by the choice when numbers
     /// or times have already built it, else by a glance at the environment.
     mutating func plainlyEnglish() -> Bool {
-        if let built { return built.choice.isEnglish }
+        if let built { return built.isEnglish }
         return LanguageChoice.plainlyEnglish(messages: categoryLocales().messages, environment)
     }
 
@@ -242,6 +255,13 @@ struct UserLanguage {
             ? LanguageChoice(setting: setting, locales: categoryLocales(), environment: environment) : .english
         built = Built(choice: choice)
         return choice
+    }
+
+    /// `choice().isEnglish`, worked out once.
+    mutating func choiceIsEnglish() -> Bool {
+        if let built { return built.isEnglish }
+        _ = choice()
+        return built?.isEnglish ?? true
     }
 
     /// The locale `name`, loaded once with its messages, numbers and times; `nil` when the system lacks it.
