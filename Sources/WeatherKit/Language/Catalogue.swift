@@ -264,14 +264,16 @@ struct UserLanguage {
         return built?.isEnglish ?? true
     }
 
-    /// The locale `name`, loaded once with its messages, numbers and times; `nil` when the system lacks it.
-    mutating func locale(named name: String) -> LoadedLocale? {
+    /// The locale `name`, loaded once with its numbers and times, and its messages unless `messages` is
+    /// false (English words: gettext never reads them, and a locale outside the system's archive would
+    /// open its LC_MESSAGES for nothing); `nil` when the system lacks it.
+    mutating func locale(named name: String, messages: Bool = true) -> LoadedLocale? {
         var candidate = loaded
         while let found = candidate {
-            if found.name == name { return found }
+            if found.name == name, found.hasMessages || !messages { return found }
             candidate = found.before
         }
-        guard let locale = LoadedLocale(name, after: loaded) else { return nil }
+        guard let locale = LoadedLocale(name, messages: messages, after: loaded) else { return nil }
         loaded = locale
         return locale
     }
@@ -296,25 +298,30 @@ final class Guarded: @unchecked Sendable {
     }
 }
 
-/// A locale the C library loaded (`newlocale`) with its messages, numbers and times, kept for the life of
-/// the process.
+/// A locale the C library loaded (`newlocale`) with its numbers and times, and its messages where gettext
+/// may read them, kept for the life of the process.
 final class LoadedLocale: @unchecked Sendable {
     let handle: locale_t
     /// The name it was loaded by.
     let name: String
+    /// Whether its messages category was loaded (else it is C's).
+    let hasMessages: Bool
     /// The locale loaded before it, if any.
     let before: LoadedLocale?
 
-    init?(_ name: String, after before: LoadedLocale? = nil) {
-        guard let handle = newlocale(LC_MESSAGES_MASK | LC_NUMERIC_MASK | LC_TIME_MASK, name, nil) else { return nil }
+    init?(_ name: String, messages: Bool = true, after before: LoadedLocale? = nil) {
+        let mask = LC_NUMERIC_MASK | LC_TIME_MASK | (messages ? LC_MESSAGES_MASK : 0)
+        guard let handle = newlocale(mask, name, nil) else { return nil }
         self.handle = handle
         self.name = name
+        hasMessages = messages
         self.before = before
     }
 
     private init(handle: locale_t) {
         self.handle = handle
         name = "C"
+        hasMessages = false
         before = nil
     }
 

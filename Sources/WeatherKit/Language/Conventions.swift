@@ -52,8 +52,10 @@ package final class Conventions: Sendable {
         if state.setting == nil, state.categoryLocales().numbersAndTimesArePOSIX { return posix }
         let choice = state.choice()
         guard choice.numbersLocale != nil || choice.timesLocale != nil else { return posix }
-        let numbers = choice.numbersLocale.flatMap { state.locale(named: $0) }
-        let times = choice.timesLocale.flatMap { state.locale(named: $0) }
+        // With the words English, gettext reads no messages: the locale is loaded without them.
+        let words = !state.choiceIsEnglish()
+        let numbers = choice.numbersLocale.flatMap { state.locale(named: $0, messages: words) }
+        let times = choice.timesLocale.flatMap { state.locale(named: $0, messages: words) }
         func info(_ item: Int, _ locale: LoadedLocale) -> UnsafePointer<CChar> {
             UnsafePointer(nl_langinfo_l(nl_item(item), locale.handle)!)
         }
