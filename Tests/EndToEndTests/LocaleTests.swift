@@ -42,6 +42,53 @@ struct LocaleTests {
         #expect(try Self.outputs(sandbox, british.merging(["LANGUAGE": "en_GB:en"]) { $1 }) == before)
     }
 
+    /// The paths `weather arguments...` opens or looks for (`open`, `openat`, `access`), as strace sees them,
+    /// in `environment`; skips the test, saying why, where strace is missing or may not trace.
+    static func opened(_ sandbox: Sandbox, _ arguments: [String], _ environment: [String: String]) throws -> [String] {
+        let strace = "/usr/bin/strace"
+        try Requirement.locales.check(
+            FileManager.default.isExecutableFile(atPath: strace), "strace is not installed (apt-get install strace)")
+        let log = sandbox.root + "/strace-\(UUID().uuidString).log"
+        let run = try sandbox.run(
+            program: strace,
+            ["-f", "-qq", "-e", "trace=openat,open,access", "-o", log, TestPaths.weatherBinary] + arguments,
+            environment: environment)
+        if run.status != 0, run.stderr.contains("ptrace") {
+            try Requirement.locales.skip("strace may not trace here: \(run.stderr)")
+        }
+        #expect(run.status == 0, "\(arguments) in \(environment): \(run)")
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        // 4242 openat(AT_FDCWD, "/usr/lib/locale/locale-archive", O_RDONLY|O_CLOEXEC) = 3
+        return calls.compactMap { call in
+            guard let open = call.firstIndex(of: "\""),
+                let close = call[call.index(after: open)...].firstIndex(of: "\"")
+            else { return nil }
+            return String(call[call.index(after: open)..<close])
+        }
+    }
+
+    @Test("C, C.UTF-8 and English open no catalogue nor any locale's messages; German opens its weather.mo")
+    func noCatalogueInEnglish() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setBerlin()
+        let english = [
+            ["LANG": "C"], ["LANG": "C.UTF-8"], ["LANG": "POSIX", "LANGUAGE": "de"],
+            try TestLocales.environment("en_GB.UTF-8"), try TestLocales.environment("en_US.UTF-8"),
+        ]
+        for environment in english {
+            for arguments in [["show"], ["forecast", "--hours", "3", "--days", "2"]] {
+                let paths = try Self.opened(sandbox, arguments, environment)
+                #expect(paths.contains { $0.hasSuffix("/weather/current.json") }, "the trace saw show: \(paths)")
+                // A catalogue, or a locale's messages (SYS_LC_MESSAGES, where a locale is not in the archive).
+                let catalogues = paths.filter { $0.hasSuffix(".mo") || $0.contains("LC_MESSAGES") }
+                #expect(catalogues.isEmpty, "\(arguments) in \(environment) opened \(catalogues)")
+            }
+        }
+        // The control: German opens its catalogue, which the tests compiled beside the program.
+        let german = try Self.opened(sandbox, ["show"], try TestLocales.environment("de_DE.UTF-8"))
+        #expect(german.contains { $0.hasSuffix("/locale/de/LC_MESSAGES/weather.mo") }, "\(german)")
+    }
+
     /// "7:17 AM" for "07:17", "2 PM" for "14:00" with `hourOnly`.
     static func twelveHour(_ clock: Substring, hourOnly: Bool = false) -> String {
         let hour = Int(clock.prefix(2))!

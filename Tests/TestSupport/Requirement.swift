@@ -16,7 +16,7 @@ public enum Requirement: String, Sendable {
     case bar = "WEATHER_REQUIRE_BAR"
     /// A notification server: dbus-daemon, dunst and Xvfb.
     case notify = "WEATHER_REQUIRE_NOTIFY"
-    /// gettext's msgfmt, and the locales of `TestLocales.names` (de_DE.UTF-8, en_US.UTF-8, ...).
+    /// gettext's msgfmt, strace, and the locales of `TestLocales.names` (de_DE.UTF-8, en_US.UTF-8, ...).
     case locales = "WEATHER_REQUIRE_LOCALES"
 
     /// Whether the switch is set: what is missing then fails the test.
