@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WeatherKit
@@ -36,9 +37,20 @@ struct LanguageTests {
         #expect(Message(one: "%d day ago", other: "%d days ago", count: 1, "1").description == "1 day ago")
         #expect(Message(one: "%d day ago", other: "%d days ago", count: 3, "3").description == "3 days ago")
         #expect(Message(one: "%d day ago", other: "%d days ago", count: 0, "0").description == "0 days ago")
-        // A process that does not follow its user's language, as this one, prints them in English.
+    }
+
+    @Test("a process that does not follow its user's language speaks English and writes C's numbers, whatever asks")
+    func notFollowing() throws {
+        // German is there to be spoken: its catalogue beside this program (which is where a program that
+        // followed its user would look), and the setting and the environment ask for it.
+        try TestLocales.requireCatalogues()
+        Catalogue.choose(setting: "de", environment: Environment(["LANG": "de_DE.UTF-8", "LANGUAGE": "de"]))
+        #expect(!Catalogue.isTranslating && Catalogue.spokenLanguage == nil)
         #expect(Message("%d min ago", "4").translated == "4 min ago")
+        #expect(Message(one: "%d day ago", other: "%d days ago", count: 3, "3").translated == "3 days ago")
         #expect(JSONShapeError.missing(path: "current").translated == "current is missing")
+        #expect(tr("humidity %s", "81%") == "humidity 81%")
+        #expect(Conventions.current.decimal("10.9") == "10.9")
     }
 
     @Test(
