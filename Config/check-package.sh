@@ -73,7 +73,12 @@ echo "\$ weather show --short"; weather show --short
 echo "\$ weather forecast --hours 2 --days 2"; weather forecast --hours 2 --days 2
 
 step "the catalogues in /usr/share/locale: weather in German and Ukrainian (no locales in the root: C's numbers)"
-in_root sh -c 'ls /usr/share/locale/*/LC_MESSAGES/weather.mo | wc -l'
+# One catalogue installed for each language of po/, no fewer (a language left out of the package) and
+# no more.
+languages=$(ls "$here"/../po/*.po | wc -l)
+installed=$(in_root sh -c 'ls /usr/share/locale/*/LC_MESSAGES/weather.mo | wc -l')
+echo "$installed catalogues installed, of $languages languages in po/"
+[ "$installed" -eq "$languages" ] || { echo "the package installs $installed catalogues, po/ has $languages"; exit 1; }
 echo "\$ WEATHER_LANGUAGE=de weather show"; weather_in de show | tee "$root/tmp/de"
 grep -q "Gefühlt" "$root/tmp/de" || { echo "no German"; exit 1; }
 echo "\$ WEATHER_LANGUAGE=uk weather forecast --hours 2 --days 0"
