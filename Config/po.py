@@ -18,7 +18,8 @@ Usage:
     po.py check             the template is up to date, and every po/LL.po compiles with msgfmt --check,
                             has every message of the template (and no other), none fuzzy or empty, as many
                             plural forms as its Plural-Forms says, and keeps each message's placeholders
-                            (printf's, the --format codes of help text, strftime's, the commands of examples)
+                            (printf's, the --format codes of help text, strftime's, the commands of examples);
+                            French's no-break spaces before : ; ? ! and inside « »
     po.py compile OUTDIR    OUTDIR/LL/LC_MESSAGES/weather.mo for every po/LL.po
     po.py languages         the languages, one a line
 Paths are relative to the repository (--root to use another, as the tests do with a doctored copy).
@@ -407,6 +408,46 @@ def check_translation(entry, translated, language):
             problems.append(f"{name}: wider than {CODE_MEANING_WIDTH} columns, the --format codes' column: {text}")
         if text.count("\n") != msgid.count("\n") and "helpText" not in kinds:
             problems.append(f"{name}: {msgid.count(chr(10))} line breaks in the original, {text.count(chr(10))} here")
+        if language.split("_")[0] == "fr":
+            problems += french_typography(text, kinds, name)
+    return problems
+
+
+# French typography, as the Imprimerie nationale's rules have it: a no-break space (U+00A0) before ":" and
+# inside « », a narrow one (U+202F) before ";", "?" and "!", so that a line never breaks between a word and
+# its mark. Checked in prose, not in what --help shows as it is typed or printed (its examples).
+FRENCH_SPACES = {":": "\u00a0", ";": "\u202f", "?": "\u202f", "!": "\u202f", "»": "\u00a0"}
+
+
+def prose(line, kinds):
+    """The part of a line of a message that is prose: all of it, but in --help an indented line is an
+    example (a command, or what one prints), prose only in its description after a gap of two spaces; a
+    line indented deeper continues a description."""
+    if "helpText" not in kinds or not line.startswith("  ") or line.startswith("   "):
+        return line
+    gap = re.search(r"\S {2,}(?=\S)", line[2:])
+    return line[2 + gap.end():] if gap else ""
+
+
+def french_typography(text, kinds, name):
+    """What French typography finds wrong with `text`: a mark without its no-break space before it."""
+    problems = []
+    for line in text.split("\n"):
+        line = prose(line, kinds)
+        for match in re.finditer(r"[:;?!»]", line):
+            index, mark = match.start(), match.group()
+            following = line[index + 1:index + 2]
+            if mark != "»" and following not in ("", " ", ")", "»", "'"):
+                continue  # not punctuation: 14:00, http://, a ?query
+            preceding = line[index - 1:index]
+            if mark == ":" and preceding == '"':
+                continue  # a JSON key, as typed: {"timeout": 20}
+            if preceding != FRENCH_SPACES[mark]:
+                problems.append(f"{name}: French sets U+{ord(FRENCH_SPACES[mark]):04X} before {mark!r}: "
+                                f"{line[max(0, index - 30):index + 1]!r}")
+        for match in re.finditer("«", line):
+            if line[match.end():match.end() + 1] != "\u00a0":
+                problems.append(f"{name}: French sets U+00A0 after '«': {line[match.start():match.start() + 30]!r}")
     return problems
 
 

@@ -142,4 +142,28 @@ struct CatalogueTests {
         #expect(broken.output.contains("xx: \"place in full\": wider than 43 columns"), "\(broken.output)")
         #expect(broken.output.contains("a line wider than 79 columns:   weather refresh - - -"), "\(broken.output)")
     }
+
+    @Test("French punctuation without its no-break space fails the check; --help's examples stay as typed")
+    func frenchTypography() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        let french = try String(contentsOfFile: copy.root + "/po/fr.po", encoding: .utf8)
+        // The committed catalogue sets them all, and its examples keep the commands' own colons.
+        #expect(french.contains("Exemples\u{A0}:\\n") && french.contains("\u{202F};") && french.contains("«\u{A0}"))
+        #expect(french.contains("  newData: Berlin"), "an example prints what the program prints")
+        try copy.edit("po/fr.po") {
+            $0.replacingOccurrences(of: "Données\u{A0}: %2$s\"\n", with: "Données : %2$s\"\n")
+                .replacingOccurrences(of: "\u{202F}; voir weather", with: "; voir weather")
+                .replacingOccurrences(of: "«\u{A0}%1$s\u{A0}»", with: "«%1$s»")
+        }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(check.status != 0)
+        #expect(
+            check.output.contains("fr: \"Updated %1$s · Data: %2$s\": French sets U+00A0 before ':'"), "\(check.output)"
+        )
+        #expect(check.output.contains("French sets U+202F before ';'"), "\(check.output)")
+        #expect(check.output.contains("French sets U+00A0 after '«'"), "\(check.output)")
+        #expect(check.output.contains("French sets U+00A0 before '»'"), "\(check.output)")
+        #expect(!check.output.contains("de: ") && !check.output.contains("newData"), "\(check.output)")
+    }
 }
