@@ -28,9 +28,10 @@ extension WeatherFormatter {
             case (let count, 0): trn("%d warning in force", "%d warnings in force", count, String(count))
             case (0, let count): trn("%d warning announced", "%d warnings announced", count, String(count))
             case (let count, let announced):
-                trn(
-                    "%1$d warning in force and %2$d announced", "%1$d warnings in force and %2$d announced", count,
-                    String(count), String(announced))
+                // Each count a message of its own, for its plural form.
+                tr(
+                    "%1$s and %2$s", trn("%d warning in force", "%d warnings in force", count, String(count)),
+                    trn("%d announced", "%d announced", announced, String(announced)))
             }
         var heading = tr("%1$s: %2$s, from %3$s", style.bold(place), count, alerts.source.issuer)
         if let checked = alerts.checkedAt { heading += " " + tr("(as of %s)", when(checked, at: result)) }
