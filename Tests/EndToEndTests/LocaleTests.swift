@@ -454,6 +454,53 @@ struct LocaleTests {
         #expect(failed.contains("Die letzte Aktualisierung um ") && failed.contains(reason), "\(failed)")
     }
 
+    @Test("official warnings in French: each count in its form, times as the locale writes them, no-break spaces")
+    func warningsInFrench() throws {
+        let sandbox = try Sandbox(alerts: true)
+        sandbox.environment.merge(try TestLocales.environment("fr_FR.UTF-8")) { $1 }
+        let set = try sandbox.run(["set", "Berlin"])
+        #expect(set.status == 0, "\(set)")
+        let (space, narrow) = ("\u{A0}", "\u{202F}")
+        // DWD's texts come in English (it has no French), weather's words in French.
+        let said = try sandbox.run("alerts")
+        #expect(said.status == 0, "\(said)")
+        #expect(
+            said.stdout.hasPrefix(
+                "Berlin, Land Berlin, Germany\(space): 1 alerte en vigueur et 1 annoncée, source\(space): "
+                    + "DWD (Deutscher Wetterdienst), via Bright Sky (situation à "), "\(said)")
+        let lines = said.stdout.split(separator: "\n").map(String.init)
+        let clock = #"[0-2][0-9]:[0-5][0-9]"#
+        #expect(
+            lines.contains {
+                $0.range(
+                    of: "^⚠ Gale-force gusts\(space): vigilance jaune, en vigueur (de|du) .*\(clock) à .*\(clock)$",
+                    options: .regularExpression) != nil
+            }, "\(said)")
+        #expect(lines.contains { $0.hasPrefix("Wind gusts\(space): risque faible, annoncée de ") }, "\(said)")
+        #expect(lines.contains { $0.hasPrefix("  Conseils de comportement\(space): Watch for ") }, "\(said)")
+        #expect(!said.stdout.contains(" AM") && !said.stdout.contains(" :"), "\(said)")
+
+        let show = try sandbox.run("show").stdout.split(separator: "\n").map(String.init)
+        #expect(show[0] == "Berlin, Land Berlin, Germany: ⛅ 10,9 °C, partiellement nuageux ⚠", "\(show)")
+        #expect(
+            show[1].range(of: "^⚠ Gale-force gusts jusqu'à \(clock)\(narrow); 1 annoncée$", options: .regularExpression)
+                != nil, "\(show)")
+        #expect(show.last == "Mis à jour à l'instant · Données\(space): Open-Meteo", "\(show)")
+        let json = try AlertsTests.json(try sandbox.run("alerts", "--json"))
+        let alerts = try #require(json["alerts"] as? [[String: Any]])
+        #expect(alerts.map { $0["severity"] as? String } == ["moderate", "minor"], "\(alerts)")
+
+        // The forecast's heading: one hour, and hours with a day, each in its form.
+        for (arguments, heading) in [
+            (["--hours", "1", "--days", "0"], "1 heure à venir"),
+            (["--hours", "2", "--days", "1"], "les 2 heures et 1 jour à venir"),
+            (["--hours", "0", "--days", "3"], "les 3 jours à venir"),
+        ] {
+            let forecast = try sandbox.run(["forecast"] + arguments)
+            #expect(forecast.stdout.hasPrefix("Berlin, Land Berlin, Germany: \(heading)\n"), "\(forecast)")
+        }
+    }
+
     @Test("place names and warnings are asked in the language of the words: LANGUAGE's list as gettext reads it")
     func servicesLanguage() throws {
         let german = try TestLocales.environment("de_DE.UTF-8")

@@ -8,9 +8,11 @@ import Glibc
 /// written, else into a private folder (`.build/locales`), which `LOCPATH` names to the runs.
 public enum TestLocales {
     /// The locales the tests run in: German (decimal comma, 24-hour clock), American (12-hour clock) and
-    /// British English, Ukrainian (Cyrillic, three plural forms), and Russian, which weather has no
-    /// catalogue for (English words, the locale's numbers and dates).
-    public static let names = ["de_DE.UTF-8", "en_US.UTF-8", "en_GB.UTF-8", "uk_UA.UTF-8", "ru_RU.UTF-8"]
+    /// British English, Ukrainian (Cyrillic, three plural forms), French (its no-break spaces), and
+    /// Russian, which weather has no catalogue for (English words, the locale's numbers and dates).
+    public static let names = [
+        "de_DE.UTF-8", "en_US.UTF-8", "en_GB.UTF-8", "uk_UA.UTF-8", "fr_FR.UTF-8", "ru_RU.UTF-8",
+    ]
 
     /// The private folder of generated locales, when the system's archive could not take them.
     public static let privateFolder = TestPaths.repository + "/.build/locales"
