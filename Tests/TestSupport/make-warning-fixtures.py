@@ -13,7 +13,8 @@ warnings themselves, their texts and identifiers are ours.
 
 - nws/springfield-missouri.json: a Severe Thunderstorm Warning in force, ending 45 minutes after the
   reference moment, and a Flood Watch from 5 hours on; variants: the warning extended (an Update that
-  references it), cancelled (a Cancel that references it), and joined by a Tornado Warning for part of its
+  references it; and the same with the original still listed beside its Update, as the API has been seen
+  to answer), cancelled (a Cancel that references it), and joined by a Tornado Warning for part of its
   area (two warnings in force, the tornado's extreme); springfield-illinois, new-york and
   paris-texas: nothing in force. Errors: a point outside the country, Akamai's pages, problem+json.
 - brightsky/berlin.json: gale-force gusts (DWD level 2) in force, ending 50 minutes on, then wind gusts
@@ -248,6 +249,8 @@ def nws_files():
         "nws/new-york.json": nws.dump(nws_collection([], "40.7142,-74.0059")),
         "nws/paris-texas.json": nws.dump(nws_collection([], "33.6609,-95.5555")),
         "nws/variants/springfield-missouri-update.json": nws.dump(nws_collection([extended, flood_watch()], springfield)),
+        "nws/variants/springfield-missouri-update-listed.json": nws.dump(nws_collection(
+            [extended, storm, flood_watch()], springfield)),
         "nws/variants/springfield-missouri-cancel.json": nws.dump(nws_collection([storm_cancel(), flood_watch()],
                                                                                  springfield)),
         "nws/variants/springfield-missouri-tornado.json": nws.dump(nws_collection(
