@@ -103,7 +103,12 @@ struct AlertsTests {
 
     @Test("a warning past its end disappears by the clock alone, with no request; an announced one begins")
     func expiryByTheClock() throws {
-        let sandbox = try Self.sandbox(saving: ["Springfield, MO"])
+        let sandbox = try Sandbox(alerts: true)
+        // Fresh for two hours by the service's word: a run that fetches the weather past the storm's end
+        // need not ask for the warnings, and the clock alone takes the storm away.
+        try sandbox.server.script(
+            .nws, [.init(fixture: "nws/springfield-missouri.json", headers: ["Cache-Control": "public, max-age=7200"])])
+        #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let end = try Self.moment(sandbox, of: "Severe Thunderstorm Warning")
         try sandbox.server.clearRequests()
         let after = try FakeClock.environment(at: Date(timeIntervalSince1970: end + 1))
@@ -113,11 +118,17 @@ struct AlertsTests {
         let json = try Self.json(try sandbox.run(["show", "--json"], environment: after))
         #expect((json["alerts"] as? [[String: Any]])?.map { $0["event"] as? String } == ["Flood Watch"])
         #expect(try sandbox.run(["show", "--format", "%A"], environment: after).stdout == "\n")
+        // A terminal fetches the stale weather, not the warnings, which are still fresh: the storm is gone.
+        let terminal = try sandbox.run(
+            ["show"], environment: after.merging(["NO_COLOR": "1"]) { $1 }, terminal: true)
+        #expect(terminal.status == 0, "\(terminal)")
+        #expect(!terminal.stdout.contains("Severe Thunderstorm") && terminal.stdout.contains("Announced: Flood Watch"))
+        #expect(try sandbox.requestCount(.forecast) == 1, "the terminal's run fetched")
+        #expect(try sandbox.requestCount(.nws) == 0)
         let onset = try Self.moment(sandbox, of: "Flood Watch", onset: true)
         let evening = try FakeClock.environment(at: Date(timeIntervalSince1970: onset + 1))
         #expect(
             try sandbox.run(["show", "--format", "%A"], environment: evening).stdout.hasPrefix("Flood Watch until "))
-        #expect(try sandbox.requestCount() == 0)
     }
 
     /// An NWS answer of two warnings whose times are seconds from now on the real clock (the watcher's
@@ -140,7 +151,10 @@ struct AlertsTests {
     @Test("watch prints when a warning ends and when one begins, at that moment, with no request")
     func watchAtOnsetAndEnd() throws {
         let sandbox = try Sandbox(alerts: true)
-        try sandbox.server.script(.nws, [.init(body: Self.nwsAnswer(ending: 4, beginning: 7))])
+        // Fresh for an hour by the service's word, so that a run that fetches meanwhile does not ask again.
+        try sandbox.server.script(
+            .nws,
+            [.init(body: Self.nwsAnswer(ending: 4, beginning: 7), headers: ["Cache-Control": "public, max-age=3600"])])
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let started = Date()
         let watcher = try WatchCommandTests.Watcher(sandbox, ["--format", "%l %A"])
@@ -149,6 +163,11 @@ struct AlertsTests {
         let ended = watcher.waitForLines(2, within: 8).lines
         let endedAfter = Date().timeIntervalSince(started)
         #expect(ended.last == "Springfield", "\(ended)")
+        // A run that fetches the weather sees the storm gone as the watcher does, with no warnings request.
+        let fetching = try sandbox.run(
+            ["show", "--refresh", "--format", "%l %A"], environment: ["WEATHER_STALE_AFTER": "0"])
+        #expect(fetching.status == 0 && !fetching.stdout.contains("Severe Thunderstorm"), "\(fetching)")
+        #expect(try sandbox.requestCount(.forecast) == 2, "set's and the fetching run's")
         let begun = watcher.waitForLines(3, within: 8).lines
         let begunAfter = Date().timeIntervalSince(started)
         #expect(begun.last?.hasPrefix("Springfield Tornado Warning until ") == true, "\(begun)")
