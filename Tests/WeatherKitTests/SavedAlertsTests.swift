@@ -121,4 +121,21 @@ struct SavedAlertsTests {
         #expect(AlertSource(countryCode: "NO") == .metNorway && AlertSource(countryCode: "SJ") == .metNorway)
         #expect(AlertSource(countryCode: "FR") == nil && AlertSource(countryCode: nil) == nil)
     }
+
+    @Test(
+        "the NWS warns for the territories it forecasts for, MET Norway for Svalbard and Jan Mayen",
+        arguments: [
+            ("PR", AlertSource.nws), ("VI", .nws), ("GU", .nws), ("MP", .nws), ("AS", .nws), ("as", .nws),
+            ("SJ", .metNorway), ("sj", .metNorway),
+        ])
+    func territories(code: String, source: AlertSource) {
+        #expect(AlertSource(countryCode: code) == source)
+    }
+
+    @Test(
+        "neighbours and other dependencies have no source: no request for them",
+        arguments: ["CA", "MX", "UM", "AT", "CH", "SE", "FI", "DK", "GL", "FO", "BV", "IS", ""])
+    func uncoveredNeighbours(code: String) {
+        #expect(AlertSource(countryCode: code) == nil)
+    }
 }

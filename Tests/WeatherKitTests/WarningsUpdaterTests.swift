@@ -107,6 +107,29 @@ struct WarningsUpdaterTests {
             fixture.transport.requests.count == 5, "the warnings wait out the service's pause; the forecast does not")
     }
 
+    @Test("a place in Puerto Rico gets the NWS's warnings, one in Svalbard MET Norway's")
+    func territories() throws {
+        let sanJuan = Location(
+            id: 4_568_127, name: "San Juan", region: "San Juan", country: "Puerto Rico", countryCode: "PR",
+            latitude: 18.46633, longitude: -66.10572, timezone: "America/Puerto_Rico")
+        let fixture = try Self.context(
+            sanJuan,
+            [.fixture("open-meteo/forecast/new-york.json"), .fixture("nws/variants/springfield-missouri-tornado.json")])
+        _ = try fixture.fetcher.fetch()
+        #expect(fixture.transport.requests.last?.url == "http://127.0.0.1:9/alerts/active?point=18.4663,-66.1057")
+        #expect(fixture.store.loadAlerts()?.source == .nws)
+        let longyearbyen = Location(
+            id: 2_729_907, name: "Longyearbyen", region: "Svalbard", country: "Svalbard and Jan Mayen",
+            countryCode: "SJ", latitude: 78.2232, longitude: 15.6469, timezone: "Arctic/Longyearbyen")
+        let arctic = try Self.context(
+            longyearbyen,
+            [.fixture("open-meteo/forecast/bergen.json"), .fixture("metalerts/variants/bergen-none.en.json")],
+            contact: "ann@example.org")
+        _ = try arctic.fetcher.fetch()
+        #expect(arctic.transport.requests.last?.url.hasSuffix("/current.json?lat=78.2232&lon=15.6469&lang=en") == true)
+        #expect(arctic.store.loadAlerts()?.source == .metNorway)
+    }
+
     @Test("no source for the place's country: no request, and the warnings of a place before are removed")
     func uncovered() throws {
         let fixture = try Self.context(Self.paris, [.fixture("open-meteo/forecast/paris.json")])
