@@ -82,10 +82,10 @@ public struct AlertsPresenter: Sendable {
             let (nws, dwd, met) = (AlertSource.nws.issuer, AlertSource.dwd.issuer, AlertSource.metNorway.issuer)
             return location.countryCode == nil
                 ? tr(
-                    "No warning service covers %1$s: weather has official warnings for places in the United States (%2$s), Germany (%3$s) and Norway (%4$s), by the country of the place (a place given by its coordinates has none).",
+                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), by the country of the place (a place given by its coordinates has none).",
                     location.displayName, nws, dwd, met)
                 : tr(
-                    "No warning service covers %1$s: weather has official warnings for places in the United States (%2$s), Germany (%3$s) and Norway (%4$s), by the country of the place.",
+                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), by the country of the place.",
                     location.displayName, nws, dwd, met)
         }
         return source.refusal.map { tr("No warnings for %1$s: %2$s.", location.displayName, $0) }
