@@ -157,6 +157,43 @@ struct WarningSourceTests {
         #expect(MetAlerts(url: Self.met.url, contact: nil).refusal?.contains("WEATHER_CONTACT") == true)
     }
 
+    @Test("a time that contradicts the others is unknown: an end before the onset, an expiry before it takes effect")
+    func contradictingTimes() throws {
+        func nws(_ times: String) throws -> WeatherAlert {
+            let body = #"{"features":[{"properties":{"id":"a","event":"Wind Advisory","status":"Actual",\#(times)}}]}"#
+            return try #require(try Self.messages(Self.nws, body).first).alert
+        }
+        let at = { (hour: Int) in Self.reference + Double(hour - 17) * 3600 }
+        let ending = try nws(
+            #""effective":"2026-10-08T16:00:00Z","onset":"2026-10-08T18:00:00Z","expires":"2026-10-08T20:00:00Z","#
+                + #""ends":"2026-10-08T17:00:00Z""#)
+        #expect(ending.onset == at(18) && ending.ends == nil && ending.expires == at(20))
+        let expiring = try nws(#""effective":"2026-10-08T18:00:00Z","expires":"2026-10-08T17:00:00Z""#)
+        #expect(expiring.onset == at(18) && expiring.expires == nil && expiring.over == nil)
+        // A watch whose message expires before its hazard begins is as the NWS issues them: kept whole.
+        let watch = try nws(
+            #""effective":"2026-10-08T16:00:00Z","onset":"2026-10-09T06:00:00Z","expires":"2026-10-08T22:00:00Z","#
+                + #""ends":"2026-10-09T18:00:00Z""#)
+        #expect(watch.expires == at(22) && watch.ends == at(17 + 25) && watch.isAnnounced(at: Self.reference))
+
+        let dwd = try #require(
+            try Self.messages(
+                Self.brightSky,
+                #"{"alerts":[{"id":1,"alert_id":"b","status":"actual","event_en":"frost","severity":"minor","#
+                    + #""effective":"2026-10-08T16:00:00+00:00","onset":"2026-10-08T18:00:00+00:00","#
+                    + #""expires":"2026-10-08T17:00:00+00:00"}]}"#
+            ).first)
+        #expect(dwd.alert.onset == at(18) && dwd.alert.expires == nil && dwd.alert.ends == nil)
+        let met = try #require(
+            try Self.messages(
+                Self.met,
+                #"{"features":[{"properties":{"id":"m","event":"wind","severity":"Moderate","status":"Actual"},"#
+                    + #""when":{"interval":["2026-10-08T18:00:00+00:00","2026-10-08T17:00:00+00:00"]}}]}"#
+            ).first)
+        #expect(met.alert.onset == at(18) && met.alert.expires == nil && met.alert.ends == nil)
+        #expect(met.alert.isInForce(at: at(19)), "in force from its onset, as long as MetAlerts lists it")
+    }
+
     @Test(
         "hostile answers: control and bidi characters gone, long texts cut, bad times dropped, broken shapes refused",
         arguments: [WarningSourceTests.nws as any WarningSource, WarningSourceTests.met])

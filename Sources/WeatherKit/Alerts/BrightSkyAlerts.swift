@@ -62,6 +62,7 @@ package struct BrightSkyAlerts: WarningSource {
         else { return nil }
         let severity = alert.line("severity", maximumLength: 20).flatMap(AlertSeverity.init(word:)) ?? .unknown
         let expires = alert.time("expires")
+        let onset = alert.time("onset") ?? alert.time("effective")
         let description = suffixes.lazy.compactMap {
             alert.paragraphs("description" + $0, maximumLength: AlertTexts.longestDescription)
         }.first
@@ -70,7 +71,8 @@ package struct BrightSkyAlerts: WarningSource {
                 id: id, event: event, severity: severity,
                 headline: text("headline", WeatherAlert.longestHeadline),
                 instruction: text("instruction", WeatherAlert.longestInstruction),
-                onset: alert.time("onset") ?? alert.time("effective"), expires: expires, ends: expires),
+                onset: onset, expires: expires, ends: expires
+            ).withConsistentTimes(effective: onset),
             details: AlertDetails(area: area, description: description, sender: "DWD"),
             isActual: alert.line("status", maximumLength: 20)?.lowercased() != "test"
                 && alert.line("response_type", maximumLength: 20)?.lowercased() != "allclear")

@@ -78,7 +78,8 @@ package struct MetAlerts: GeoJSONWarningSource {
                 id: id, event: event, severity: severity,
                 headline: properties.line("title", maximumLength: WeatherAlert.longestHeadline),
                 instruction: properties.line("instruction", maximumLength: WeatherAlert.longestInstruction),
-                onset: start, expires: end, ends: end),
+                onset: start, expires: end, ends: end
+            ).withConsistentTimes(effective: start),
             details: AlertDetails(
                 area: properties.line("area", maximumLength: AlertTexts.longestArea),
                 description: description.paragraphs(maximumLength: AlertTexts.longestDescription),

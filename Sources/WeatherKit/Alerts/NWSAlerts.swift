@@ -37,12 +37,14 @@ package struct NWSAlerts: GeoJSONWarningSource {
                 ?? properties.line("headline", maximumLength: WeatherAlert.longestEvent)
         else { return nil }
         let severity = properties.line("severity", maximumLength: 20).flatMap(AlertSeverity.init(word:)) ?? .unknown
+        let effective = properties.time("effective")
         let alert = WeatherAlert(
             id: id, event: event, severity: severity,
             headline: properties.line("headline", maximumLength: WeatherAlert.longestHeadline),
             instruction: properties.line("instruction", maximumLength: WeatherAlert.longestInstruction),
-            onset: properties.time("onset") ?? properties.time("effective"), expires: properties.time("expires"),
-            ends: properties.time("ends"))
+            onset: properties.time("onset") ?? effective, expires: properties.time("expires"),
+            ends: properties.time("ends")
+        ).withConsistentTimes(effective: effective)
         let details = AlertDetails(
             area: properties.line("areaDesc", maximumLength: AlertTexts.longestArea),
             description: properties.paragraphs("description", maximumLength: AlertTexts.longestDescription),
