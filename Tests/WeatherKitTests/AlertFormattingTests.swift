@@ -55,6 +55,18 @@ struct AlertFormattingTests {
         #expect(json.contains(#""alerts":[],"alertsCheckedAt":"2026-10-08T17:00:00Z","#))
     }
 
+    @Test("a warning without an end leaves every form a day after the last answer")
+    func withoutEnd() {
+        let saved = SavedAlertsTests.saved([SavedAlertsTests.alert("open", .severe, onset: -60)])
+        let before = WeatherFormatter(now: Self.now + 86_399)
+        #expect(before.alertMark(saved) == "⚠" && before.mostSevereAlert(saved, at: Self.result) == "Event open")
+        #expect(before.alertClasses(saved) == ["warning", "warning-severe"])
+        let after = WeatherFormatter(now: Self.now + 86_400)
+        #expect(after.alertMark(saved).isEmpty && after.mostSevereAlert(saved, at: Self.result).isEmpty)
+        #expect(after.alertClasses(saved).isEmpty && after.alertLine(saved, at: Self.result) == nil)
+        #expect(after.json(Self.result, stale: false, alerts: saved).contains(#""alerts":[]"#))
+    }
+
     @Test("%A and %W, and the short line that fits a tmux status of 40 columns")
     func formatCodes() throws {
         let saved = SavedAlertsTests.saved([Self.storm, Self.flood])

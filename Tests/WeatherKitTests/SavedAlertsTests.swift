@@ -38,6 +38,28 @@ struct SavedAlertsTests {
         #expect(open.isInForce(at: Self.now + 1e9) && open.over == nil)
     }
 
+    @Test("a warning without an end lasts until an answer leaves it out, and a day after the last answer at most")
+    func withoutEnd() throws {
+        let open = Self.alert("open", onset: -60)
+        var saved = Self.saved([open, Self.alert("timed", .minor, expires: 7 * 86_400)])
+        #expect(saved.current(at: Self.now + 86_399).map(\.id) == ["open", "timed"])
+        #expect(saved.inForce(at: Self.now + 86_399).map(\.id) == ["open", "timed"])
+        #expect(saved.current(at: Self.now + 86_400).map(\.id) == ["timed"], "a day after the last answer")
+        #expect(saved.nextChange(after: Self.now + 60) == Self.now + 86_400, "watch redraws then")
+        // A failed try is no answer: the day counts from the last one.
+        saved.failure = .init(at: Self.now + 80_000, reason: "HTTP 503")
+        #expect(saved.inForce(at: Self.now + 86_400).map(\.id) == ["timed"])
+        // An answer that lists it again (a 304 among them) gives it another day.
+        saved.checkedAt = Self.now + 80_000
+        saved.failure = nil
+        #expect(saved.inForce(at: Self.now + 86_400).map(\.id) == ["open", "timed"])
+        let read = try #require(SavedAlerts(fileContents: saved.fileContents))
+        #expect(read.current(at: Self.now + 80_000 + 86_400).map(\.id) == ["timed"], "the same from the file")
+        // Never listed by an answer (no checked line): over already.
+        saved.checkedAt = nil
+        #expect(saved.current(at: Self.now).map(\.id) == ["timed"])
+    }
+
     @Test("the most severe first, then the earliest; the next change is the next onset or end")
     func order() {
         let saved = Self.saved([
@@ -49,7 +71,8 @@ struct SavedAlertsTests {
         #expect(saved.current(at: Self.now + 600).map(\.id) == ["late", "minor"])
         #expect(saved.nextChange(after: Self.now) == Self.now + 300)
         #expect(saved.nextChange(after: Self.now + 300) == Self.now + 900)
-        #expect(saved.nextChange(after: Self.now + 1800) == nil)
+        #expect(saved.nextChange(after: Self.now + 1800) == Self.now + 86_400, "the minor one, without an end")
+        #expect(saved.nextChange(after: Self.now + 86_400) == nil)
         #expect(saved.isFor(Location(name: "x", latitude: 37.21533, longitude: -93.29824)))
         #expect(!saved.isFor(Location(name: "x", latitude: 37.3, longitude: -93.29824)))
     }

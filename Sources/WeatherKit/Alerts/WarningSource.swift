@@ -139,8 +139,8 @@ extension WeatherAlert {
     /// (`ends`) before its onset, a message's expiry before it takes effect (`effective`; for DWD and MET
     /// Norway, whose one end is both, pass the onset). Kept rather than dropped: weather cannot tell which
     /// time is wrong, and a warning hidden is worse than one shown until the service stops listing it, as
-    /// one without an end is. An NWS message may expire before its hazard begins (a watch issued days
-    /// ahead, renewed every few hours): that is no contradiction.
+    /// one without an end is (`SavedAlerts.longestWithoutEnd`). An NWS message may expire before its
+    /// hazard begins (a watch issued days ahead, renewed every few hours): that is no contradiction.
     func withConsistentTimes(effective: Timestamp?) -> WeatherAlert {
         var alert = self
         if let onset, let ends, ends < onset { alert.ends = nil }

@@ -7,7 +7,8 @@ extension WeatherFormatter {
     /// "⚠" when a warning of severity moderate or higher is in force, else "": what the first line and the
     /// short line (`%W`) carry, so that `head -n1` and a bar see it.
     func alertMark(_ alerts: SavedAlerts?) -> String {
-        guard let alerts, alerts.alerts.contains(where: { $0.severity.marksTheWeather && $0.isInForce(at: now) })
+        guard let alerts,
+            alerts.alerts.contains(where: { $0.severity.marksTheWeather && alerts.isInForce($0, at: now) })
         else { return "" }
         return "⚠"
     }
@@ -16,7 +17,7 @@ extension WeatherFormatter {
     /// the place's clock (`%A`); "" when none is. The event is the service's words, in the language it
     /// was asked in.
     func mostSevereAlert(_ alerts: SavedAlerts?, at result: WeatherResult) -> String {
-        guard let alert = alerts?.alerts.first(where: { $0.isInForce(at: now) }) else { return "" }
+        guard let alerts, let alert = alerts.alerts.first(where: { alerts.isInForce($0, at: now) }) else { return "" }
         return alert.event + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
     }
 
@@ -82,7 +83,7 @@ extension WeatherFormatter {
     /// waybar's classes for the warnings: `warning` and `warning-<severity>` of the most severe in force,
     /// for a style that colours the module; none when nothing is in force.
     func alertClasses(_ alerts: SavedAlerts?) -> [String] {
-        guard let alert = alerts?.alerts.first(where: { $0.isInForce(at: now) }) else { return [] }
+        guard let alerts, let alert = alerts.alerts.first(where: { alerts.isInForce($0, at: now) }) else { return [] }
         return ["warning", "warning-" + alert.severity.name]
     }
 

@@ -62,14 +62,41 @@ public struct SavedAlerts: Sendable, Equatable {
         abs(location.latitude - latitude) < 1e-4 && abs(location.longitude - longitude) < 1e-4
     }
 
+    /// How long after the service's last answer a warning it gave no end is shown. Such a warning (Bright
+    /// Sky's `expires` may be `null`; a time that contradicted the others, dropped) lasts until an answer
+    /// leaves it out; when none comes (the service failing, the machine off), a day at most, so that it
+    /// cannot stay for ever.
+    package static let longestWithoutEnd = 86_400.0
+
+    /// When a warning without an end is over: `longestWithoutEnd` after the last answer; with none, it
+    /// never was listed by an answer, and is over already.
+    var endOfWarningsWithoutEnd: Timestamp {
+        (checkedAt ?? Timestamp(secondsSince1970: -.infinity)) + Self.longestWithoutEnd
+    }
+
+    /// The moment `alert` is over: its own (`WeatherAlert.over`), else `endOfWarningsWithoutEnd`.
+    package func over(_ alert: WeatherAlert) -> Timestamp {
+        alert.over ?? endOfWarningsWithoutEnd
+    }
+
+    /// Whether `alert` is over at `now`.
+    package func isOver(_ alert: WeatherAlert, at now: Timestamp) -> Bool {
+        now >= over(alert)
+    }
+
+    /// Whether `alert` is in force at `now`: begun and not over.
+    package func isInForce(_ alert: WeatherAlert, at now: Timestamp) -> Bool {
+        !isOver(alert, at: now) && (alert.onset.map { now >= $0 } ?? true)
+    }
+
     /// The warnings not over at `now`: in force or announced, the most severe first.
     package func current(at now: Timestamp) -> [WeatherAlert] {
-        alerts.filter { !$0.isOver(at: now) }
+        alerts.filter { !isOver($0, at: now) }
     }
 
     /// The warnings in force at `now`, the most severe first.
     package func inForce(at now: Timestamp) -> [WeatherAlert] {
-        alerts.filter { $0.isInForce(at: now) }
+        alerts.filter { isInForce($0, at: now) }
     }
 
     /// The next moment after `now` at which a warning begins or ends, and so what is shown changes by
@@ -77,7 +104,7 @@ public struct SavedAlerts: Sendable, Equatable {
     package func nextChange(after now: Timestamp) -> Timestamp? {
         var next: Timestamp?
         for alert in alerts {
-            for moment in [alert.onset, alert.over] {
+            for moment in [alert.onset, over(alert)] {
                 guard let moment, moment > now else { continue }
                 if next.map({ moment < $0 }) ?? true { next = moment }
             }
