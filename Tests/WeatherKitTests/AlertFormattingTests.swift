@@ -67,6 +67,17 @@ struct AlertFormattingTests {
         #expect(after.json(Self.result, stale: false, alerts: saved).contains(#""alerts":[]"#))
     }
 
+    @Test("an answer \"in the future\" is said as none: not updated, and no time in --json")
+    func answerInTheFuture() {
+        var saved = SavedAlertsTests.saved([Self.storm], failure: .init(at: Self.now, reason: "HTTP 503"))
+        saved.checkedAt = Self.now + 86_400 * 365
+        #expect(Self.formatter.alertLine(saved, at: Self.result) == "⚠ Event storm until 12:45 (not updated)")
+        #expect(Self.formatter.alertTooltip(saved, at: Self.result)?.hasSuffix("\nWarnings (not updated)") == true)
+        #expect(Self.formatter.json(Self.result, stale: false, alerts: saved).contains(#""alertsCheckedAt":null"#))
+        let listed = Self.formatter.alertsText(saved, texts: AlertTexts(details: [:]), of: Self.result, columns: nil)
+        #expect(!listed.contains("(as of") && listed.contains("The last update failed at 12:00 (HTTP 503)."))
+    }
+
     @Test("%A and %W, and the short line that fits a tmux status of 40 columns")
     func formatCodes() throws {
         let saved = SavedAlertsTests.saved([Self.storm, Self.flood])

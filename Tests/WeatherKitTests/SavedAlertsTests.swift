@@ -60,6 +60,18 @@ struct SavedAlertsTests {
         #expect(saved.current(at: Self.now).map(\.id) == ["timed"])
     }
 
+    @Test("an answer further in the future than a clock's skew is none: warnings without an end are over")
+    func answerInTheFuture() {
+        var saved = Self.saved([Self.alert("open", onset: -60), Self.alert("timed", .minor, expires: 3600)])
+        saved.checkedAt = Self.now + Timestamp.futureTolerance
+        #expect(saved.lastAnswer(at: Self.now) == saved.checkedAt, "a clock set a little back")
+        #expect(saved.current(at: Self.now).map(\.id) == ["open", "timed"])
+        saved.checkedAt = Self.now + Timestamp.futureTolerance + 1
+        #expect(saved.lastAnswer(at: Self.now) == nil)
+        #expect(saved.current(at: Self.now).map(\.id) == ["timed"])
+        #expect(saved.nextChange(after: Self.now) == Self.now + 3600)
+    }
+
     @Test("the most severe first, then the earliest; the next change is the next onset or end")
     func order() {
         let saved = Self.saved([

@@ -79,6 +79,26 @@ struct WarningsUpdaterTests {
         #expect(fixture.store.loadAlertTexts().details.count == 2, "the texts of a 304 stay as they were")
     }
 
+    @Test("a warnings file answered \"in the future\" is not fresh: the service is asked, without its validators")
+    func answerInTheFuture() throws {
+        let fixture = try Self.context(
+            TestContext.berlin, [.fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json")])
+        let now = fixture.clock.now()
+        let future = now + 365 * 86_400
+        try fixture.store.saveAlerts(
+            SavedAlerts(
+                source: .dwd, latitude: TestContext.berlin.latitude, longitude: TestContext.berlin.longitude,
+                language: "en", checkedAt: future, freshUntil: future + 3600,
+                cachingHeaders: CachingHeaders(etag: "\"x\""), alerts: []),
+            texts: AlertTexts(details: [:]))
+        _ = try fixture.fetcher.fetch()
+        let asked = try #require(fixture.transport.requests.last)
+        #expect(asked.url == "http://127.0.0.1:9/alerts?lat=52.5244&lon=13.4105")
+        #expect(!asked.headers.contains { $0.0 == "If-None-Match" })
+        let saved = try #require(fixture.store.loadAlerts())
+        #expect(saved.checkedAt == now && saved.alerts.map(\.event) == ["Gale-force gusts", "Wind gusts"])
+    }
+
     @Test("a failing warnings service never costs the forecast: it is saved, the warnings kept as the last known")
     func failureKeepsTheForecast() throws {
         let fixture = try Self.context(

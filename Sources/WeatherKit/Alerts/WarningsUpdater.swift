@@ -87,7 +87,13 @@ final class WarningsUpdater: Sendable {
         }
         let now = clock.now()
         let language = language()
-        let saved = store.loadAlerts().flatMap { $0.isFor(location) && $0.source == source.source ? $0 : nil }
+        var saved = store.loadAlerts().flatMap { $0.isFor(location) && $0.source == source.source ? $0 : nil }
+        if let file = saved, file.lastAnswer(at: now) != file.checkedAt {
+            // An answer "in the future" is none (`SavedAlerts.lastAnswer`): its freshness, its validators
+            // and its moment are not to be believed; its warnings are the last known.
+            saved?.checkedAt = nil
+            saved?.freshUntil = now
+        }
         // Fresh in whichever language they came (the timer's run may read another locale than a
         // terminal's): another language is no reason for another request.
         if let saved, saved.failure == nil, now < saved.freshUntil { return .fresh }

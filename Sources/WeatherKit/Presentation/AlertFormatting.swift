@@ -52,7 +52,7 @@ extension WeatherFormatter {
 
     /// "(as of 11:40)": when the service last answered, said when the warnings are the last known ones.
     func asOf(_ alerts: SavedAlerts, at result: WeatherResult) -> String {
-        guard let checked = alerts.checkedAt else { return tr("(not updated)") }
+        guard let checked = alerts.lastAnswer(at: now) else { return tr("(not updated)") }
         return tr("(as of %s)", when(checked, at: result))
     }
 
@@ -107,7 +107,8 @@ extension WeatherFormatter {
         }
         if alerts.failure != nil {
             lines.append(
-                alerts.checkedAt.map { tr("Warnings (as of %s)", when($0, at: result)) } ?? tr("Warnings (not updated)")
+                alerts.lastAnswer(at: now).map { tr("Warnings (as of %s)", when($0, at: result)) }
+                    ?? tr("Warnings (not updated)")
             )
         }
         return lines.joinedText("\n")
@@ -124,7 +125,7 @@ extension WeatherFormatter {
             writeAlert(alert, source: alerts?.source ?? .nws, into: &writer)
         }
         guard let alerts else { return }
-        writer.nullableField("alertsCheckedAt", alerts.checkedAt?.iso8601())
+        writer.nullableField("alertsCheckedAt", alerts.lastAnswer(at: now)?.iso8601())
         if let failure = alerts.failure { writer.field("alertsProblem", failure.reason) }
     }
 

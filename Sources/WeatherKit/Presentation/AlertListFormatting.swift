@@ -34,12 +34,13 @@ extension WeatherFormatter {
                     trn("%d announced", "%d announced", announced, String(announced)))
             }
         var heading = tr("%1$s: %2$s, from %3$s", style.bold(place), count, alerts.source.issuer)
-        if let checked = alerts.checkedAt { heading += " " + tr("(as of %s)", when(checked, at: result)) }
+        let checked = alerts.lastAnswer(at: now)
+        if let checked { heading += " " + tr("(as of %s)", when(checked, at: result)) }
         var lines = wrap(heading, columns: columns, indent: "")
         if let failure = alerts.failure {
             // The reason is the file's, in English: any run may have written it, in any language.
             let failed =
-                alerts.checkedAt == nil
+                checked == nil
                 ? tr("The last update failed at %1$s (%2$s).", when(failure.at, at: result), failure.reason)
                 : tr(
                     "The last update failed at %1$s (%2$s); these are the warnings it gave last.",
@@ -93,7 +94,7 @@ extension WeatherFormatter {
                 writer.nullableField("sender", details.sender)
             }
             guard let alerts else { return }
-            writer.nullableField("alertsCheckedAt", alerts.checkedAt?.iso8601())
+            writer.nullableField("alertsCheckedAt", alerts.lastAnswer(at: now)?.iso8601())
             if let failure = alerts.failure { writer.field("alertsProblem", failure.reason) }
         }
         return writer.text

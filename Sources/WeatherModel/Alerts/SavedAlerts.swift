@@ -68,20 +68,24 @@ public struct SavedAlerts: Sendable, Equatable {
     /// cannot stay for ever.
     package static let longestWithoutEnd = 86_400.0
 
-    /// When a warning without an end is over: `longestWithoutEnd` after the last answer; with none, it
-    /// never was listed by an answer, and is over already.
-    var endOfWarningsWithoutEnd: Timestamp {
-        (checkedAt ?? Timestamp(secondsSince1970: -.infinity)) + Self.longestWithoutEnd
+    /// When the service last answered, as `now` may believe it: `checkedAt`, unless it lies further after
+    /// `now` than `Timestamp.futureTolerance`, a time no run of weather's wrote (another program, a clock
+    /// set back), which would keep the warnings fresh, and those without an end shown, for ever.
+    package func lastAnswer(at now: Timestamp) -> Timestamp? {
+        guard let checkedAt, checkedAt - now <= Timestamp.futureTolerance else { return nil }
+        return checkedAt
     }
 
-    /// The moment `alert` is over: its own (`WeatherAlert.over`), else `endOfWarningsWithoutEnd`.
-    package func over(_ alert: WeatherAlert) -> Timestamp {
-        alert.over ?? endOfWarningsWithoutEnd
+    /// The moment `alert` is over, as seen at `now`: its own (`WeatherAlert.over`), else
+    /// `longestWithoutEnd` after the last answer; without one, it never was listed by an answer, and is
+    /// over already.
+    package func over(_ alert: WeatherAlert, at now: Timestamp) -> Timestamp {
+        alert.over ?? (lastAnswer(at: now) ?? Timestamp(secondsSince1970: -.infinity)) + Self.longestWithoutEnd
     }
 
     /// Whether `alert` is over at `now`.
     package func isOver(_ alert: WeatherAlert, at now: Timestamp) -> Bool {
-        now >= over(alert)
+        now >= over(alert, at: now)
     }
 
     /// Whether `alert` is in force at `now`: begun and not over.
@@ -104,7 +108,7 @@ public struct SavedAlerts: Sendable, Equatable {
     package func nextChange(after now: Timestamp) -> Timestamp? {
         var next: Timestamp?
         for alert in alerts {
-            for moment in [alert.onset, over(alert)] {
+            for moment in [alert.onset, over(alert, at: now)] {
                 guard let moment, moment > now else { continue }
                 if next.map({ moment < $0 }) ?? true { next = moment }
             }
