@@ -194,16 +194,27 @@ struct WarningSourceTests {
         #expect(met.alert.isInForce(at: at(19)), "in force from its onset, as long as MetAlerts lists it")
     }
 
+    static let long = String(repeating: "word ", count: 5000)
+    /// A GeoJSON answer (the NWS's, MetAlerts') of one warning with every field hostile.
+    static let hostileGeoJSON =
+        #"{"features":[{"properties":{"id":"x\u001b[2J","event":"Storm\u202e\u0007 warning","#
+        + #""eventAwarenessName":"Storm\u202e\u0007 warning","severity":"Apocalyptic","status":"Actual","#
+        + #""onset":"2026-13-45T99:00:00Z","expires":"not a time","description":"\#(long)","areaDesc":"\#(long)","#
+        + #""area":"\#(long)","headline":"\#(long)","title":"\#(long)"}}]}"#
+    /// Bright Sky's answer of the same warning, its area the warn cell's name.
+    static let hostileBrightSky =
+        #"{"alerts":[{"id":1,"alert_id":"x\u001b[2J","status":"actual","event_en":"Storm\u202e\u0007 warning","#
+        + #""severity":"Apocalyptic","onset":"2026-13-45T99:00:00Z","expires":"not a time","#
+        + #""description_en":"\#(long)","headline_en":"\#(long)"}],"location":{"name":"\#(long)"}}"#
+
     @Test(
         "hostile answers: control and bidi characters gone, long texts cut, bad times dropped, broken shapes refused",
-        arguments: [WarningSourceTests.nws as any WarningSource, WarningSourceTests.met])
-    func hostile(source: any WarningSource) throws {
-        let long = String(repeating: "word ", count: 5000)
-        let body =
-            #"{"features":[{"properties":{"id":"x\u001b[2J","event":"Storm\u202e\u0007 warning","#
-            + #""eventAwarenessName":"Storm\u202e\u0007 warning","severity":"Apocalyptic","status":"Actual","#
-            + #""onset":"2026-13-45T99:00:00Z","expires":"not a time","description":"\#(long)","areaDesc":"\#(long)","#
-            + #""area":"\#(long)","headline":"\#(long)","title":"\#(long)"}}]}"#
+        arguments: [
+            (WarningSourceTests.nws as any WarningSource, WarningSourceTests.hostileGeoJSON),
+            (WarningSourceTests.met, WarningSourceTests.hostileGeoJSON),
+            (WarningSourceTests.brightSky, WarningSourceTests.hostileBrightSky),
+        ])
+    func hostile(source: any WarningSource, body: String) throws {
         let standing = AlertMessage.standing(
             try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: "en"))
         let warning = try #require(standing.first)
@@ -215,10 +226,32 @@ struct WarningSourceTests {
         #expect(try #require(warning.details.area).count <= AlertTexts.longestArea + 1)
         #expect(try #require(warning.details.description).count <= AlertTexts.longestDescription + 1)
         for broken in [
-            "<html>Service Unavailable</html>", #"{"features":{}}"#, "[]", "", #"{"features":[1,"x",null]}"#,
+            "<html>Service Unavailable</html>", #"{"features":{}}"#, #"{"alerts":{}}"#, "[]", "",
+            #"{"features":[1,"x",null]}"#, #"{"alerts":[1,"x",null]}"#, #"{"alerts":[{"id":"#,
         ] {
             let messages = try? source.messages(in: Array(broken.utf8), headers: HTTPHeaders(), language: "en")
             #expect(messages == nil || messages == [], "\(broken)")
         }
+    }
+
+    @Test(
+        "a thousand warnings: the 30 gravest stand",
+        arguments: [WarningSourceTests.nws as any WarningSource, WarningSourceTests.met, WarningSourceTests.brightSky])
+    func thousand(source: any WarningSource) throws {
+        let severities = ["Minor", "Moderate", "Severe", "Extreme"]
+        let items = (0..<1000).map { index in
+            let severity = severities[index % 4]
+            return source.source == .dwd
+                ? #"{"id":\#(index),"alert_id":"a\#(index)","status":"actual","event_en":"e","severity":"\#(severity)"}"#
+                : #"{"properties":{"id":"a\#(index)","event":"e","severity":"\#(severity)","status":"Actual"}}"#
+        }
+        let body =
+            source.source == .dwd
+            ? #"{"alerts":["# + items.joined(separator: ",") + "]}"
+            : #"{"features":["# + items.joined(separator: ",") + "]}"
+        let standing = AlertMessage.standing(
+            try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: "en"))
+        #expect(standing.count == SavedAlerts.mostAlerts)
+        #expect(standing.allSatisfy { $0.alert.severity == .extreme })
     }
 }
