@@ -222,6 +222,44 @@ struct AlertsTests {
         #expect(try sandbox.requestCount(.brightsky) == 0, "the service's pause holds for the timer's runs")
     }
 
+    @Test("the forecast failing: the warnings asked all the same; no time left: shown as the last known")
+    func forecastFails() throws {
+        let sandbox = try Self.sandbox(saving: ["Berlin"])
+        let checked = try #require(try Self.saved(sandbox, "checked").first?.first)
+        try sandbox.server.clearRequests()
+        // Past the warnings' own freshness (5 minutes), as a later timer run; the forecast service fails.
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let stale = later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }
+        try sandbox.server.script(.forecast, [.init(status: 500, body: #"{"error":true,"reason":"Database down"}"#)])
+        let failed = try sandbox.run(["refresh"], environment: stale)
+        #expect(failed.status == 1 && failed.stdout.hasPrefix("failed: "), "\(failed)")
+        #expect(try sandbox.requestCount(.brightsky) == 1, "asked all the same")
+        #expect(try Self.saved(sandbox, "checked").first?.first != checked)
+        #expect(try Self.saved(sandbox, "failure").isEmpty)
+        #expect(!(try sandbox.run(["show"], environment: later).stdout.contains("(as of")))
+
+        // A forecast request that takes the whole budget leaves none for the warnings: they are the last
+        // known, said in the text, the tooltip, weather alerts and --json; the short line keeps its ⚠ alone.
+        let evening = try FakeClock.environment(at: Date().addingTimeInterval(800))
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(.forecast, [.init(delay: 5)])
+        let slow = try sandbox.run(
+            ["refresh"], environment: evening.merging(["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": "2"]) { $1 })
+        #expect(slow.status == 1 && slow.stdout.hasPrefix("failed: "), "\(slow)")
+        #expect(slow.elapsed < 3, "within WEATHER_TIMEOUT and a second: \(slow.elapsed) s")
+        #expect(try sandbox.requestCount(.brightsky) == 0)
+        let failure = try #require(try Self.saved(sandbox, "failure").first?.last)
+        #expect(failure.contains("time budget, 2 s (WEATHER_TIMEOUT), was spent"), "\(failure)")
+        let text = try sandbox.run(["show"], environment: evening).stdout
+        #expect(text.contains("⚠ Gale-force gusts until ") && text.contains(" (as of "), "\(text)")
+        #expect(try sandbox.run(["show", "--short"], environment: evening).stdout.hasSuffix("11°C ⚠\n"))
+        let waybar = try Self.json(try sandbox.run(["show", "--waybar"], environment: evening))
+        #expect((waybar["tooltip"] as? String)?.contains("\nWarnings (as of ") == true, "\(waybar)")
+        #expect(try sandbox.run(["alerts"], environment: evening).stdout.contains("The last update failed at "))
+        let json = try Self.json(try sandbox.run(["show", "--json"], environment: evening))
+        #expect((json["alertsProblem"] as? String)?.contains("was spent before they could be asked for") == true)
+    }
+
     @Test("concurrent callers send one forecast request and one warnings request")
     func concurrentCallers() throws {
         let sandbox = try Self.sandbox(saving: ["Berlin"])

@@ -150,6 +150,106 @@ struct WarningsUpdaterTests {
         #expect(arctic.store.loadAlerts()?.source == .metNorway)
     }
 
+    @Test("the forecast failing or pausing: the warnings are asked all the same, the forecast's failure thrown")
+    func forecastFails() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/errors/daily-limit.json", status: 429),
+                .fixture("brightsky/variants/berlin-none.json"), .fixture("brightsky/berlin.json"),
+            ])
+        let first = try fixture.fetcher.fetch().result
+        let alertsURL = "http://127.0.0.1:9/alerts?lat=52.5244&lon=13.4105"
+        fixture.clock.advance(400)
+        do {
+            _ = try fixture.nextRun().fetch()
+            Issue.record("the forecast's 429 is the run's failure")
+        } catch {
+            guard case .backingOff = error else { throw error }
+        }
+        #expect(fixture.transport.requests.count == 4 && fixture.transport.requests.last?.url == alertsURL)
+        let asked = try #require(fixture.store.loadAlerts())
+        #expect(asked.checkedAt == fixture.clock.now() && asked.failure == nil && asked.alerts.isEmpty)
+        #expect(fixture.store.loadResult().result == first, "the saved result untouched")
+        // The forecast's pause lasts until midnight UTC; the warnings, past their freshness, are asked alone.
+        fixture.clock.advance(400)
+        do {
+            _ = try fixture.nextRun().fetch(for: .background)
+            Issue.record("the forecast's pause holds")
+        } catch {
+            guard case .backingOff = error else { throw error }
+        }
+        #expect(fixture.transport.requests.count == 5 && fixture.transport.requests.last?.url == alertsURL)
+        #expect(fixture.store.loadAlerts()?.alerts.map(\.event) == ["Gale-force gusts", "Wind gusts"])
+        #expect(fixture.store.loadResult().result == first)
+    }
+
+    @Test("no time left for the warnings: the forecast saved, the warnings marked as the last known")
+    func noTimeLeft() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast-berlin-later.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        let before = try #require(fixture.store.loadAlerts())
+        fixture.clock.advance(400)
+        let run = fixture.nextRun()
+        run.limitNetworkTime(to: 0.5, setting: "WEATHER_TIMEOUT")
+        guard case .newData(let result) = try run.fetch() else {
+            Issue.record("the new forecast is new data")
+            return
+        }
+        #expect(fixture.store.loadResult().result == result)
+        #expect(fixture.transport.requests.count == 3, "no warnings request")
+        let after = try #require(fixture.store.loadAlerts())
+        #expect(after.alerts == before.alerts && after.checkedAt == before.checkedAt)
+        #expect(after.failure?.at == fixture.clock.now())
+        let reason = try #require(after.failure?.reason)
+        #expect(
+            reason.hasPrefix("the run's time budget, ")
+                && reason.hasSuffix(" (WEATHER_TIMEOUT), was spent before they could be asked for"), "\(reason)")
+        guard case .failed(let said) = run.warnings.lastOutcome else {
+            Issue.record("\(String(describing: run.warnings.lastOutcome))")
+            return
+        }
+        #expect(said == reason)
+    }
+
+    @Test("the warnings service pausing, or MET Norway not to be asked: the saved ones marked as the last known")
+    func notAskedIsMarked() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast/berlin.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        try fixture.store.saveBackoffs([
+            "127.0.0.1:9/alerts": Backoff.after(
+                refusal: "HTTP 429: Too Many Requests", retryAfter: "3600", previous: nil, now: fixture.clock.now())
+        ])
+        fixture.clock.advance(400)
+        _ = try fixture.nextRun().fetch()
+        #expect(fixture.transport.requests.count == 3, "the warnings service's pause holds")
+        let paused = try #require(fixture.store.loadAlerts())
+        #expect(paused.failure?.at == fixture.clock.now() && paused.alerts.count == 2)
+        #expect(paused.failure?.reason.contains("asked weather to slow down (HTTP 429: Too Many Requests)") == true)
+
+        let bergen = try Self.context(
+            Self.bergen, [.fixture("open-meteo/forecast/bergen.json"), .fixture("metalerts/bergen.en.json")],
+            contact: "ann@example.org")
+        _ = try bergen.fetcher.fetch()
+        bergen.clock.advance(700)
+        bergen.transport.queue(.fixture("open-meteo/forecast/bergen.json"))
+        _ = try bergen.nextRun(settings: { $0.contact = nil }).fetch()
+        #expect(bergen.transport.requests.count == 3)
+        let refused = try #require(bergen.store.loadAlerts())
+        #expect(refused.failure?.reason.contains("WEATHER_CONTACT") == true && refused.alerts.count == 2)
+    }
+
     @Test("no source for the place's country: no request, and the warnings of a place before are removed")
     func uncovered() throws {
         let fixture = try Self.context(Self.paris, [.fixture("open-meteo/forecast/paris.json")])

@@ -38,12 +38,13 @@ final class WarningsUpdater: Sendable {
         case uncovered
         /// The saved warnings are still fresh: no request.
         case fresh
-        /// The source may not be asked (`WarningSource.refusal`), or there was no time left in the run.
+        /// The source may not be asked (`WarningSource.refusal`).
         case notAsked(String)
         /// The service answered: the warnings changed, or stayed the same (a 304 among them).
         case changed
         case unchanged
-        /// The request failed, or the service asked to wait: the warnings are the last known ones.
+        /// The request failed, the service asked to wait, or the run had no time left for it: the warnings
+        /// are the last known ones.
         case failed(String)
     }
 
@@ -97,15 +98,28 @@ final class WarningsUpdater: Sendable {
         // Fresh in whichever language they came (the timer's run may read another locale than a
         // terminal's): another language is no reason for another request.
         if let saved, saved.failure == nil, now < saved.freshUntil { return .fresh }
-        if let refusal = source.refusal { return .notAsked(refusal) }
+        // From here on the saved warnings are past their freshness: a run that does not ask for them says
+        // they are the last known, as a failed request does.
+        if let refusal = source.refusal {
+            markLastKnown(saved, because: { refusal }, at: now, in: store, stillWanted: stillWanted)
+            return .notAsked(refusal)
+        }
         do {
             try backoffs.check(source.service, for: caller)
         } catch {
+            markLastKnown(saved, because: { error.description }, at: now, in: store, stillWanted: stillWanted)
             return .failed(error.description)
         }
         let deadline = deadline()
         // A run whose budget the forecast spent leaves the warnings to the next one, as they were.
-        guard deadline.remaining >= 1 else { return .notAsked("no time was left in the run's budget") }
+        guard deadline.remaining >= 1 else {
+            let budget = deadline.budget
+            let reason = {
+                tr("the run's time budget, %s, was spent before they could be asked for", budget.description)
+            }
+            markLastKnown(saved, because: reason, at: now, in: store, stillWanted: stillWanted)
+            return .failed(reason())
+        }
         var request = source.request(for: location, language: language)
         let validators = saved.flatMap { $0.checkedAt != nil && $0.language == language ? $0.cachingHeaders : nil }
         if let etag = validators?.etag { request.headers.append(("If-None-Match", etag)) }
@@ -170,5 +184,18 @@ final class WarningsUpdater: Sendable {
         guard stillWanted() else { return .unchanged }
         try? store.saveAlerts(fresh, texts: texts)
         return saved?.alerts == fresh.alerts ? .unchanged : .changed
+    }
+
+    /// Marks `saved`, past its freshness, as the last known warnings: this run would have asked for them
+    /// and did not, for `reason`. Nothing to mark without saved warnings.
+    private func markLastKnown(
+        _ saved: SavedAlerts?, because reason: () -> String, at now: Timestamp, in store: WeatherStore,
+        stillWanted: () -> Bool
+    ) {
+        guard var kept = saved else { return }
+        // In English: a run in another language may read the file (`--json` shows it as it is).
+        let words = Catalogue.inEnglish { reason() }
+        kept.failure = SavedAlerts.Failure(at: now, reason: words.oneLine(maximumLength: 400) ?? "")
+        if stillWanted() { try? store.saveAlerts(kept, texts: nil) }
     }
 }

@@ -155,9 +155,32 @@ public final class WeatherFetcher: Sendable {
         -> FetchOutcome
     {
         let seen = try savedLocation().flatMap { results.cachedResult(for: $0) }
-        try backoffs.check(provider.forecastService, for: caller)
+        do {
+            try backoffs.check(provider.forecastService, for: caller)
+        } catch {
+            // The forecast waits out its service's pause; the warnings, another service's, need not.
+            try updateWarningsAlone(for: caller)
+            throw error
+        }
         return try withFetchLock { () throws(WeatherError) -> FetchOutcome in
             try fetchHoldingLock(seen: seen, needingForecast: needingForecast, caller: caller)
+        }
+    }
+
+    /// The saved place's warnings brought up to date in a run whose forecast may not be asked for (its
+    /// service's pause, or a failure shared): under the fetch lock, as in a fetch, and only for a place
+    /// with a saved result, which they are shown with. Throws only when a signal stopped the run.
+    private func updateWarningsAlone(for caller: FetchCaller) throws(WeatherError) {
+        do {
+            try withFetchLock { () throws(WeatherError) in
+                results.rereadFiles()
+                guard let location = try savedLocation(), results.cachedResult(for: location) != nil else { return }
+                let store = context.store
+                try warnings.update(
+                    for: location, in: store, caller: caller, stillWanted: { FileIO.exists(store.paths.locationFile) })
+            }
+        } catch {
+            if case .stopped = error { throw error }
         }
     }
 
@@ -213,13 +236,30 @@ public final class WeatherFetcher: Sendable {
     /// place was forgotten in the meantime; then its official warnings (`WarningsUpdater`), whose change
     /// alone is new data too. `scheduled`: background refresh keeps this result up to date (the saved
     /// place), so the result says when its replacement is overdue. Holding the lock.
+    ///
+    /// When the forecast cannot be had (its service failing or pausing), the warnings of a place with a
+    /// `stored` result are asked for all the same, within what is left of the budget, and the forecast's
+    /// failure is thrown: the warnings are another service's, and matter most when the weather cannot be
+    /// had (Open-Meteo's daily limit pauses the forecast until midnight UTC).
     func request(
         for location: Location, stored: WeatherResult?, forecastMissing: Bool, into store: WeatherStore,
         caller: FetchCaller = .foreground, scheduled: Bool = false, stillWanted: () -> Bool
     ) throws(WeatherError) -> FetchOutcome {
-        let outcome = try requestWeather(
-            for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
-            scheduled: scheduled, stillWanted: stillWanted)
+        let outcome: FetchOutcome
+        do {
+            outcome = try requestWeather(
+                for: location, stored: stored, forecastMissing: forecastMissing, into: store, caller: caller,
+                scheduled: scheduled, stillWanted: stillWanted)
+        } catch {
+            switch error {
+            case .provider, .backingOff, .recentFailure:
+                if stored != nil, StopSignal.received == nil {
+                    try warnings.update(for: location, in: store, caller: caller, stillWanted: stillWanted)
+                }
+            default: break
+            }
+            throw error
+        }
         let warned = try warnings.update(for: location, in: store, caller: caller, stillWanted: stillWanted)
         guard warned == .changed, case .noData(let result) = outcome else { return outcome }
         return .newData(result)
