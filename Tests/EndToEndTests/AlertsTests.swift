@@ -260,6 +260,40 @@ struct AlertsTests {
         #expect((json["alertsProblem"] as? String)?.contains("was spent before they could be asked for") == true)
     }
 
+    @Test(
+        "the forecast leaving less than a second, or a warnings service too slow: the forecast saved, the warnings kept as the last known, within WEATHER_TIMEOUT and a second",
+        arguments: [
+            (
+                forecastDelay: 3.3, warningsDelay: 0.0, timeout: 4.0, asked: 0,
+                said: "was spent before they could be asked for"
+            ),
+            (forecastDelay: 0.0, warningsDelay: 10.0, timeout: 3.0, asked: 1, said: "did not answer within"),
+        ])
+    func timeBudget(forecastDelay: Double, warningsDelay: Double, timeout: Double, asked: Int, said: String) throws {
+        let sandbox = try Self.sandbox(saving: ["Berlin"])
+        try sandbox.server.clearRequests()
+        try sandbox.server.script(
+            .forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: forecastDelay)])
+        if warningsDelay > 0 { try sandbox.server.script(.brightsky, [.init(delay: warningsDelay)]) }
+        // Past the warnings' own freshness (5 minutes), as a later timer run.
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let refresh = try sandbox.run(
+            ["refresh"],
+            environment: later.merging(["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": String(Int(timeout))]) { $1 })
+        #expect(refresh.elapsed < timeout + 1, "\(refresh.elapsed) s")
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(refresh.stdout.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C"), "\(refresh)")
+        #expect(refresh.stdout.contains("; the warnings were not updated: ") && refresh.stdout.contains(said))
+        #expect(try sandbox.requestCount(.brightsky) == asked)
+        #expect(try sandbox.run(["show", "--json"], environment: later).stdout.contains(#""temperature":10.4"#))
+        #expect(try Self.saved(sandbox, "alert").count == 2, "the warnings as last known")
+        #expect(try Self.saved(sandbox, "failure").first?.last?.contains(said) == true)
+        let shown = try sandbox.run(["show"], environment: later).stdout
+        #expect(shown.contains("⚠ Gale-force gusts until ") && shown.contains(" (as of "), "\(shown)")
+        let json = try Self.json(try sandbox.run(["alerts", "--json"], environment: later))
+        #expect((json["alertsProblem"] as? String)?.contains(said) == true, "\(json)")
+    }
+
     @Test("concurrent callers send one forecast request and one warnings request")
     func concurrentCallers() throws {
         let sandbox = try Self.sandbox(saving: ["Berlin"])
