@@ -47,6 +47,7 @@ struct AlertsTests {
         let text = try sandbox.run("show").stdout.split(separator: "\n")
         #expect(text[0].hasPrefix("Springfield, Missouri, United States: ") && text[0].hasSuffix(" ⚠"), "\(text)")
         #expect(text[1].hasPrefix("⚠ Severe Thunderstorm Warning until ") && text[1].hasSuffix("; 1 announced"))
+        #expect(text.last == "Updated just now · Data: Open-Meteo · Warnings: NWS", "\(text)")
         #expect(try sandbox.run("show", "--short").stdout.hasSuffix("°C ⚠\n"))
         let format = try sandbox.run("show", "--format", "%A|%W").stdout
         #expect(format.hasPrefix("Severe Thunderstorm Warning until ") && format.hasSuffix("|⚠\n"), "\(format)")
@@ -65,6 +66,7 @@ struct AlertsTests {
         let classes = try #require(waybar["class"] as? [String])
         #expect(classes.first == "fresh" && classes.suffix(2) == ["warning", "warning-severe"], "\(classes)")
         #expect((waybar["tooltip"] as? String)?.hasPrefix("⚠ Severe Thunderstorm Warning (severe) until ") == true)
+        #expect((waybar["tooltip"] as? String)?.contains("· Data: Open-Meteo · Warnings: NWS\n") == true)
 
         let full = try sandbox.run(
             ["alerts"], environment: ["NO_COLOR": "1"], terminal: true, size: (columns: 60, rows: 40))
@@ -87,10 +89,13 @@ struct AlertsTests {
         let dwd = try #require((try Self.json(try berlin.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
         #expect(dwd["source"] as? String == "dwd" && dwd["event"] as? String == "Gale-force gusts")
         #expect(try berlin.requestCount(.brightsky) == 1)
+        // DWD's terms ask for its credit: the text's last line gives it, as waybar's tooltip, which holds the text.
+        #expect(try berlin.run("show").stdout.hasSuffix("· Data: Open-Meteo · Warnings: DWD\n"))
 
         let bergen = try Self.sandbox(saving: ["Bergen"], environment: ["WEATHER_CONTACT": "ann@example.org"])
         let met = try #require((try Self.json(try bergen.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
         #expect(met["source"] as? String == "met-norway" && met["event"] as? String == "Strong wind gusts")
+        #expect(try bergen.run("show").stdout.hasSuffix("· Data: Open-Meteo · Warnings: MET Norway\n"))
         let request = try #require(try bergen.server.requests(.metalerts).first)
         #expect(request.query["lang"] == "en" && request.header("User-Agent")?.contains("ann@example.org") == true)
 

@@ -420,6 +420,7 @@ struct LocaleTests {
         let lines = try sandbox.run("show").stdout.split(separator: "\n").map(String.init)
         #expect(lines[0].hasSuffix("teilweise bewölkt ⚠"), "\(lines)")
         #expect(lines[1].hasPrefix("⚠ Sturmböen bis ") && lines[1].hasSuffix("; 1 angekündigt"), "\(lines)")
+        #expect(lines.last?.hasSuffix(" · Daten: Open-Meteo · Warnungen: DWD") == true, "\(lines)")
         #expect(try sandbox.run("show", "--format", "%A|%W").stdout.hasPrefix("Sturmböen bis "))
         let waybar = try sandbox.run("show", "--waybar").stdout
         #expect(waybar.contains("⚠ Sturmböen (markante Wetterwarnung) bis "), "\(waybar)")

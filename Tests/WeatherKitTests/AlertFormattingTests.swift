@@ -37,6 +37,21 @@ struct AlertFormattingTests {
         #expect(Self.formatter.text(Self.result, stale: false).split(separator: "\n").count == 2)
     }
 
+    @Test("the last line credits the warnings' source while warnings are shown, and only then")
+    func credit() {
+        #expect(Self.text([Self.storm]).last == "Updated just now · Data: Open-Meteo · Warnings: NWS")
+        #expect(Self.text([Self.flood]).last?.hasSuffix(" · Warnings: NWS") == true, "announced ones are shown")
+        #expect(Self.text([]).last == "Updated just now · Data: Open-Meteo")
+        let over = WeatherFormatter(now: Self.now + 40_000)
+        let text = over.text(Self.result, stale: false, alerts: SavedAlertsTests.saved([Self.storm, Self.flood]))
+        #expect(text.hasSuffix("· Data: Open-Meteo"), "none shown, none credited: \(text)")
+        var dwd = SavedAlertsTests.saved([Self.storm])
+        dwd.source = .dwd
+        #expect(
+            Self.formatter.text(Self.result, stale: false, refreshing: true, alerts: dwd).hasSuffix(
+                "Updated just now · Data: Open-Meteo · Warnings: DWD, refreshing…"))
+    }
+
     @Test("the last known warnings say as of when, when the last update failed")
     func asOf() {
         let lines = Self.text([Self.storm], failure: .init(at: Self.now + 600, reason: "HTTP 503"))

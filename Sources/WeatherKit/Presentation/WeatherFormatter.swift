@@ -63,11 +63,12 @@ public struct WeatherFormatter: Sendable {
     ///     Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
     ///     Today: high 14.2 °C, low 6.1 °C, chance of precipitation 40%, precipitation 2.1 mm
     ///     Sunrise 07:21, sunset 18:34, pressure 1016 hPa
-    ///     Updated 4 min ago · Data: Open-Meteo
+    ///     Updated 4 min ago · Data: Open-Meteo · Warnings: DWD
     ///
     /// The first line carries `⚠` while a warning of severity moderate or higher is in force, and the one
     /// under it the most severe warning in force (or announced), then when rain comes or stops in the next
-    /// two hours (`rainSoon`, left out with `rainLine` false: waybar's tooltip says it first). `refreshing` says on the last line that
+    /// two hours (`rainSoon`, left out with `rainLine` false: waybar's tooltip says it first); the last
+    /// credits the warnings' source while they are shown. `refreshing` says on the last line that
     /// new values are on their way. Written into one string as it goes: `show` prints it at every start.
     public func text(
         _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil,
@@ -91,9 +92,10 @@ public struct WeatherFormatter: Sendable {
             text += " "
             text += style.warning(tr("(stale)"))
         }
-        if let line = alertLine(alerts, at: result) {
+        let warningLine = alertLine(alerts, at: result)
+        if let warningLine {
             text += "\n"
-            text += style.warning(line)
+            text += style.warning(warningLine)
         }
         if rainLine, let rain = rainSoon(result) {
             text += "\n"
@@ -159,8 +161,11 @@ public struct WeatherFormatter: Sendable {
         list.endLine()
         text = list.text
         text += "\n"
-        text += style.dim(
-            Self.updated(now - result.updatedAt, data: result.provider.attribution, refreshing: refreshing))
+        // The warnings' source credited beside the forecast's while its warnings are shown (DWD's terms
+        // ask for it): "Data: Open-Meteo · Warnings: DWD".
+        var data = result.provider.attribution
+        if warningLine != nil, let alerts { data += " · " + tr("Warnings: %s", alerts.source.credit) }
+        text += style.dim(Self.updated(now - result.updatedAt, data: data, refreshing: refreshing))
         return text
     }
 
