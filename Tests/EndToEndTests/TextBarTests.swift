@@ -8,14 +8,15 @@ import Testing
 /// name, as a user's bar finds it; the place is saved from the fixture server.
 @Suite("weather in tmux and i3blocks, as the README sets them up", .serialized)
 struct TextBarTests {
-    /// A sandbox with Berlin saved and a `bin` folder, first on its `PATH`, holding `weather`.
-    static func sandbox() throws -> Sandbox {
-        let sandbox = try Sandbox()
+    /// A sandbox with `place` saved (Berlin; with `alerts`, its official warnings fetched too) and a `bin`
+    /// folder, first on its `PATH`, holding `weather`.
+    static func sandbox(place: [String] = ["Berlin"], alerts: Bool = false) throws -> Sandbox {
+        let sandbox = try Sandbox(alerts: alerts)
         try FileManager.default.createDirectory(atPath: sandbox.root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: sandbox.root + "/bin/weather", withDestinationPath: TestPaths.weatherBinary)
         sandbox.environment["PATH"] = sandbox.root + "/bin:/usr/bin:/bin"
-        let set = try sandbox.run("set", "Berlin")
+        let set = try sandbox.run(["set"] + place)
         try #require(set.status == 0, "\(set)")
         return sandbox
     }
@@ -75,9 +76,21 @@ struct TextBarTests {
 
     @Test("tmux shows the README's status-right: weather show --short's line, then the clock, fresh then stale")
     func tmux() throws {
+        try Self.tmuxShowsTheShortLine(in: try Self.sandbox())
+    }
+
+    @Test("with a warning in force, tmux shows the short line's ⚠ and the clock in its 40 columns, fresh then stale")
+    func tmuxWithWarning() throws {
+        // Springfield's Severe Thunderstorm Warning: the longest place name of the fixtures with a warning.
+        let sandbox = try Self.sandbox(place: ["Springfield, MO"], alerts: true)
+        try Self.tmuxShowsTheShortLine(in: sandbox, warning: true)
+    }
+
+    /// The README's tmux line, in a real tmux, shows `weather show --short`'s line (with ⚠ when `warning`),
+    /// whole, then the clock: fresh, then stale, the longest it gets.
+    static func tmuxShowsTheShortLine(in sandbox: Sandbox, warning: Bool = false) throws {
         let tmux = try requiringProgram("tmux")
         let line = try Readme.fence(after: "**tmux**", language: "sh", within: 3)
-        let sandbox = try Self.sandbox()
         // tmux's sockets in the sandbox, not in /tmp/tmux-UID.
         sandbox.environment["TMUX_TMPDIR"] = sandbox.root
         try sandbox.write(line + "\n", to: sandbox.root + "/tmux.conf")
@@ -86,6 +99,7 @@ struct TextBarTests {
         try sandbox.write("set -g status off\nset -g default-terminal screen\n", to: sandbox.root + "/screen.conf")
         for staleAfter in ["1h", "0"] {
             let expected = try Self.shortLine(sandbox, staleAfter: staleAfter)
+            #expect(expected.contains(" ⚠") == warning, "weather show --short: \(expected)")
             let shown = try Self.tmuxStatusLine(tmux, sandbox: sandbox, until: { $0.contains(expected) })
             // status-right, right-aligned: the line, then the clock. tmux cuts status-right past its
             // status-right-length (40 columns by default) at the end: the clock shows that nothing was cut.
