@@ -57,6 +57,12 @@ struct AlertsTests {
         #expect(alerts.map { $0["event"] as? String } == ["Severe Thunderstorm Warning", "Flood Watch"])
         #expect(alerts.map { $0["inForce"] as? Bool } == [true, false])
         let storm = try #require(alerts.first)
+        // The keys docs/guide.md documents, the extensions (ends, inForce, alertsCheckedAt) among them.
+        #expect(
+            Set(storm.keys) == [
+                "id", "source", "event", "severity", "headline", "onset", "expires", "ends", "inForce", "instruction",
+            ])
+        #expect(json["alertsCheckedAt"] is String && json["alertsProblem"] == nil)
         #expect(storm["source"] as? String == "nws" && storm["severity"] as? String == "severe")
         #expect((storm["id"] as? String)?.hasPrefix("urn:oid:2.49.0.1.840.0.") == true)
         #expect((storm["expires"] as? String)?.hasSuffix("Z") == true)
@@ -76,7 +82,9 @@ struct AlertsTests {
         #expect(full.stdout.contains("  What to do: Go inside a sturdy building now and stay away"))
         #expect(full.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 }, "wrapped: \(full.stdout)")
         let listed = try Self.json(try sandbox.run("alerts", "--json"))
+        #expect(Set(listed.keys) == ["location", "source", "alerts", "alertsCheckedAt"])
         let details = try #require((listed["alerts"] as? [[String: Any]])?.first)
+        #expect(Set(details.keys).isSuperset(of: ["ends", "inForce", "area", "description", "sender"]))
         #expect((details["description"] as? String)?.contains("moving east at 25 mph.") == true)
         #expect(details["area"] as? String == "Greene, MO; Polk, MO")
         // All of it from the one request of `set`.
