@@ -163,19 +163,28 @@ public struct WeatherFormatter: Sendable {
         text += "\n"
         // The warnings' source credited beside the forecast's while its warnings are shown (DWD's terms
         // ask for it): "Data: Open-Meteo · Warnings: DWD".
-        var data = result.provider.attribution
-        if warningLine != nil, let alerts { data += " · " + tr("Warnings: %s", alerts.source.credit) }
-        text += style.dim(Self.updated(now - result.updatedAt, data: data, refreshing: refreshing))
+        let credit = warningLine == nil ? nil : alerts?.source.credit
+        text += style.dim(
+            Self.updated(
+                now - result.updatedAt, data: result.provider.attribution, warnings: credit, refreshing: refreshing))
         return text
     }
 
     /// "Updated 4 min ago · Data: MET Norway", the last line of the text and the forecast: the age of a
-    /// result and the source its licence asks to be credited (`data`, a name, not translated); "Updated
-    /// 4 min ago · Data: Open-Meteo, refreshing…" while new values are on their way.
-    static func updated(_ age: Double, data: String, refreshing: Bool) -> String {
+    /// result and the source its licence asks to be credited (`data`, a name, not translated), and the
+    /// source of the warnings shown (`warnings`, likewise): "Updated 4 min ago · Data: Open-Meteo ·
+    /// Warnings: DWD"; "..., refreshing…" while new values are on their way. One message a line, so that
+    /// the credit costs `show` no look-up in the catalogue of its own.
+    static func updated(_ age: Double, data: String, warnings: String? = nil, refreshing: Bool) -> String {
         let ago = RelativeTime.ago(age).translated
+        guard let warnings else {
+            return refreshing
+                ? tr("Updated %1$s · Data: %2$s, refreshing…", ago, data)
+                : tr("Updated %1$s · Data: %2$s", ago, data)
+        }
         return refreshing
-            ? tr("Updated %1$s · Data: %2$s, refreshing…", ago, data) : tr("Updated %1$s · Data: %2$s", ago, data)
+            ? tr("Updated %1$s · Data: %2$s · Warnings: %3$s, refreshing…", ago, data, warnings)
+            : tr("Updated %1$s · Data: %2$s · Warnings: %3$s", ago, data, warnings)
     }
 
     /// Lines of "label value, label value" items after the text so far, each line's first letter a capital.
