@@ -486,7 +486,7 @@ struct LocaleTests {
         #expect(
             show[1].range(of: "^⚠ Gale-force gusts jusqu'à \(clock)\(narrow); 1 annoncée$", options: .regularExpression)
                 != nil, "\(show)")
-        #expect(show.last == "Mis à jour à l'instant · Données\(space): Open-Meteo", "\(show)")
+        #expect(show.last == "Mis à jour à l'instant · Données\(space): Open-Meteo · Alertes\(space): DWD", "\(show)")
         let json = try AlertsTests.json(try sandbox.run("alerts", "--json"))
         let alerts = try #require(json["alerts"] as? [[String: Any]])
         #expect(alerts.map { $0["severity"] as? String } == ["moderate", "minor"], "\(alerts)")
