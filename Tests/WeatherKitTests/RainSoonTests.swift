@@ -117,12 +117,14 @@ struct RainSoonTests {
         var other = result
         other.nowcast = Self.quarters([0, 0.12, nil, 0.4, 0, 0, 0, 0])
         #expect(!other.showsTheSame(as: result), "a new sentence is new data")
+        #expect(result.fileContents.count < Self.result(nil).fileContents.count + 60, "one short member")
         for damaged in [
-            #"{"start":1,"step":900,"resolution":"x","amounts":"0"}"#,
-            #"{"start":1,"step":900,"resolution":"hourly","amounts":"1,2,three"}"#,
+            "1791478800 900 8 12 0 x", "1791478800 900 8 1 2", "three", "1791478800 900 99 0 0 hourly",
+            "99999999999999 900 8 0 0 hourly", "1791478800 5 8 0 0 hourly", "-1 900 8 0 0 hourly", "",
         ] {
-            #expect(Nowcast(reading: try JSONDocument(parsing: Array(damaged.utf8)).reader) == nil)
+            #expect(Nowcast(packed: damaged) == nil, "\(damaged)")
         }
+        #expect(Nowcast(packed: nowcast.packed) == nowcast)
     }
 
     @Test("--json: rainSoon's start and end in UTC, null when dry, and the resolution")

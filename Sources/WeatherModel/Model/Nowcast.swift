@@ -30,16 +30,15 @@ package struct Nowcast: Sendable, Equatable {
     package var start: Timestamp
     /// The length of each step, in seconds: 900 or 3600.
     package var step: Double
-    /// Precipitation in each step, mm; `Self.missing` where the service gave none. (Not an array of
-    /// optionals: `show` reads this at every start, and the runtime would set up that array's type first,
-    /// 20,000 instructions.)
-    package var amounts: [Double]
-    /// The steps whose precipitation falls as snow (by the hour's weather), as bits: step 0 the lowest.
+    /// How many steps there are.
+    package var count: Int
+    /// The wet steps (`wetRate` or more), as bits, step 0 the lowest: all a sentence needs of the
+    /// amounts. (Not an array: `show` reads this at every start, and the runtime would set up an array's
+    /// type first, 10,000 instructions and more.)
+    package var wetBits: Int
+    /// The steps whose precipitation falls as snow (by the hour's weather), as bits.
     package var snowBits: Int
     package var resolution: Resolution
-
-    /// What `amounts` holds for a step the service gave no value for.
-    package static let missing = -1.0
 
     /// How far ahead the sentence looks: two hours.
     package static let horizon = 7200.0
@@ -49,20 +48,27 @@ package struct Nowcast: Sendable, Equatable {
     /// The rate from which a step counts as wet: 0.1 mm an hour, the least a gauge reports.
     package static let wetRate = 0.1
 
+    /// The series of `amounts` (mm a step, `nil` where the service gave none: a gap is dry) and the steps
+    /// that are `snow`.
     package init(start: Timestamp, step: Double, amounts: [Double?], snow: [Bool] = [], resolution: Resolution) {
-        var bits = 0
-        for (index, snowy) in snow.prefix(Self.maximumSteps).enumerated() where snowy { bits |= 1 << index }
-        self.init(
-            start: start, step: step, amounts: amounts.prefix(Self.maximumSteps).map { $0 ?? Self.missing },
-            snowBits: bits, resolution: resolution)
+        var wet = 0
+        var snowy = 0
+        let count = min(amounts.count, Self.maximumSteps)
+        for index in 0..<count {
+            if let amount = amounts[index], step > 0, amount * 3600 / step >= Self.wetRate { wet |= 1 << index }
+            if index < snow.count, snow[index] { snowy |= 1 << index }
+        }
+        self.init(start: start, step: step, count: count, wetBits: wet, snowBits: snowy, resolution: resolution)
     }
 
-    /// A series of `amounts` (`missing` for a gap) and `snowBits`, as a file keeps them.
-    package init(start: Timestamp, step: Double, amounts: [Double], snowBits: Int, resolution: Resolution) {
+    /// A series as a file keeps it.
+    package init(start: Timestamp, step: Double, count: Int, wetBits: Int, snowBits: Int, resolution: Resolution) {
         self.start = start
         self.step = step
-        self.amounts = Array(amounts.prefix(Self.maximumSteps))
-        self.snowBits = snowBits & ((1 << self.amounts.count) - 1)
+        self.count = min(max(0, count), Self.maximumSteps)
+        let mask = (1 << self.count) - 1
+        self.wetBits = wetBits & mask
+        self.snowBits = snowBits & mask
         self.resolution = resolution
     }
 
@@ -75,21 +81,18 @@ package struct Nowcast: Sendable, Equatable {
     }
 
     /// The end of the last step: what the series knows nothing beyond.
-    package var end: Timestamp { start + step * Double(amounts.count) }
+    package var end: Timestamp { start + step * Double(count) }
 
     /// Whether step `index` is wet.
-    func isWet(_ index: Int) -> Bool {
-        let amount = amounts[index]
-        return amount >= 0 && amount * 3600 / step >= Self.wetRate
-    }
+    func isWet(_ index: Int) -> Bool { wetBits & (1 << index) != 0 }
 
     /// What the next two hours from `now` hold: a spell that starts, stops, or lasts as far as the series
     /// knows; `nil` when they are dry, or when the series knows nothing of `now` (a result too old).
     package func soon(at now: Timestamp) -> RainSoon? {
-        guard step > 0, !amounts.isEmpty, now >= start, now < end else { return nil }
+        guard step > 0, count > 0, now >= start, now < end else { return nil }
         let current = Int(((now - start) / step).rounded(.down))
         let limit = now + Self.horizon
-        let last = amounts.indices.last { start + step * Double($0) < limit } ?? current
+        let last = (0..<count).last { start + step * Double($0) < limit } ?? current
         if isWet(current) {
             let dry = (current...last).first { !isWet($0) }
             let snowing = isSnow(current)
@@ -100,7 +103,7 @@ package struct Nowcast: Sendable, Equatable {
                 kind: .stopping, startsAt: nil, endsAt: start + step * Double(dry), until: nil, snow: snowing)
         }
         guard current < last, let wet = (current + 1...last).first(where: isWet) else { return nil }
-        let dry = wet < amounts.count - 1 ? (wet + 1..<amounts.count).first { !isWet($0) } : nil
+        let dry = wet < count - 1 ? (wet + 1..<count).first { !isWet($0) } : nil
         return RainSoon(
             kind: .starting, startsAt: start + step * Double(wet),
             endsAt: dry.map { start + step * Double($0) }, until: nil, snow: isSnow(wet))
@@ -109,7 +112,7 @@ package struct Nowcast: Sendable, Equatable {
     /// The first wet step of the spell under way at `now`, as far back as the series knows.
     package func spellStart(at now: Timestamp) -> Timestamp {
         guard step > 0, now >= start else { return start }
-        var index = min(Int(((now - start) / step).rounded(.down)), amounts.count - 1)
+        var index = min(Int(((now - start) / step).rounded(.down)), count - 1)
         while index > 0, isWet(index - 1) { index -= 1 }
         return start + step * Double(index)
     }
@@ -119,73 +122,59 @@ package struct Nowcast: Sendable, Equatable {
     /// them), while a wet step lies ahead; `nil` once the rest of the series is dry, which the clock alone
     /// cannot change.
     package func nextChange(after now: Timestamp) -> Timestamp? {
-        guard !amounts.isEmpty, now < end else { return nil }
+        guard count > 0, now < end else { return nil }
         if now < start { return start }
         let current = Int(((now - start) / step).rounded(.down))
-        guard (current..<amounts.count).contains(where: isWet) else { return nil }
+        guard (current..<count).contains(where: isWet) else { return nil }
         return min(end, Timestamp(secondsSince1970: ((now.secondsSince1970 / 300).rounded(.down) + 1) * 300))
     }
 }
 
 extension Nowcast {
-    /// Writes the series as the result file keeps it: `start`, `step`, `resolution`, the amounts as one
-    /// text of hundredths (`"0,12,_,40"`, `_` for a missing one: a few bytes `show` reads without a
-    /// value of jansson's each) and `snow`, the snowy steps as bits.
-    package func write(into writer: inout JSONWriter) {
-        writer.field("start", start.secondsSince1970)
-        writer.field("step", step)
-        writer.field("resolution", resolution.rawValue)
-        var text = ""
-        for (index, amount) in amounts.enumerated() {
-            if index > 0 { text += "," }
-            if amount >= 0, amount.isFinite {
-                text += String(Int(saturating: (amount * 100).rounded()))
-            } else {
-                text += "_"
-            }
-        }
-        writer.field("amounts", text)
-        writer.field("snow", snowBits)
+    /// The series as the result file keeps it: one text, `"1795832100 900 8 12 0 15-minute"`, the first
+    /// step's start and the step in seconds, the number of steps, the wet and the snowy steps as bits, and
+    /// the resolution: one member for jansson to read at every `show`, where an object of six cost more.
+    package var packed: String {
+        String(Int64(start.secondsSince1970.rounded(.down))) + " " + String(Int(step)) + " " + String(count) + " "
+            + String(wetBits) + " " + String(snowBits) + " " + resolution.rawValue
     }
 
-    /// Reads what `write(into:)` wrote; `nil` for anything else (the result stands without it). The
-    /// amounts are read byte by byte: `show` reads them at every start, and splitting the text into
-    /// strings cost it 60,000 instructions.
-    package init?(reading reader: JSONReader) {
-        guard let start = try? reader.moment("start"), let step = try? reader.double("step", within: 60...3600),
-            let name = try? reader.string("resolution"), let resolution = Resolution(rawValue: name),
-            var text = try? reader.string("amounts")
-        else { return nil }
-        let amounts = text.withUTF8 { bytes -> [Double]? in
-            guard bytes.count <= 128 else { return nil }
-            var amounts: [Double] = []
-            amounts.reserveCapacity(Self.maximumSteps)
-            var value = 0
-            var digits = 0
-            var gap = false
-            for index in 0...bytes.count {
-                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: ",")
-                switch byte {
-                case UInt8(ascii: ","):
-                    guard gap ? digits == 0 : (1...7).contains(digits), amounts.count < Self.maximumSteps else {
-                        return nil
+    /// Reads `packed` text, each number in its range; `nil` for anything else (the result stands without it).
+    package init?(packed text: String) {
+        var text = text
+        guard
+            let read = text.withUTF8({ bytes -> Nowcast? in
+                guard bytes.count <= 80 else { return nil }
+                var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+                var index = 0
+                for field in 0..<5 {
+                    var value: Int64 = 0
+                    let first = index
+                    while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - first < 12 {
+                        value = value * 10 + Int64(bytes[index] - 0x30)
+                        index += 1
                     }
-                    amounts.append(gap ? Self.missing : Double(value) / 100)
-                    (value, digits, gap) = (0, 0, false)
-                case UInt8(ascii: "_") where digits == 0 && !gap:
-                    gap = true
-                case UInt8(ascii: "0")...UInt8(ascii: "9") where !gap:
-                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                    digits += 1
-                default:
-                    return nil
+                    guard index > first, index < bytes.count, bytes[index] == 0x20 else { return nil }
+                    index += 1
+                    switch field {
+                    case 0: numbers.0 = value
+                    case 1: numbers.1 = value
+                    case 2: numbers.2 = value
+                    case 3: numbers.3 = value
+                    default: numbers.4 = value
+                    }
                 }
-            }
-            return amounts
-        }
-        guard let amounts, !amounts.isEmpty, amounts.allSatisfy({ $0 <= 1000 }) else { return nil }
-        let bits = (try? reader.optionalInt("snow", within: 0...1023)) ?? 0
-        self.init(start: start, step: step, amounts: amounts, snowBits: bits, resolution: resolution)
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
+                guard Timestamp.validRange.contains(Double(numbers.0)), (60...3600).contains(numbers.1),
+                    (1...Int64(Self.maximumSteps)).contains(numbers.2), (0...1023).contains(numbers.3),
+                    (0...1023).contains(numbers.4), let resolution = Resolution(rawValue: name)
+                else { return nil }
+                return Nowcast(
+                    start: Timestamp(secondsSince1970: Double(numbers.0)), step: Double(numbers.1),
+                    count: Int(numbers.2), wetBits: Int(numbers.3), snowBits: Int(numbers.4), resolution: resolution)
+            })
+        else { return nil }
+        self = read
     }
 }
 

@@ -156,7 +156,7 @@ extension WeatherResult {
             writer.field("sunrise", sunrise?.secondsSince1970)
             writer.field("sunset", sunset?.secondsSince1970)
             if !packedOutlook.isEmpty { writer.field("outlook", packedOutlook) }
-            if let nowcast { writer.object("nowcast") { nowcast.write(into: &$0) } }
+            if let nowcast { writer.field("nowcast", nowcast.packed) }
             writer.field("updatedAt", updatedAt.secondsSince1970)
             writer.field("staleAt", naturalStaleAt.moment.secondsSince1970)
             writer.field("staleAtSource", naturalStaleAt.source.rawValue)
@@ -207,7 +207,8 @@ extension WeatherResult {
         overdueAt = try reader.optionalMoment("overdueAt").map { min($0, naturalStaleAt.moment + 86_400) }
         implausibleValues = try reader.optionalInt("implausible", within: 0...100_000) ?? 0
         gaps = try reader.optionalInt("gaps", within: 0...100_000)
-        nowcast = try reader.optionalField("nowcast").flatMap(Nowcast.init(reading:))
+        // A series that cannot be read is left out: the result stands without it.
+        if let packed = try? reader.optionalString("nowcast") { nowcast = Nowcast(packed: packed) }
         // At most the size of a whole packed forecast; read when asked for (see `outlook`).
         let outlook = try reader.optionalString("outlook") ?? ""
         packedOutlook = outlook.utf8.count <= 8192 ? outlook : ""
