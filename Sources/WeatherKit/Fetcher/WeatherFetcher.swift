@@ -368,41 +368,6 @@ public final class WeatherFetcher: Sendable {
         try lock.withLock(before: deadline, body)
     }
 
-    // MARK: Helpers
-
-    func makeResult(_ response: ForecastResponse, for location: Location) -> WeatherResult {
-        var result = WeatherResult(
-            location: location, conditions: response.conditions, observedAt: response.observedAt,
-            clock: response.clock, interval: response.interval, sunrise: response.sunrise,
-            sunset: response.sunset, outlook: outlook(of: response),
-            updatedAt: context.clock.now(), cachingHeaders: response.cachingHeaders
-        )
-        result.provider = provider.id
-        result.nowcast = response.nowcast
-        result.implausibleValues = response.implausible.count
-        result.gaps = response.implausible.count + response.missingValues
-        return result
-    }
-
-    /// The part of `response`'s forecast the result keeps: what the tooltip settings ask, and never less
-    /// than 12 hours and 3 days, which `show` needs for today's values whatever the tooltip shows (a
-    /// smaller setting takes effect at once, a larger one with the next new result).
-    private func outlook(of response: ForecastResponse) -> Forecast {
-        let settings = context.settings
-        return response.forecast.outlook(
-            after: response.observedAt, hourCount: max(12, settings.tooltipHours),
-            dayCount: max(3, settings.tooltipDays))
-    }
-
-    /// The forecast of `response` as it is saved, before its result (see `WeatherStore.saveForecast`); `nil`
-    /// for a response without one (a service that sends no hourly or daily block): the file stays as it was.
-    func savedForecast(of response: ForecastResponse, for location: Location) -> SavedForecast? {
-        guard !response.forecast.isEmpty else { return nil }
-        return SavedForecast(
-            location: location, utcOffsetSeconds: response.utcOffsetSeconds, forecast: response.forecast,
-            fetchedAt: context.clock.now())
-    }
-
     private func save(_ result: WeatherResult, in store: WeatherStore) throws(WeatherError) {
         do {
             try store.saveResult(result)

@@ -32,28 +32,6 @@ package struct ForecastResponse: Sendable, Equatable {
     /// `203 Non-Authoritative Information`, a deprecated version.
     package var notice: String?
 
-    /// How many of the values weather shows the response lacks (`null`, or a variable left out): the
-    /// current values, and each hour's and day's.
-    package var missingValues: Int {
-        let current: [Any?] = [
-            conditions.apparentTemperature, conditions.relativeHumidity, conditions.isDay, conditions.precipitation,
-            conditions.weatherCode, conditions.cloudCover, conditions.pressure, conditions.windSpeed,
-            conditions.windDirection, conditions.windGusts,
-        ]
-        var count = current.filter { $0 == nil }.count
-        for hour in forecast.hours {
-            let values = [hour.temperature, hour.precipitationProbability, hour.precipitation, hour.windSpeed]
-            count += values.filter { $0 == nil }.count + (hour.weatherCode == nil ? 1 : 0)
-        }
-        for day in forecast.days {
-            let values = [
-                day.temperatureMax, day.temperatureMin, day.precipitationProbabilityMax, day.precipitationSum,
-            ]
-            count += values.filter { $0 == nil }.count + (day.weatherCode == nil ? 1 : 0)
-        }
-        return count
-    }
-
     /// Reads a 200 response: the current temperature and weather code, which the first line shows, must
     /// be plausible; any other value outside what an observation can have becomes a gap (`implausible`
     /// lists them), and a precipitation down to -1 mm is 0. A series with more than a quarter of its

@@ -387,15 +387,3 @@ package struct Settings: Sendable, Equatable {
         return variables
     }
 }
-
-/// Which desktop notifications the runs that fetch send (`notify`, `WEATHER_NOTIFY`): the background
-/// fetch's local notifications.
-package enum NotifySetting: String, Sendable, CaseIterable {
-    /// A new official warning of severity moderate or higher: one notification each, updated in place and
-    /// withdrawn when it ends (`Notifier`).
-    case warnings
-    /// Everything there is to be told: for now the warnings.
-    case all
-    /// None: no notification is sent, and nothing is loaded for one.
-    case off
-}
