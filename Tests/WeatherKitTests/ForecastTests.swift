@@ -119,7 +119,11 @@ struct ForecastTests {
                 + CivilTime(secondsSince1970: Int64(start.secondsSince1970) + Int64($0) * 3600 + 3600, utcOffset: 0)
                 .isoDateTime(withSeconds: false) + "\""
         }
-        let dates = (0..<16).map { "\"2026-11-\(22 + $0 < 31 ? String(22 + $0) : "30")\"" }
+        // 16 days on, into December: each after the one before, as a service writes them.
+        let dates = (0..<16).map {
+            "\"" + CivilTime(secondsSince1970: Int64(start.secondsSince1970) + Int64($0) * 86_400, utcOffset: 0).date
+                + "\""
+        }
         let response = try ForecastResponse.decode(
             Self.response(
                 hourly: #""time":[\#(times.joined(separator: ","))]"#,

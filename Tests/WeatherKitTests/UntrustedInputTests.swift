@@ -16,6 +16,42 @@ struct UntrustedInputTests {
         return Array(text.replacingOccurrences(of: old, with: new).utf8)
     }
 
+    // MARK: Order
+
+    @Test(
+        "hours or days out of order are a bad response, named by their place, not a forecast going back and forth",
+        arguments: [
+            (
+                "\"2026-10-08T00:00\",\"2026-10-08T01:00\"", "\"2026-10-08T00:00\",\"2026-10-08T00:00\"",
+                "hourly.time[1]"
+            ),
+            (
+                "\"2026-10-08T01:00\",\"2026-10-08T02:00\"", "\"2026-10-08T01:00\",\"2026-10-07T02:00\"",
+                "hourly.time[2]"
+            ),
+            ("\"2026-10-08\",\"2026-10-09\"", "\"2026-10-09\",\"2026-10-08\"", "daily.time[1]"),
+        ])
+    func outOfOrder(old: String, new: String, path: String) throws {
+        #expect(throws: ResponseProblem.self) {
+            _ = try ForecastResponse.decode(try Self.berlin(replacing: old, with: new))
+        }
+        do {
+            _ = try ForecastResponse.decode(try Self.berlin(replacing: old, with: new))
+        } catch {
+            #expect("\(error)".contains(path + " is not after the step before"), "\(error)")
+        }
+        // A saved forecast whose hours or days go back is not read either.
+        let hours = Forecast(hours: [
+            HourForecast(time: Timestamp(secondsSince1970: 7200)),
+            HourForecast(time: Timestamp(secondsSince1970: 3600)),
+        ])
+        #expect(Forecast(packed: hours.packed) == nil)
+        let days = Forecast(days: [DayForecast(day: 20_740), DayForecast(day: 20_739)])
+        #expect(Forecast(packed: days.packed) == nil)
+        let ordered = Forecast(days: [DayForecast(day: 20_739), DayForecast(day: 20_740)])
+        #expect(Forecast(packed: ordered.packed) == ordered)
+    }
+
     // MARK: Numbers in a response
 
     @Test(

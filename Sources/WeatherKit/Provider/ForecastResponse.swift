@@ -237,6 +237,18 @@ package struct ForecastResponse: Sendable, Equatable {
         /// `time` as moments (hourly: local times, or seconds since 1970 with unixtime).
         mutating func times(utcOffset: Int) throws(JSONShapeError) -> [Timestamp] {
             let field = try block.field("time")
+            let moments = try unorderedTimes(field, utcOffset: utcOffset)
+            // Each after the one before, as the service writes them: out of order, the hours would be shown
+            // under headings of days going back and forth.
+            if let index = moments.indices.dropFirst().first(where: { moments[$0] <= moments[$0 - 1] }) {
+                throw .invalid(path: field.path + "[\(index)]", reason: Message("is not after the step before"))
+            }
+            return moments
+        }
+
+        private mutating func unorderedTimes(_ field: JSONReader, utcOffset: Int) throws(JSONShapeError)
+            -> [Timestamp]
+        {
             // Seconds since 1970 (`timeformat=unixtime`, what weather asks for) read in one go too.
             if let seconds = try? field.optionalNumbers() {
                 let moments = seconds.compactMap { $0.flatMap { Timestamp(checkingSecondsSince1970: $0) } }
@@ -278,6 +290,9 @@ package struct ForecastResponse: Sendable, Equatable {
                     days.append(midnight.day(utcOffset: 0))
                 } else {
                     days.append(try date.moment(utcOffset: utcOffset).day(utcOffset: utcOffset))
+                }
+                if days.count > 1, days[days.count - 1] <= days[days.count - 2] {
+                    throw .invalid(path: date.path, reason: Message("is not after the step before"))
                 }
             }
             return days

@@ -83,7 +83,7 @@ extension Forecast {
     }
 
     /// Reads `packed` text, every value in its plausible range, at most `hourCount` hours and `dayCount`
-    /// days; `nil` for anything else.
+    /// days, each after the one before; `nil` for anything else.
     package init?(packed text: String) {
         var text = text
         guard
@@ -93,14 +93,14 @@ extension Forecast {
                 while !scanner.at(UInt8(ascii: ";")) {
                     guard forecast.hours.count < Self.hourCount,
                         forecast.hours.isEmpty || scanner.skip(UInt8(ascii: ",")),
-                        let hour = scanner.hour()
+                        let hour = scanner.hour(), forecast.hours.last.map({ $0.time < hour.time }) ?? true
                     else { return nil }
                     forecast.hours.append(hour)
                 }
                 guard scanner.skip(UInt8(ascii: ";")) else { return nil }
                 while !scanner.atEnd {
                     guard forecast.days.count < Self.dayCount, forecast.days.isEmpty || scanner.skip(UInt8(ascii: ",")),
-                        let day = scanner.day()
+                        let day = scanner.day(), forecast.days.last.map({ $0.day < day.day }) ?? true
                     else { return nil }
                     forecast.days.append(day)
                 }
