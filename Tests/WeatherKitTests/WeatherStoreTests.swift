@@ -216,6 +216,22 @@ struct WeatherStoreTests {
     }
 
     @Test(
+        "a folder below a root whose name is not ASCII is made where its path says",
+        arguments: ["jörg", "e\u{301}té", "🌦️ wetter"])
+    func folderBelowUnicodeRoot(name: String) throws {
+        let root = folder.path + "/" + name + "/.cache/weather"
+        let made = try OwnFolder.opened(root + "/places/b9/berlin", below: root, creating: true)
+        #expect(made != nil)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: root + "/places/b9/berlin", isDirectory: &isFolder))
+        #expect(isFolder.boolValue)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["places"])
+        #expect(
+            WeatherPaths(configHome: "/c", cacheDirectory: root, stateDirectory: "/s").ownRoot(of: root + "/x/y")
+                == root)
+    }
+
+    @Test(
         "trimming: ASCII blanks byte by byte, Unicode spaces by characters, nothing else touched",
         arguments: [
             ("plain", "plain"), ("  a b  ", "a b"), ("ETag: x\r\n", "ETag: x"), ("\u{A0}x\u{3000}", "x"),

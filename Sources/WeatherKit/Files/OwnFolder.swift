@@ -48,9 +48,11 @@ final class OwnFolder {
             throw FileError(path: root, operation: .createFolder, code: ENOTDIR)
         }
         guard path != root else { return folder }
-        guard path.hasPrefix(root + "/") else { throw FileError(path: path, operation: .createFolder, code: EXDEV) }
-        for part in path.dropFirst(root.utf8.count + 1).split(separator: "/") {
-            let name = String(part)
+        guard let below = Self.relativePath(of: path, below: root) else {
+            throw FileError(path: path, operation: .createFolder, code: EXDEV)
+        }
+        for part in below.split(separator: UInt8(ascii: "/")) {
+            let name = String(decoding: part, as: UTF8.self)
             if let next = folder.folder(name) {
                 folder = next
                 continue
@@ -64,6 +66,14 @@ final class OwnFolder {
             folder = made
         }
         return folder
+    }
+
+    /// The bytes of `path` after `root` and a slash; `nil` when `path` does not lie below `root`. Byte by
+    /// byte, as the kernel compares paths: a name in another Unicode normal form is another name.
+    static func relativePath(of path: String, below root: String) -> Substring.UTF8View? {
+        let prefix = (root + "/").utf8
+        guard path.utf8.starts(with: prefix) else { return nil }
+        return path.utf8.dropFirst(prefix.count)
     }
 
     /// Replaces the file `name` in this folder with `bytes`, as `FileIO.writeAtomically` does (a private
