@@ -35,13 +35,17 @@ func parsedFormat(_ text: String?, command: String) throws(WeatherError) -> Form
     }
 }
 
-/// `parsedFormat` for a command that prints for waybar: a format that cannot be used is said on stderr and
-/// is the module's warning object (waybar's ⚠ with the reason as its tooltip), as any other failure of
-/// `--waybar`: a module that printed nothing would vanish from the bar. `nil` when that was printed.
-func waybarFormat(_ text: String?, command: String, console: any Console) -> FormatString?? {
+/// `--format` for `run(with:)` of a command that may print for waybar: without `waybar`, `parsedFormat`;
+/// with it, a format that cannot be used is said on stderr and is the module's warning object (waybar's ⚠
+/// with the reason as its tooltip), as any other failure of `--waybar`: a module that printed nothing would
+/// vanish from the bar. `nil` when that was printed.
+func runFormat(_ text: String?, command: String, waybar: Bool, console: any Console) throws(WeatherError)
+    -> FormatString??
+{
     do throws(WeatherError) {
         return .some(try parsedFormat(text, command: command))
     } catch {
+        guard waybar else { throw error }
         console.printError(error.description)
         console.printLine(WeatherFormatter.waybar(error: error.description))
         return nil

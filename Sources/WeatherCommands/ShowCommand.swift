@@ -84,13 +84,8 @@ struct ShowCommand: FetcherCommand {
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         var request = ShowRequest(source: source.source, display: display.options)
-        let line: FormatString?
-        if waybar {
-            guard let parsed = waybarFormat(format, command: "show", console: fetcher.context.console) else { return 0 }
-            line = parsed
-        } else {
-            line = try parsedFormat(format, command: "show")
-        }
+        guard let line = try runFormat(format, command: "show", waybar: waybar, console: fetcher.context.console)
+        else { return 0 }
         if json {
             request.output = .json
         } else if waybar {

@@ -76,15 +76,8 @@ struct WatchCommand: FetcherCommand {
     }
 
     private func watch(with fetcher: WeatherFetcher, settingsProblem: SettingsError?) throws(WeatherError) -> Int32 {
-        let line: FormatString?
-        if waybar {
-            guard let parsed = waybarFormat(format, command: "watch", console: fetcher.context.console) else {
-                return 0
-            }
-            line = parsed
-        } else {
-            line = try parsedFormat(format, command: "watch")
-        }
+        guard let line = try runFormat(format, command: "watch", waybar: waybar, console: fetcher.context.console)
+        else { return 0 }
         let output: ShowRequest.Output = json ? .json : waybar ? .waybar(line) : line.map { .format($0) } ?? .short
         return try WeatherWatcher(
             fetcher: fetcher, output: output, options: display.options, settingsProblem: settingsProblem
