@@ -198,19 +198,8 @@ package struct RunHistory: Sendable, Equatable {
     package static func looks(in reader: JSONReader, now: Timestamp, utcOffset: Int) -> [Int] {
         guard let packed = try? reader.field("looks").string() else { return [] }
         let latest = Int64(lookKey(now + Timestamp.futureTolerance, utcOffset: utcOffset))
-        let keys = Array(packed.utf8).split(separator: UInt8(ascii: ",")).compactMap { number($0) }
+        let keys = Array(packed.utf8).split(separator: UInt8(ascii: ",")).compactMap(\.decimalField)
             .filter { $0 <= latest }.map { Int($0) }
         return Array(Array(Set(keys)).sorted().suffix((keptWeeks + 1) * quartersPerWeek))
-    }
-
-    /// The decimal digits in `bytes` as a number: at most 12 of them, nothing else.
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
-        guard (1...12).contains(bytes.count) else { return nil }
-        var value: Int64 = 0
-        for byte in bytes {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 }

@@ -78,8 +78,8 @@ package struct NotifiedWarnings: Sendable, Equatable {
     private static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
         let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         guard fields.count == 6, fields[0].elementsEqual("warning".utf8),
-            let notificationID = number(fields[1]).flatMap(UInt32.init(exactly:)), notificationID > 0,
-            let seconds = number(fields[2]), let fingerprint = hexadecimal(fields[3]),
+            let notificationID = fields[1].decimalField.flatMap(UInt32.init(exactly:)), notificationID > 0,
+            let seconds = fields[2].decimalField, let fingerprint = hexadecimal(fields[3]),
             let event = text(fields[4], maximumLength: WeatherAlert.longestEvent),
             let warningID = text(fields[5], maximumLength: WeatherAlert.longestID),
             let at = Timestamp(checkingSecondsSince1970: Double(seconds))
@@ -97,17 +97,6 @@ package struct NotifiedWarnings: Sendable, Equatable {
     static func field(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
         return text.oneLine(maximumLength: .max) ?? ""
-    }
-
-    /// A field of at most 12 decimal digits, as a number.
-    private static func number(_ field: ArraySlice<UInt8>) -> Int64? {
-        guard !field.isEmpty, field.count <= 12 else { return nil }
-        var value: Int64 = 0
-        for byte in field {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 
     /// A field of 16 lower-case hexadecimal digits (`Fingerprint.hex`), as a number.

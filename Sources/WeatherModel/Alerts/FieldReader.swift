@@ -127,12 +127,7 @@ package struct FieldReader {
         var digits = digits
         let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 12 else { return nil }
-        var value: Int64 = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-        }
+        guard let value = digits.decimalField else { return nil }
         return Timestamp(checkingSecondsSince1970: Double(negative ? -value : value))
     }
 }
