@@ -125,7 +125,7 @@ uninstall:
 REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1 \
 	WEATHER_REQUIRE_NOTIFY=1 WEATHER_REQUIRE_LOCALES=1
 test: test-deps build
-	$(REQUIRE) $(SWIFT) test
+	$(REQUIRE) Tests/TestSupport/with-failure-summary.sh $(SWIFT) test
 
 # Packages: Config/deb.sh, Config/dist.sh and Config/check-package.sh say what each holds and proves.
 PACKAGE_DIR = .build/package

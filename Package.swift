@@ -81,6 +81,7 @@ let package = Package(
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
                 "make-warning-fixtures.py", "demo.sh", "real-bar", "fakeclock.c", "make-locales.sh",
+                "with-failure-summary.sh",
             ]
         ),
         .testTarget(
