@@ -25,11 +25,16 @@ struct KillStormTests {
         let rounds = 240
         // The storm's window: as long as a whole `set` takes on this machine now, and a fifth more, so that
         // kills land on both sides of its commit however loaded the machine is (a fixed 60 ms fell
-        // wholly before the commit on two cores shared with three builds).
-        let started = Date()
-        let whole = try sandbox.run(["set", "Paris"], environment: ["WEATHER_STALE_AFTER": "0"])
-        #expect(whole.status == 0, "\(whole)")
-        let window = UInt32(min(2, max(0.06, Date().timeIntervalSince(started) * 1.2)) * 1_000_000)
+        // wholly before the commit on two cores shared with three builds). The shortest of three runs: one
+        // slowed by a passing load would widen the window until most kills came after the end.
+        var shortest = Double.infinity
+        for place in ["Paris", "Berlin", "Paris"] {
+            let started = Date()
+            let whole = try sandbox.run(["set", place], environment: ["WEATHER_STALE_AFTER": "0"])
+            #expect(whole.status == 0, "\(whole)")
+            shortest = min(shortest, Date().timeIntervalSince(started))
+        }
+        let window = UInt32(min(2, max(0.06, shortest * 1.2)) * 1_000_000)
         for round in 0..<rounds {
             let before = try #require(try Self.shownPlace(sandbox))
             let killingSet = round % 2 == 0

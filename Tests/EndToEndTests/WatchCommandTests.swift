@@ -37,7 +37,7 @@ struct WatchCommandTests {
         }
     }
 
-    @Test("the line at once; a new one within a second of another run's new data; none for noData")
+    @Test("the line at once; a new one as soon as another run stores new data; none for noData")
     func newData() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
@@ -47,9 +47,10 @@ struct WatchCommandTests {
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
-        let (lines, elapsed) = watcher.waitForLines(2)
-        #expect(lines == ["Berlin ⛅ 11°C", "Berlin 🌧️ 10°C"])
-        #expect(elapsed < 1, "shown \(elapsed) s after the refresh ended")
+        // The default line's own wake-ups are the stale moment (15 min away) and the turn of the hour: a new
+        // line within seconds comes from the folder watch. (No bound tighter than the wait: on a loaded
+        // machine a second is no promise.)
+        #expect(watcher.waitForLines(2, within: 10).lines == ["Berlin ⛅ 11°C", "Berlin 🌧️ 10°C"])
 
         let again = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(again.stdout.hasPrefix("noData"), "\(again)")
@@ -62,12 +63,19 @@ struct WatchCommandTests {
     @Test("the stale mark at the moment the result turns stale, and away again with new data")
     func turnsStale() throws {
         let sandbox = try Sandbox()
+        let before = Date()
         try sandbox.setBerlin()
-        let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "2"])
+        let after = Date()
+        // Stale 6 s after it was stored: time enough to see it fresh first on a loaded machine.
+        let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "6"])
         #expect(watcher.waitForLines(1).lines.first == "Berlin ⛅ 11°C")
-        let (lines, elapsed) = watcher.waitForLines(2, within: 6)
+        let lines = watcher.waitForLines(2, within: 10).lines
         #expect(lines.last == "Berlin ⛅ 11°C (stale)")
-        #expect(elapsed < 3.5, "stale after 2 s: shown after \(elapsed) s")
+        // Stored between `before` and `after`: not before its moment, and woken by the clock at it.
+        let shown = Date()
+        #expect(
+            shown >= before + 6 && shown < after + 9,
+            "stale 6 s after it was stored: shown after \(shown.timeIntervalSince(before)) s")
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
         #expect(watcher.waitForLines(3).lines.last == "Berlin 🌧️ 10°C")
@@ -79,16 +87,24 @@ struct WatchCommandTests {
         arguments: [["--format", "%a"], ["--waybar"], ["--format", "%t %a"]])
     func ageMovesOn(arguments: [String]) throws {
         let sandbox = try Sandbox()
-        // A result fetched 57 s ago: "just now" for 3 more seconds, then "1 min ago".
-        let then = Date().addingTimeInterval(-57)
-        #expect(try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: then)).status == 0)
+        // A result fetched 52 s ago: "just now" for 8 more seconds (time to start two watches on a loaded
+        // machine), then "1 min ago".
+        let before = Date()
+        #expect(
+            try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: before - 52)).status == 0)
+        let after = Date()
         let watcher = try Watcher(sandbox, arguments)
         let plain = try Watcher(sandbox)
         #expect(watcher.waitForLines(1).lines.first?.contains("just now") == true, "\(watcher.lines)")
-        let (lines, elapsed) = watcher.waitForLines(2, within: 8)
+        let lines = watcher.waitForLines(2, within: 15).lines
         #expect(lines.count == 2 && lines[1].contains("1 min ago"), "\(lines)")
         #expect(!(lines.last ?? "").contains("just now"), "\(lines)")
-        #expect(elapsed < 5, "the minute came \(elapsed) s after the first line")
+        // Fetched between `before` and `after` (52 s earlier by its clock): the minute turns 8 s after that,
+        // and the watch wakes for it then, not before and not at some later moment of its own.
+        let shown = Date()
+        #expect(
+            shown >= before + 8 && shown < after + 11,
+            "the minute came \(shown.timeIntervalSince(before) + 52) s after the fetch")
         // The short line shows no age: nothing new to print, and no line printed twice.
         #expect(plain.lines == ["Berlin ⛅ 11°C"], "\(plain.lines)")
         #expect(watcher.stop() == 0 && plain.stop() == 0)
@@ -102,10 +118,10 @@ struct WatchCommandTests {
         let waybar = try Watcher(sandbox, ["--waybar", "--format", "%t"])
         #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
         #expect(waybar.waitForLines(1).lines.first?.hasPrefix(#"{"text":"11°C","#) == true, "\(waybar.lines)")
+        // Nothing else wakes a default line within seconds: the new one comes from the folder watch.
         try sandbox.write(#"{"units": "imperial"}"#, to: sandbox.configFile)
-        let (lines, elapsed) = watcher.waitForLines(2)
+        let lines = watcher.waitForLines(2, within: 10).lines
         #expect(lines.last == "Berlin ⛅ 52°F", "\(lines)")
-        #expect(elapsed < 1, "shown \(elapsed) s after the edit")
         #expect(waybar.waitForLines(2).lines.last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
         // The format setting is the default line's, not an explicit --format's; an editor's rename too.
         let temporary = sandbox.configHome + "/weather/.config.json.swp"
