@@ -178,8 +178,8 @@ struct AlertsTests {
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let watcher = try WatchCommandTests.Watcher(sandbox, ["--format", "%l %A"])
         #expect(
-            watcher.waitForLines(1).lines.first?.hasPrefix("Springfield Severe Thunderstorm Warning until ") == true)
-        let ended = watcher.waitForLines(2, within: 10).lines
+            watcher.waitForLines(1).first?.hasPrefix("Springfield Severe Thunderstorm Warning until ") == true)
+        let ended = watcher.waitForLines(2, within: 10)
         let endedAfter = Date().timeIntervalSince(now)
         #expect(ended.last == "Springfield", "\(ended)")
         // A run that fetches the weather sees the storm gone as the watcher does, with no warnings request.
@@ -187,7 +187,7 @@ struct AlertsTests {
             ["show", "--refresh", "--format", "%l %A"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(fetching.status == 0 && !fetching.stdout.contains("Severe Thunderstorm"), "\(fetching)")
         #expect(try sandbox.requestCount(.forecast) == 2, "set's and the fetching run's")
-        let begun = watcher.waitForLines(3, within: 10).lines
+        let begun = watcher.waitForLines(3, within: 10)
         let begunAfter = Date().timeIntervalSince(now)
         #expect(begun.last?.hasPrefix("Springfield Tornado Warning until ") == true, "\(begun)")
         // Each at its moment: not before it, and woken for it rather than by anything later.

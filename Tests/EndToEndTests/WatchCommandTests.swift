@@ -18,12 +18,12 @@ struct WatchCommandTests {
             run.stdoutSoFar.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
 
-        /// Waits until it has printed `count` lines, or `seconds` pass; the lines, and how long it took.
+        /// Waits until it has printed `count` lines, or `seconds` pass; the lines.
         @discardableResult
-        func waitForLines(_ count: Int, within seconds: Double = 5) -> (lines: [String], elapsed: Double) {
+        func waitForLines(_ count: Int, within seconds: Double = 5) -> [String] {
             let start = Date()
             while lines.count < count, Date().timeIntervalSince(start) < seconds { usleep(10_000) }
-            return (lines, Date().timeIntervalSince(start))
+            return lines
         }
 
         /// Ends it with SIGTERM and returns its exit status.
@@ -42,7 +42,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
 
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
@@ -50,7 +50,7 @@ struct WatchCommandTests {
         // The default line's own wake-ups are the stale moment (15 min away) and the turn of the hour: a new
         // line within seconds comes from the folder watch. (No bound tighter than the wait: on a loaded
         // machine a second is no promise.)
-        #expect(watcher.waitForLines(2, within: 10).lines == ["Berlin ⛅ 11°C", "Berlin 🌧️ 10°C"])
+        #expect(watcher.waitForLines(2, within: 10) == ["Berlin ⛅ 11°C", "Berlin 🌧️ 10°C"])
 
         let again = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(again.stdout.hasPrefix("noData"), "\(again)")
@@ -68,8 +68,8 @@ struct WatchCommandTests {
         let after = Date()
         // Stale 6 s after it was stored: time enough to see it fresh first on a loaded machine.
         let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "6"])
-        #expect(watcher.waitForLines(1).lines.first == "Berlin ⛅ 11°C")
-        let lines = watcher.waitForLines(2, within: 10).lines
+        #expect(watcher.waitForLines(1).first == "Berlin ⛅ 11°C")
+        let lines = watcher.waitForLines(2, within: 10)
         #expect(lines.last == "Berlin ⛅ 11°C (stale)")
         // Stored between `before` and `after`: not before its moment, and woken by the clock at it.
         let shown = Date()
@@ -78,7 +78,7 @@ struct WatchCommandTests {
             "stale 6 s after it was stored: shown after \(shown.timeIntervalSince(before)) s")
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
-        #expect(watcher.waitForLines(3).lines.last == "Berlin 🌧️ 10°C")
+        #expect(watcher.waitForLines(3).last == "Berlin 🌧️ 10°C")
         #expect(watcher.stop() == 0)
     }
 
@@ -95,8 +95,8 @@ struct WatchCommandTests {
         let after = Date()
         let watcher = try Watcher(sandbox, arguments)
         let plain = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1).lines.first?.contains("just now") == true, "\(watcher.lines)")
-        let lines = watcher.waitForLines(2, within: 15).lines
+        #expect(watcher.waitForLines(1).first?.contains("just now") == true, "\(watcher.lines)")
+        let lines = watcher.waitForLines(2, within: 15)
         #expect(lines.count == 2 && lines[1].contains("1 min ago"), "\(lines)")
         #expect(!(lines.last ?? "").contains("just now"), "\(lines)")
         // Fetched between `before` and `after` (52 s earlier by its clock): the minute turns 8 s after that,
@@ -116,19 +116,19 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar", "--format", "%t"])
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
-        #expect(waybar.waitForLines(1).lines.first?.hasPrefix(#"{"text":"11°C","#) == true, "\(waybar.lines)")
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(waybar.waitForLines(1).first?.hasPrefix(#"{"text":"11°C","#) == true, "\(waybar.lines)")
         // Nothing else wakes a default line within seconds: the new one comes from the folder watch.
         try sandbox.write(#"{"units": "imperial"}"#, to: sandbox.configFile)
-        let lines = watcher.waitForLines(2, within: 10).lines
+        let lines = watcher.waitForLines(2, within: 10)
         #expect(lines.last == "Berlin ⛅ 52°F", "\(lines)")
-        #expect(waybar.waitForLines(2).lines.last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
+        #expect(waybar.waitForLines(2).last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
         // The format setting is the default line's, not an explicit --format's; an editor's rename too.
         let temporary = sandbox.configHome + "/weather/.config.json.swp"
         try sandbox.write(#"{"units": "imperial", "format": "%c %t", "icons": "ascii"}"#, to: temporary)
         #expect(rename(temporary, sandbox.configFile) == 0)
-        #expect(watcher.waitForLines(3).lines.last == "m 52°F", "\(watcher.lines)")
-        #expect(waybar.waitForLines(3).lines.last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
+        #expect(watcher.waitForLines(3).last == "m 52°F", "\(watcher.lines)")
+        #expect(waybar.waitForLines(3).last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
         // A setting that changes nothing shown prints nothing.
         try sandbox.write(
             #"{"units": "imperial", "format": "%c %t", "icons": "ascii", "timeout": 20}"#, to: sandbox.configFile)
@@ -143,23 +143,23 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar"])
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
-        #expect(waybar.waitForLines(1).lines.count == 1)
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(waybar.waitForLines(1).count == 1)
         try sandbox.write(#"{"units": "kelvin"}"#, to: sandbox.configFile)
-        #expect(watcher.waitForLines(2).lines.last == "", "\(watcher.lines)")
+        #expect(watcher.waitForLines(2).last == "", "\(watcher.lines)")
         #expect(watcher.run.stderrSoFar.contains("\"units\" must be one of"), "\(watcher.run.stderrSoFar)")
-        let warning = waybar.waitForLines(2).lines.last ?? ""
+        let warning = waybar.waitForLines(2).last ?? ""
         #expect(warning.hasPrefix(#"{"text":"⚠","tooltip":"weather: "#), "\(warning)")
         #expect(warning.contains("config.json") && warning.contains(#""class":["error"]"#), "\(warning)")
         try sandbox.write(#"{"units": "Metric"}"#, to: sandbox.configFile)
-        #expect(watcher.waitForLines(3).lines.last == "Berlin ⛅ 11°C", "\(watcher.lines)")
-        #expect(waybar.waitForLines(3).lines.last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
+        #expect(watcher.waitForLines(3).last == "Berlin ⛅ 11°C", "\(watcher.lines)")
+        #expect(waybar.waitForLines(3).last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
         // Started with the file broken, it starts all the same, and recovers as well.
         try sandbox.write("{\"units\":", to: sandbox.configFile)
         let late = try Watcher(sandbox, ["--waybar"])
-        #expect(late.waitForLines(1).lines.first?.contains(#""class":["error"]"#) == true, "\(late.lines)")
+        #expect(late.waitForLines(1).first?.contains(#""class":["error"]"#) == true, "\(late.lines)")
         try FileManager.default.removeItem(atPath: sandbox.configFile)
-        #expect(late.waitForLines(2).lines.last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true, "\(late.lines)")
+        #expect(late.waitForLines(2).last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true, "\(late.lines)")
         #expect(watcher.stop() == 0 && waybar.stop() == 0 && late.stop() == 0)
     }
 
@@ -169,10 +169,10 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         // Not even root can make a folder under /proc.
         let watcher = try Watcher(sandbox, environment: ["XDG_CONFIG_HOME": "/proc/self/no-such-folder"])
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"], "\(watcher.run.stderrSoFar)")
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"], "\(watcher.run.stderrSoFar)")
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
-        #expect(watcher.waitForLines(2).lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.waitForLines(2).last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
         #expect(watcher.stop() == 0)
     }
 
@@ -181,11 +181,11 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox, ["--waybar"])
-        #expect(watcher.waitForLines(1).lines.first?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
+        #expect(watcher.waitForLines(1).first?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
         #expect(try sandbox.run("logout").status == 0)
-        #expect(watcher.waitForLines(2).lines.last?.contains(#""class":["none"]"#) == true, "\(watcher.lines)")
+        #expect(watcher.waitForLines(2).last?.contains(#""class":["none"]"#) == true, "\(watcher.lines)")
         #expect(try sandbox.run("set", "Paris").status == 0)
-        #expect(watcher.waitForLines(3).lines.last?.hasPrefix(#"{"text":"Paris "#) == true, "\(watcher.lines)")
+        #expect(watcher.waitForLines(3).last?.hasPrefix(#"{"text":"Paris "#) == true, "\(watcher.lines)")
         usleep(300_000)
         #expect(watcher.lines.count == 3, "one line a change: \(watcher.lines)")
         #expect(watcher.run.stderrSoFar.isEmpty, "\(watcher.run.stderrSoFar)")
@@ -199,13 +199,13 @@ struct WatchCommandTests {
         let watcher = try Watcher(sandbox)
         watcher.waitForLines(1)
         try sandbox.write("{\"format\":", to: sandbox.resultFile)
-        #expect(watcher.waitForLines(2).lines.last == "")
+        #expect(watcher.waitForLines(2).last == "")
         #expect(watcher.run.stderrSoFar.contains("current.json is damaged"), "\(watcher.run.stderrSoFar)")
         try FileManager.default.removeItem(atPath: sandbox.cacheHome + "/weather")
         usleep(200_000)
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run("refresh").stdout.hasPrefix("newData"))
-        #expect(watcher.waitForLines(3).lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
+        #expect(watcher.waitForLines(3).last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
         #expect(watcher.run.process.isRunning)
         #expect(watcher.stop() == 0)
     }
@@ -244,7 +244,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
         let folder = sandbox.cacheHome + "/weather"
         if how == "moved" {
             #expect(rename(folder, sandbox.cacheHome + "/weather.old") == 0)
@@ -267,7 +267,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1).lines == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
         let queued =
             Int(
                 (try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
