@@ -148,14 +148,10 @@ extension Nowcast {
                 var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
                 var index = 0
                 for field in 0..<5 {
-                    var value: Int64 = 0
-                    let first = index
-                    while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - first < 12 {
-                        value = value * 10 + Int64(bytes[index] - 0x30)
-                        index += 1
-                    }
-                    guard index > first, index < bytes.count, bytes[index] == 0x20 else { return nil }
-                    index += 1
+                    guard let space = bytes[index...].firstIndex(of: 0x20),
+                        let value = bytes[index..<space].decimalField
+                    else { return nil }
+                    index = space + 1
                     switch field {
                     case 0: numbers.0 = value
                     case 1: numbers.1 = value

@@ -1,4 +1,4 @@
-extension ArraySlice where Element == UInt8 {
+extension Collection where Element == UInt8 {
     /// These bytes as a decimal number, as weather's own files write a count or a moment: 1 to 12 digits
     /// (too few to overflow) and nothing else; `nil` otherwise.
     @inlinable
