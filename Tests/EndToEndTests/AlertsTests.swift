@@ -213,6 +213,47 @@ struct AlertsTests {
         #expect(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt") == nil)
     }
 
+    @Test("a place given by its coordinates: covered by where it lies, Berlin by DWD, with its ⚠ and weather alerts")
+    func coordinatesCovered() throws {
+        let sandbox = try Self.sandbox(saving: ["52.52,13.41"])
+        let request = try #require(try sandbox.server.requests(.brightsky).first)
+        #expect(request.query["lat"] == "52.5200" && request.query["lon"] == "13.4100", "\(request.query)")
+        #expect(try sandbox.requestCount(.brightsky) == 1)
+        let text = try sandbox.run("show").stdout.split(separator: "\n")
+        #expect(text.first?.hasPrefix("52.52°N, 13.41°E: ") == true && text.first?.hasSuffix(" ⚠") == true, "\(text)")
+        #expect(text.last == "Updated just now · Data: Open-Meteo · Warnings: DWD", "\(text)")
+        #expect(try sandbox.run("show", "--short").stdout.hasSuffix(" ⚠\n"))
+        let said = try sandbox.run("alerts")
+        #expect(said.status == 0 && said.stdout.hasPrefix("52.52°N, 13.41°E: 1 warning in force"), "\(said)")
+        #expect(said.stdout.contains("Gale-force gusts: moderate"), "\(said)")
+        let json = try Self.json(try sandbox.run("alerts", "--json"))
+        #expect(json["source"] as? String == "dwd" && (json["alerts"] as? [Any])?.count == 2, "\(json)")
+        #expect(try sandbox.requestCount(.brightsky) == 1, "all of it from set's request")
+    }
+
+    @Test("coordinates in the open sea: no warnings request, and weather alerts says why; once as saved")
+    func coordinatesAtSea() throws {
+        let sandbox = try Self.sandbox(saving: ["54.5,5.5"])
+        #expect(try sandbox.run("show", "--short").stdout.hasPrefix("54.5°N, 5.5°E "))
+        let said = try sandbox.run("alerts")
+        #expect(said.status == 0, "\(said)")
+        #expect(said.stdout.hasPrefix("No warning service covers 54.5°N, 5.5°E: "), "\(said)")
+        #expect(said.stdout.contains("these coordinates lie neither on their land nor within about 12 nautical"))
+        let json = try Self.json(try sandbox.run("alerts", "--json"))
+        #expect(json["source"] is NSNull && (json["alerts"] as? [Any])?.isEmpty == true, "\(json)")
+        // A one-off lookup by coordinates: the sea none, Berlin its warnings, the saved place as it was.
+        let once = try sandbox.run("alerts", "54.6,5.4")
+        #expect(once.status == 0 && once.stdout.hasPrefix("No warning service covers 54.6°N, 5.4°E: "), "\(once)")
+        let warnings = try sandbox.server.requests().filter { ["nws", "brightsky", "metalerts"].contains($0.route) }
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt") == nil)
+        let berlin = try sandbox.run("alerts", "52.52,13.41")
+        #expect(berlin.status == 0 && berlin.stdout.contains("Gale-force gusts: moderate"), "\(berlin)")
+        #expect(try sandbox.run("52.52,13.41", "--short").stdout.hasSuffix(" ⚠\n"))
+        #expect(try sandbox.requestCount(.brightsky) == 1)
+        #expect(!(try sandbox.run("show", "--short").stdout.contains("⚠")), "the saved place has none")
+    }
+
     @Test("a failing warnings service never costs the forecast: saved, and the warnings marked as the last known")
     func failingService() throws {
         let sandbox = try Self.sandbox(saving: ["Berlin"])

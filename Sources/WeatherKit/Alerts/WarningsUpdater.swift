@@ -3,10 +3,11 @@ import WeatherModel
 
 /// Keeps the official warnings of a place up to date: one more request in the run that fetches its
 /// weather, under the same fetch lock and time budget, only where a source covers the place
-/// (`AlertSource(countryCode:)`), not again while the last answer is fresh by the service's own word,
-/// conditional where it sent validators, and behind the service's own back-off and shared failures
-/// (`ServiceBackoffs`, kept apart from the forecast's). A failure never costs the weather: the warnings
-/// keep their last known state, the file saying since when and why (`SavedAlerts.failure`).
+/// (`AlertSource(for:)`: its country, or where a place given by its coordinates lies), not again while the
+/// last answer is fresh by the service's own word, conditional where it sent validators, and behind the
+/// service's own back-off and shared failures (`ServiceBackoffs`, kept apart from the forecast's). A
+/// failure never costs the weather: the warnings keep their last known state, the file saying since when
+/// and why (`SavedAlerts.failure`).
 final class WarningsUpdater: Sendable {
     private let settings: Settings
     private let http: any HTTPTransport
@@ -55,9 +56,10 @@ final class WarningsUpdater: Sendable {
     /// when the update sent no request, got a 304, or the service names none.
     var lastReplacements: [String: [String]] { replaced.withLock { $0 } }
 
-    /// The source for `location`, when warnings are on and one covers its country.
+    /// The source for `location`, when warnings are on and one covers its country, or its point when it
+    /// was given by its coordinates.
     func source(for location: Location) -> (any WarningSource)? {
-        guard settings.alerts, let source = AlertSource(countryCode: location.countryCode) else { return nil }
+        guard settings.alerts, let source = AlertSource(for: location) else { return nil }
         switch source {
         case .nws: return NWSAlerts(url: settings.nwsAlertsURL)
         case .dwd: return BrightSkyAlerts(url: settings.dwdAlertsURL)

@@ -7,7 +7,7 @@ extension WeatherFetcher {
     /// place looked up once), when weather fetches warnings for it: no file is even looked for where no
     /// source covers the place. `brief`: for what shows no headline or instruction (all but `--json`).
     func savedAlerts(for location: Location, in store: WeatherStore? = nil, brief: Bool = false) -> SavedAlerts? {
-        guard context.settings.alerts, AlertSource(countryCode: location.countryCode) != nil else { return nil }
+        guard context.settings.alerts, AlertSource(for: location) != nil else { return nil }
         guard let alerts = (store ?? context.store).loadAlerts(brief: brief), alerts.isFor(location) else { return nil }
         return alerts
     }

@@ -73,16 +73,18 @@ public struct AlertsPresenter: Sendable {
     }
 
     /// Why no warnings are fetched for `location`, in a sentence, or `nil` when they are: warnings off,
-    /// no source for its country, or a source that may not be asked (MET Norway without a contact).
+    /// no source for its country (or its point), or a source that may not be asked (MET Norway without a
+    /// contact).
     func notFetched(for location: Location) -> String? {
         guard context.settings.alerts else {
             return tr("Official warnings are off (the alerts setting, WEATHER_ALERTS); set it to on to have them.")
         }
         guard let source = fetcher.warnings.source(for: location) else {
             let (nws, dwd, met) = (AlertSource.nws.issuer, AlertSource.dwd.issuer, AlertSource.metNorway.issuer)
-            return location.countryCode == nil
+            // Decided as `AlertSource(for:)` decides: by the country, or by the point where none is named.
+            return location.countryCode?.isEmpty ?? true
                 ? tr(
-                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), by the country of the place (a place given by its coordinates has none).",
+                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), and these coordinates lie neither on their land nor within about 12 nautical miles (22 km) of their coasts.",
                     location.displayName, nws, dwd, met)
                 : tr(
                     "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), by the country of the place.",
