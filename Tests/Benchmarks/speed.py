@@ -10,6 +10,9 @@
 - `weather show` with two official warnings in force (Springfield, MO: the NWS's Tornado Warning and
   Severe Thunderstorm Warning, and a Flood Watch announced). Target: at most 1.0 million instructions.
   The place of the rows above is Berlin with no warning in force: its warnings file is read, and empty.
+- `weather show` of Berlin given by its coordinates (52.52,13.41), which has no country: whether a warning
+  service covers it is decided by the point, in the outlines compiled in (WarningCoverage). Target: at most
+  1.0 million instructions.
 - `weather show` in locales of their own: C, American English (a 12-hour clock, from the locale) at most
   1.0 million instructions, as in C.UTF-8; German (its words through gettext, a decimal comma) at most 1.1
   times American English's instructions, in Berlin and with Springfield's two warnings in force (where
@@ -105,13 +108,15 @@ def main():
     home = Home(binary, server)
     warned = Home(binary, server)
     elsewhere = Home(binary, server)
+    by_point = Home(binary, server)
     environment = home.environment
     met = Home(binary, server)
     met.environment.update(WEATHER_PROVIDER="met-norway", WEATHER_CONTACT="bench@example.org",
                            WEATHER_MET_URL=server.url + "/weatherapi/locationforecast/2.0/complete")
     try:
         # Berlin with its warnings file, and no warning in force in it, for each provider.
-        server.script("brightsky", [{"fixture": "brightsky/variants/berlin-none.json", "times": 2}])
+        server.script("brightsky", [{"fixture": "brightsky/variants/berlin-none.json", "times": 3}])
+        by_point.run(["set", "52.52,13.41"])
         met.run(["set", "Berlin"])
         met_result = met.environment["XDG_CACHE_HOME"] + "/weather/current.json"
         home.run(["set", "Berlin"])
@@ -155,6 +160,8 @@ def main():
                                ("weather show (MET Norway's result)", [binary, "show"], 0, 1.6, 1_000_000, 8),
                                ("weather show --json (MET Norway's result)", [binary, "show", "--json"], 0, 1.6,
                                 1_000_000, 8)]),
+            (by_point.environment, [("weather show, Berlin by its coordinates", [binary, "show"], None, None,
+                                      1_000_000, 8)]),
             (environment, [("weather show, LANG=C", [binary, "show"], None, None, 1_000_000, 8, {"LANG": "C"}),
                            ("weather show, LANG=en_US.UTF-8 (12-hour clock)", [binary, "show"], 0, None, 1_000_000, 8,
                             american),
@@ -207,6 +214,7 @@ def main():
         met.close()
         warned.close()
         elsewhere.close()
+        by_point.close()
         server.close()
 
 
