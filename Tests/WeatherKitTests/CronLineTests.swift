@@ -25,6 +25,17 @@ struct CronLineTests {
         )
     }
 
+    @Test("cron's reading goes by bytes: a % or a backslash is one whatever combining mark follows it")
+    func readingByBytes() {
+        // Outside #expect, whose quoting of its expression garbles a backslash before \u{...}.
+        let accent = "\u{301}"
+        #expect(CronLine.command(in: "2 * * * * echo a%" + accent + "b") == "echo a")
+        #expect(CronLine.command(in: "2 * * * * echo a\\%" + accent + "b") == "echo a%" + accent + "b")
+        let collapsed = CronLine.command(in: "2 * * * * echo a\\\\" + accent + "%b", collapsingBackslashes: true)
+        #expect(collapsed == "echo a\\" + accent)
+        #expect(CronLine.command(in: "2 * * * *") == "")
+    }
+
     @Test(
         "each user's line is spread as the timer is: the user's delay as a minute and a sleep, never past the next clock time",
         arguments: [900.0, 1800.0, 7200.0, 86_400.0, 2700.0])

@@ -141,21 +141,27 @@ package enum CronLine {
     /// `collapsingBackslashes`, `\\` made one backslash too, as some crons do. The reading `quoted`
     /// writes for, under either rule: the tests and the fuzzer check each line by it.
     package static func command(in line: String, collapsingBackslashes: Bool = false) -> String {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
-        guard fields.count == 6 else { return "" }
-        var command = ""
+        var fields = 0
+        var command: [UInt8] = []
         var escaped = false
-        for character in fields[5] {
+        // Byte by byte, as cron reads it: a % or a backslash is one whatever combining mark follows it.
+        for byte in line.utf8 {
+            if fields < 5 {
+                if byte == UInt8(ascii: " ") { fields += 1 }
+                continue
+            }
             if escaped {
-                if character == "%" || (collapsingBackslashes && character == "\\") { command.removeLast() }
-                command.append(character)
+                if byte == UInt8(ascii: "%") || (collapsingBackslashes && byte == UInt8(ascii: "\\")) {
+                    command.removeLast()
+                }
+                command.append(byte)
                 escaped = false
                 continue
             }
-            if character == "%" { break }
-            command.append(character)
-            escaped = character == "\\"
+            if byte == UInt8(ascii: "%") { break }
+            command.append(byte)
+            escaped = byte == UInt8(ascii: "\\")
         }
-        return command
+        return String(decoding: command, as: UTF8.self)
     }
 }
