@@ -26,8 +26,8 @@ SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata gettext
 # What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man,
 # a notification server (dunst on a private session bus, drawing on Xvfb); strace, to see which files weather
-# opens in each locale.
-TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes dunst dbus-daemon dbus-bin strace
+# opens in each locale; Pango's markup parser for Python, which reads what weather escapes for waybar and dunst.
+TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes dunst dbus-daemon dbus-bin strace python3-gi gir1.2-pango-1.0
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq locales
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather

@@ -98,11 +98,13 @@ enum UsageHint {
     static func commandLine(_ arguments: [String]) -> String {
         arguments.map { word in
             let word = word.typed
-            let special = " \t\n'\"\\$`;&|<>()*?[]#~!{}"
-            guard word.isEmpty || word.contains(where: { special.contains($0) }) else { return word }
-            return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+            guard word.isEmpty || word.contains(any: shellSpecial) else { return word }
+            return "'" + word.escaping(SpecialBytes("'")) { _, output in output += #"'\''"#.utf8 } + "'"
         }.joined(separator: " ")
     }
+
+    /// What a shell splits words at or expands.
+    static let shellSpecial = SpecialBytes(" \t\n'\"\\$`;&|<>()*?[]#~!{}")
 
     /// The command line as typed, for hints given after parsing (`PlaceArguments`); `nil` when the command
     /// was not started from a command line (a test runs it in-process).

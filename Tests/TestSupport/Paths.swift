@@ -59,7 +59,11 @@ public enum TestPaths {
     /// once: a child forked while a plain copy held the new file open for writing would keep it open, and
     /// running the copy would then fail with ETXTBSY (exit 126).
     public static func copyProgram(_ source: String, to destination: String) throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        try writeProgram(Array(try Data(contentsOf: URL(fileURLWithPath: source))), to: destination)
+    }
+
+    /// Writes `bytes` as a program at `destination` (which must not exist), as `copyProgram` does.
+    public static func writeProgram(_ bytes: [UInt8], to destination: String) throws {
         let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
         guard fd >= 0 else { throw TestFailure("cannot create \(destination): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

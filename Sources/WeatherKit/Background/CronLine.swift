@@ -114,27 +114,26 @@ package enum CronLine {
                 what: what, value: value,
                 problem: tr("contains a control character such as a line break, which a crontab line cannot hold"))
         }
-        let plain =
-            !value.isEmpty
-            && value.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                    || "/._-:=,+@".unicodeScalars.contains($0)
-            }
-        guard !plain else { return value }
-        var quoted = "'"
-        for character in value {
-            switch character {
-            case "'": quoted += "'\\''"
-            // cron makes a bare % end the command and reads a backslash with the character after it: \% is
-            // a %, and some crons read \\ as one backslash. A backslash is never written before another or
-            // before \%: the quote is closed and opened again between them (a\%b is written 'a\''\%b').
-            case "%": quoted += (quoted.hasSuffix("\\") ? "''" : "") + "\\%"
-            case "\\": quoted += (quoted.hasSuffix("\\") ? "''" : "") + "\\"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "'"
+        guard value.isEmpty || value.contains(any: Self.notPlain) else { return value }
+        return "'"
+            + value.escaping(Self.special) { byte, output in
+                if byte == UInt8(ascii: "'") {
+                    output += "'\\''".utf8
+                    return
+                }
+                // cron makes a bare % end the command and reads a backslash with the character after it: \% is
+                // a %, and some crons read \\ as one backslash. A backslash is never written before another or
+                // before \%: the quote is closed and opened again between them (a\%b is written 'a\''\%b').
+                if output.last == UInt8(ascii: "\\") { output += "''".utf8 }
+                output += byte == UInt8(ascii: "%") ? "\\%".utf8 : "\\".utf8
+            } + "'"
     }
+
+    /// What a value needs quotes for: anything but letters, digits and `/._-:=,+@`.
+    static let notPlain = SpecialBytes(
+        allBut: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-:=,+@")
+    /// What the quotes' text escapes: the quote itself, and cron's `%` and backslash.
+    static let special = SpecialBytes("'%\\")
 
     /// The command cron runs for a crontab `line`, as cronie's `do_command.c` reads it: after the five
     /// time fields, up to the first `%` not escaped by a backslash, `\%` made a `%`; with

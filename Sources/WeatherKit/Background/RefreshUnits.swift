@@ -202,7 +202,7 @@ package enum RefreshUnits {
                 problem: tr(
                     "contains a control character such as a line break, which a systemd unit file cannot hold"))
         }
-        if executable, value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
+        if executable, value.contains(any: Self.refusedInPath) {
             throw .unsafeForUnit(
                 what: what, value: value,
                 problem: tr("contains a quote or a backslash, which systemd refuses in a program's path"))
@@ -214,15 +214,14 @@ package enum RefreshUnits {
     /// and `%` doubled (systemd's specifiers). `$` stays as it is: `Environment=` does not expand
     /// variables, and `ExecStart=` runs its program's path as written.
     static func quoted(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "%": escaped += "%%"
-            default: escaped.append(character)
-            }
-        }
-        return "\"" + escaped + "\""
+        "\""
+            + value.escaping(Self.special) { byte, output in
+                output += byte == UInt8(ascii: "%") ? [byte, byte] : [UInt8(ascii: "\\"), byte]
+            } + "\""
     }
+
+    /// What `quoted` escapes: a backslash or a quote with a backslash, `%` as `%%`.
+    static let special = SpecialBytes("\\\"%")
+    /// What systemd refuses in a program's path, whatever character follows it.
+    static let refusedInPath = SpecialBytes("\"'\\")
 }
