@@ -20,7 +20,8 @@ import WeatherModel
 ///
 /// Besides "nothing traps", each run checks the promises that make the program safe: what weather
 /// writes it can read back with the same values, nothing printed holds a control character it did not
-/// put there, and no value adds a line to a unit file or a crontab line.
+/// put there, no value adds a line to a unit file or a crontab line or reads back from one otherwise, and
+/// waybar's text holds no markup but the entities that escape it.
 enum Pipeline {
     /// A moment in 2026, so that every run judges freshness the same way.
     static let now = Timestamp(secondsSince1970: 1_791_478_800)
@@ -196,6 +197,9 @@ enum Pipeline {
                 check(
                     !(shown + tooltip).utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") },
                     "no markup of a server's in waybar's text")
+                check(
+                    entitiesOnly(shown) && entitiesOnly(tooltip), "every & in waybar's text starts an entity: \(waybar)"
+                )
                 let json = Array(formatter.json(result, stale: stale).utf8)
                 check(json.count < 1 << 20, "bounded JSON")
                 _ = LocalTime.describe(staleAt, now: moment, in: .fixed(offsetSeconds: 3600))
@@ -319,7 +323,7 @@ enum Pipeline {
     }
 
     /// The units and the crontab line for folders, settings and a program path from the environment: each
-    /// value is refused or stays on its own line.
+    /// value is refused, or stays on its own line and reads back as systemd and the shell read it.
     static func units(environment: Environment, settings: Settings, interval: FetchInterval?, dataInterval: Double?) {
         let paths = WeatherPaths(
             configHome: environment["XDG_CONFIG_HOME"] ?? "/c",
@@ -345,13 +349,102 @@ enum Pipeline {
             check(
                 !service.unicodeScalars.contains { $0.isASCII && $0.value < 0x20 && $0 != "\n" },
                 "no control characters in the service")
+            for (line, (name, value)) in zip(assignments, timer.environment) {
+                check(
+                    systemdValue(line.dropFirst("Environment=".utf8.count)) == Array((name + "=" + value).utf8),
+                    "an Environment= line reads back as its value: \(String(decoding: line, as: UTF8.self))")
+            }
+            let start = service.utf8.split(separator: 0x0A).first { $0.starts(with: "ExecStart=".utf8) }
+            check(
+                start.flatMap { systemdValue($0.dropFirst("ExecStart=".utf8.count).dropLast(" refresh".utf8.count)) }
+                    == timer.executable.map { Array($0.utf8) }, "ExecStart= reads back as the program's path")
         }
         if let cron = try? CronLine.line(every: seconds, environment: timer.environment, executable: timer.executable) {
             check(!cron.contains { $0.isNewline }, "one crontab line")
             check(!cron.containsControlCharacters, "no control characters in the crontab line")
+            let command = CronLine.command(in: cron)
             check(
-                CronLine.command(in: cron).hasSuffix(" refresh >/dev/null 2>&1"),
+                command.hasSuffix(" refresh >/dev/null 2>&1"),
                 "no % in a value ends the crontab line's command: \(cron)")
+            let expected =
+                timer.environment.map { Array(($0.name + "=" + $0.value).utf8) } + [
+                    Array(timer.executable?.utf8 ?? "".utf8)
+                ]
+            check(
+                shellWords(command.utf8.dropLast(" refresh >/dev/null 2>&1".utf8.count)) == expected,
+                "the crontab line's words read back as its values: \(cron)")
+        }
+    }
+
+    /// What systemd reads of a value as `RefreshUnits.quoted` writes it: in double quotes, `\\` and `\"` a
+    /// backslash and a quote, `%%` a percent sign; `nil` where a backslash, a `%` or a quote starts
+    /// anything else, which systemd would read otherwise.
+    static func systemdValue(_ text: some Collection<UInt8>) -> [UInt8]? {
+        let text = Array(text)
+        guard text.count >= 2, text.first == UInt8(ascii: "\""), text.last == UInt8(ascii: "\"") else { return nil }
+        var value: [UInt8] = []
+        var index = 1
+        while index < text.count - 1 {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%") {
+                let next = index + 1 < text.count - 1 ? text[index + 1] : 0
+                let escaped =
+                    byte == UInt8(ascii: "%") ? next == byte : next == byte || next == UInt8(ascii: "\"")
+                guard escaped else { return nil }
+                value.append(next)
+                index += 2
+                continue
+            }
+            guard byte != UInt8(ascii: "\"") else { return nil }
+            value.append(byte)
+            index += 1
+        }
+        return value
+    }
+
+    /// The words of a crontab line's command before ` refresh`, as the shell reads what `CronLine.quoted`
+    /// writes: blanks between words, single quotes around literal text, a backslash before a literal
+    /// byte; `nil` where a byte outside quotes is one the shell would read as more than itself. A
+    /// leading `sleep N;` is left out.
+    static func shellWords(_ command: some Collection<UInt8>) -> [[UInt8]]? {
+        var bytes = Array(command)
+        if bytes.starts(with: "sleep ".utf8), let end = bytes.firstIndex(of: UInt8(ascii: ";")) {
+            bytes.removeSubrange(...end)
+        }
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-:=,+@".utf8)
+        var words: [[UInt8]] = []
+        var word: [UInt8]? = nil
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: " "):
+                if let done = word { words.append(done) }
+                word = nil
+            case UInt8(ascii: "'"):
+                guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { return nil }
+                word = (word ?? []) + bytes[(index + 1)..<close]
+                index = close
+            case UInt8(ascii: "\\"):
+                guard index + 1 < bytes.count else { return nil }
+                word = (word ?? []) + [bytes[index + 1]]
+                index += 1
+            default:
+                guard plain.contains(byte) else { return nil }
+                word = (word ?? []) + [byte]
+            }
+            index += 1
+        }
+        if let done = word { words.append(done) }
+        return words
+    }
+
+    /// Whether every `&` in `text` starts one of the entities `markupEscaped` writes.
+    static func entitiesOnly(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.indices.allSatisfy { index in
+            bytes[index] != UInt8(ascii: "&")
+                || ["&amp;", "&lt;", "&gt;"].contains { bytes[index...].starts(with: $0.utf8) }
         }
     }
 

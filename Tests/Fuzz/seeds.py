@@ -9,6 +9,7 @@ there.
 
     python3 Tests/Fuzz/seeds.py CORPUS_FOLDER
 """
+import json
 import os
 import sys
 
@@ -106,7 +107,39 @@ def main():
                  ALERTS, config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
         write(corpus, count, parts)
         count += 1
+    # The hostile text the escaping property tests start from (hostile-text.json): special characters
+    # inside longer grapheme clusters, as folders, the program's path and a forecast URL's query in the
+    # environment, as a place's name and as a warning's texts.
+    for index, text in enumerate(HOSTILE):
+        environment = ("XDG_CACHE_HOME=/k/%s\nXDG_STATE_HOME=/s/%s\nEXE=/opt/%s/weather\n"
+                       "WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast?q=%s\nQUERY=Berlin"
+                       % (text, text, text, text)).encode()
+        for answer in (read("open-meteo", "forecast", "berlin.json"), hostile_warnings(text)):
+            parts = [answer, hostile_place(text), HEADERS[index % len(HEADERS)], currents[index % len(currents)],
+                     ALERTS, config, environment]
+            write(corpus, count, parts)
+            count += 1
     print("%d seeds in %s" % (count, corpus))
+
+
+with open(os.path.join(here, "hostile-text.json"), encoding="utf-8") as hostile_file:
+    HOSTILE = json.load(hostile_file)
+
+
+def hostile_place(text):
+    """Berlin's geocoding answer, the first place named `text`."""
+    document = json.loads(read("open-meteo", "geocoding", "berlin.json"))
+    document["results"][0]["name"] = text
+    return json.dumps(document, ensure_ascii=False).encode()
+
+
+def hostile_warnings(text):
+    """Bright Sky's warnings for Berlin, with `text` in each warning's English words."""
+    document = json.loads(read("brightsky", "berlin.json"))
+    for alert in document["alerts"]:
+        for key in ("event_en", "headline_en", "description_en", "instruction_en"):
+            alert[key] = text + " " + (alert.get(key) or "")
+    return json.dumps(document, ensure_ascii=False).encode()
 
 
 HIDDEN = ["\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u2028", "\u2029", "\ufeff"]

@@ -8,7 +8,8 @@ public import Foundation
 ///
 /// Deterministic: each test draws from fixed seeds and names the seed and the input on failure;
 /// `WEATHER_PROPERTY_SEED=N` runs seed N alone, to replay one or to explore new ones. The inputs that
-/// once broke an escaper are in `Tests/Fuzz/hostile-text.json`, which every property test reads first.
+/// once broke an escaper are in `Tests/Fuzz/hostile-text.json`, which every property test reads first and
+/// the fuzzer's seeds (`Tests/Fuzz/seeds.py`) put into its corpus.
 public struct HostileText: RandomNumberGenerator {
     private var state: UInt64
 
