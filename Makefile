@@ -86,7 +86,9 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc 
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --symbol-ordering-file=$(ORDER) -Xlinker --no-warn-symbol-ordering
 
-$(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a: deps
+# One recipe makes both links (&:, a grouped target: a plain rule with two targets runs it once for each), and
+# only while one is missing: `deps` comes first but does not date them (order-only, after |).
+$(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a &: | deps
 	mkdir -p $(STATIC_LIBS)
 	ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_LIBS)/libstdc++.a
 	ln -sf "$$(gcc -print-file-name=libjansson.a)" $(STATIC_LIBS)/libjansson.a
