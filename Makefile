@@ -4,7 +4,8 @@
 #                  bash, zsh and fish completions (PREFIX=~/.local)
 #   make test      system packages if missing (with a headless sway and waybar), every test
 #   make demo      a set/show/refresh/logout session against the bundled fixture server, offline
-#   make serve     the fixture server on 127.0.0.1:8080, to try weather by hand
+#   make serve     the fixture server on 127.0.0.1:8080 (SERVE_PORT=...), to try weather by hand: it prints the
+#                  export lines that point weather at it
 #   make bench-requests   requests made by weather and by naive tools: concurrent callers, a simulated day
 #   make bench-speed      weather show against cat and in three locales, weather refresh against curl
 #   make bench-watch      a status bar's day with weather watch against weather show every 5 s
@@ -148,8 +149,10 @@ check-package: deb dist
 demo: build
 	@Tests/TestSupport/demo.sh $(RELEASE)
 
+# The address, then the export lines that point weather at it, to paste into another shell.
+SERVE_PORT ?= 8080
 serve:
-	python3 Tests/TestSupport/fixture-server.py --port 8080
+	@python3 Tests/TestSupport/fixture-server.py --port $(SERVE_PORT) --exports
 
 bench-requests: bench-deps build
 	python3 Tests/Benchmarks/requests.py --binary $(RELEASE)

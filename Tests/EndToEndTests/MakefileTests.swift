@@ -3,9 +3,67 @@ import Glibc
 import TestSupport
 import Testing
 
-/// What the Makefile's targets print to a person: a build that says only what it does.
+@testable import WeatherKit
+
+/// What the Makefile's targets print to a person: `make serve`'s lines to paste, and a build that says only
+/// what it does.
 @Suite("The Makefile, as a person runs it")
 struct MakefileTests {
+    /// `make serve` on a free port, started in `sandbox`: its output once the server has printed all of it
+    /// (the address, the export lines, and the comment that ends them), and the running make.
+    static func serve(in sandbox: Sandbox) throws -> (lines: [String], make: Sandbox.Launched) {
+        let output = sandbox.root + "/serve.txt"
+        let make = try sandbox.launch(
+            program: "/usr/bin/make", ["-s", "-C", TestPaths.repository, "serve", "SERVE_PORT=0"], stdout: output,
+            stderr: output)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let text = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
+            let lines = text.split(separator: "\n").map(String.init)
+            if lines.contains(where: { $0.hasPrefix("# ") }) { return (lines, make) }
+            usleep(50_000)
+        }
+        make.stop()
+        throw TestFailure("make serve printed no comment after its export lines in 10 s")
+    }
+
+    @Test("make serve prints the export line of every endpoint setting; pasted into a shell, weather works offline")
+    func serveExports() throws {
+        let sandbox = try Sandbox()
+        let (lines, make) = try Self.serve(in: sandbox)
+        defer { make.stop() }
+        let address = try #require(lines.first)
+        #expect(address.range(of: #"^http://127\.0\.0\.1:\d+$"#, options: .regularExpression) != nil, "\(lines)")
+        let exports = lines.filter { $0.hasPrefix("export ") }
+        // Every endpoint weather has a setting for, each once, at the server's address.
+        let endpoints = Settings.Key.allCases.map(\.variable).filter { $0.hasSuffix("_URL") }
+        #expect(
+            exports.map { String($0.dropFirst("export ".count).prefix { $0 != "=" }) }.sorted() == endpoints.sorted(),
+            "\(lines)")
+        for line in exports { #expect(line.contains("=" + address + "/"), "\(line)") }
+
+        // A new user's shell: weather on the PATH, none of the sandbox's endpoints, warnings on.
+        try FileManager.default.createDirectory(atPath: sandbox.root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.root + "/bin/weather", withDestinationPath: TestPaths.weatherBinary)
+        sandbox.environment = sandbox.environment.filter { !$0.key.hasPrefix("WEATHER_") }
+        sandbox.environment["PATH"] = sandbox.root + "/bin:/usr/bin:/bin"
+        let pasted = lines.dropFirst().joined(separator: "\n")
+        func shell(_ command: String) throws -> Sandbox.Run {
+            try sandbox.run(program: "/bin/sh", ["-c", pasted + "\n" + command])
+        }
+        let set = try shell("weather set Berlin")
+        #expect(set.status == 0, "\(set)")
+        #expect(set.stdout.contains("Berlin, Land Berlin, Germany: "), "\(set)")
+        let forecast = try shell("weather forecast --days 3")
+        #expect(forecast.status == 0, "\(forecast)")
+        #expect(forecast.stdout.hasPrefix("Berlin, Land Berlin, Germany: the next "), "\(forecast)")
+        let alerts = try shell("weather alerts")
+        #expect(alerts.status == 0, "\(alerts)")
+        #expect(alerts.stdout.contains("from DWD (Deutscher Wetterdienst)"), "\(alerts)")
+        #expect(alerts.stdout.contains("Gale-force gusts"), "\(alerts)")
+    }
+
     /// The lines `make --dry-run build` would run that link the static libraries into `folder`.
     static func links(into folder: String, in sandbox: Sandbox) throws -> [String] {
         let run = try sandbox.run(

@@ -6,15 +6,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 home=$(mktemp -d)
 trap 'kill $server 2>/dev/null; rm -rf "$home"' EXIT
 
-python3 "$here/fixture-server.py" --port 0 >"$home/url" &
+# The server prints its address and the export lines of its endpoints in one write, as `make serve` shows them.
+python3 "$here/fixture-server.py" --port 0 --exports >"$home/server" &
 server=$!
-while [ ! -s "$home/url" ]; do sleep 0.05; done
-url=$(head -n1 "$home/url")
+while [ ! -s "$home/server" ]; do sleep 0.05; done
+url=$(head -n1 "$home/server")
 
 export HOME=$home XDG_CONFIG_HOME=$home/.config XDG_CACHE_HOME=$home/.cache XDG_STATE_HOME=$home/.local/state
-export WEATHER_GEOCODING_URL=$url/v1/search WEATHER_FORECAST_URL=$url/v1/forecast
-export WEATHER_NWS_ALERTS_URL=$url/alerts/active WEATHER_DWD_ALERTS_URL=$url/alerts
-export WEATHER_METALERTS_URL=$url/weatherapi/metalerts/2.0/current.json
+eval "$(grep '^export WEATHER_' "$home/server")"
 
 weather() { "$weather" "$@"; }
 run() {

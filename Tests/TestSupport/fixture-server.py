@@ -38,16 +38,11 @@ its fixtures to the server's clock and refuses what the real one refuses (Fixtur
     brightsky  /alerts                                    brightsky/     } moved to the server's clock by
     metalerts  /weatherapi/metalerts/2.0/current.json     metalerts/     } fixtureserver/timeline.py
 
-Run it by hand to try `weather` offline:
+Run it by hand to try `weather` offline (`make serve`): with `--exports` it prints, under its address, the
+`export WEATHER_..._URL=` line of every endpoint it answers (`ENDPOINTS`), to paste into a shell before
+`weather set Berlin`; `make demo` runs its session with the same lines.
 
-    python3 Tests/TestSupport/fixture-server.py --port 8080
-    export WEATHER_GEOCODING_URL=http://127.0.0.1:8080/v1/search
-    export WEATHER_FORECAST_URL=http://127.0.0.1:8080/v1/forecast
-    export WEATHER_MET_URL=http://127.0.0.1:8080/weatherapi/locationforecast/2.0/complete
-    export WEATHER_NWS_ALERTS_URL=http://127.0.0.1:8080/alerts/active
-    export WEATHER_DWD_ALERTS_URL=http://127.0.0.1:8080/alerts
-    export WEATHER_METALERTS_URL=http://127.0.0.1:8080/weatherapi/metalerts/2.0/current.json
-    weather set Berlin
+    python3 Tests/TestSupport/fixture-server.py --port 8080 --exports
 
 Tests control it over HTTP (nothing under /_control is logged):
 
@@ -138,6 +133,23 @@ UNIT_KINDS = {
 MAX_FORECAST_DAYS = 16
 # The other services, each answering the paths that end in its `suffix` (fixtureserver/).
 SERVICES = [locationforecast.Locationforecast, nws.Alerts, brightsky.Alerts, metalerts.Alerts]
+# The setting that points weather at each endpoint, and the path the server answers it at: the lines
+# `--exports` prints, which `make serve` shows and `make demo` runs. An endpoint served is a line here.
+ENDPOINTS = [
+    ("WEATHER_GEOCODING_URL", "/v1/search"),
+    ("WEATHER_FORECAST_URL", "/v1/forecast"),
+    ("WEATHER_MET_URL", locationforecast.Locationforecast.suffix),
+    ("WEATHER_NWS_ALERTS_URL", nws.Alerts.suffix),
+    ("WEATHER_DWD_ALERTS_URL", brightsky.Alerts.suffix),
+    ("WEATHER_METALERTS_URL", metalerts.Alerts.suffix),
+]
+
+
+def exports(base_url):
+    """The shell lines that point weather at the server at `base_url`, ending in a comment that says so."""
+    lines = ["export %s=%s%s" % (variable, base_url, path) for variable, path in ENDPOINTS]
+    lines.append("# The lines above point weather at this server: paste them into a shell, then run weather set Berlin")
+    return "\n".join(lines)
 
 
 def route_of(path, services):
@@ -716,6 +728,7 @@ def main():
     parser.add_argument("--fixtures", default=os.path.join(here, "..", "..", "Fixtures"), help="the Fixtures folder")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
+    parser.add_argument("--exports", action="store_true", help="print the settings' export lines under the address")
     arguments = parser.parse_args()
     # A test process that started this server may block SIGTERM in its threads (weather's StopSignal), a
     # mask children inherit: take the default. And a test process that dies (a trap, kill -9) never stops
@@ -741,7 +754,9 @@ def main():
         server.socket = context.wrap_socket(server.socket, server_side=True)
         scheme = "https"
     host, port = server.server_address
-    print("%s://%s:%d" % (scheme, host, port), flush=True)
+    address = "%s://%s:%d" % (scheme, host, port)
+    # One write: a reader that has the first line has them all.
+    print(address + ("\n" + exports(address) if arguments.exports else ""), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
