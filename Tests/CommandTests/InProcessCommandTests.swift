@@ -37,7 +37,7 @@ struct InProcessCommandTests {
             fixture.console.output == """
                 Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).
 
-                Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy
+                Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Today: high 14.6 °C, low 8.2 °C, chance of precipitation 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa

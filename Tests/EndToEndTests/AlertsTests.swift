@@ -314,7 +314,7 @@ struct AlertsTests {
         let text = try sandbox.run(["show"], environment: evening).stdout
         #expect(text.contains("⚠ Gale-force gusts until ") && text.contains(" (as of "), "\(text)")
         let short = try sandbox.run(["show", "--short"], environment: evening).stdout
-        #expect(short.hasPrefix("Berlin ⛅ 11°C ⚠") && !short.contains("as of"), "\(short)")
+        #expect(short.hasPrefix("Berlin ☁️🌙 11°C ⚠") && !short.contains("as of"), "\(short)")
         let waybar = try Self.json(try sandbox.run(["show", "--waybar"], environment: evening))
         #expect((waybar["tooltip"] as? String)?.contains("\nWarnings (as of ") == true, "\(waybar)")
         #expect(try sandbox.run(["alerts"], environment: evening).stdout.contains("The last update failed at "))
@@ -424,7 +424,7 @@ struct AlertsTests {
     func off() throws {
         let sandbox = try Self.sandbox(saving: ["Berlin"], environment: ["WEATHER_ALERTS": "off"])
         #expect(try sandbox.requestCount(.brightsky) == 0)
-        #expect(try sandbox.run("show", "--short").stdout == "Berlin ⛅ 11°C\n")
+        #expect(try sandbox.run("show", "--short").stdout == "Berlin ☁️🌙 11°C\n")
         #expect(try sandbox.run("alerts").stdout.hasPrefix("Official warnings are off"))
         let refused = try sandbox.run(["show"], environment: ["WEATHER_ALERTS": "maybe"])
         #expect(refused.status == 78 && refused.stderr.contains("WEATHER_ALERTS"), "\(refused)")

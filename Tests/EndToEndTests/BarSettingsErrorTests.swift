@@ -65,7 +65,7 @@ struct BarSettingsErrorTests {
                 usleep(10_000)
             }
             let lines = watch.stdoutSoFar.split(separator: "\n")
-            #expect(lines.count == 2 && lines[1].hasPrefix(#"{"text":"Berlin ⛅ 11°C","#), "\(lines)")
+            #expect(lines.count == 2 && lines[1].hasPrefix(#"{"text":"Berlin ☁️🌙 11°C","#), "\(lines)")
             watch.process.terminate()
             #expect(watch.wait().status == 0)
         } else {

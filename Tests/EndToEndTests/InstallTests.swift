@@ -101,7 +101,7 @@ struct InstallTests {
         // kernel names, without the sandbox's doubled slashes).
         let weather = URL(fileURLWithPath: prefix + "/bin/weather").resolvingSymlinksInPath().path
         #expect(set.stderr.hasSuffix(" \(weather) refresh >/dev/null 2>&1\n"), "\(set)")
-        #expect(try shell(prefix + "/bin/weather", ["show", "--short"]).stdout == "Berlin ⛅ 11°C\n")
+        #expect(try shell(prefix + "/bin/weather", ["show", "--short"]).stdout == "Berlin ☁️🌙 11°C\n")
     }
 
     @Test("the catalogues of every language in share/locale, where both installed programs find them")

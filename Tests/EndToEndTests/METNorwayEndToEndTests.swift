@@ -46,7 +46,7 @@ struct METNorwayEndToEndTests {
         let clock = try sandbox.at(Self.fixtureMoment)
         let set = try sandbox.run(["set", "Berlin"], environment: clock)
         #expect(set.status == 0, "\(set)")
-        #expect(set.stdout.contains("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy\n"), "\(set)")
+        #expect(set.stdout.contains("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"), "\(set)")
         #expect(set.stdout.contains("Feels like 7.6 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h\n"))
         #expect(set.stdout.contains("Updated just now · Data: MET Norway\n"))
         #expect(try sandbox.requestCount(.met) == 1)
@@ -54,7 +54,7 @@ struct METNorwayEndToEndTests {
         #expect(try sandbox.requestCount(.search) == 1, "Open-Meteo's geocoder finds the place")
 
         let text = try sandbox.run(["show"], environment: clock)
-        #expect(text.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy\n"), "\(text)")
+        #expect(text.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"), "\(text)")
         #expect(text.stdout.contains("Today: high "))
         #expect(
             text.stdout.range(
@@ -66,8 +66,8 @@ struct METNorwayEndToEndTests {
         let format = try sandbox.run(["show", "--format", codes], environment: clock)
         let fields = format.stdout.dropLast().split(separator: "|", omittingEmptySubsequences: false)
         #expect(fields.count == 16 && fields.allSatisfy { !$0.isEmpty }, "every code has a value: \(format)")
-        #expect(fields.prefix(5) == ["Berlin", "⛅", "Partly cloudy", "m", "11°C"])
-        #expect(try sandbox.run(["show", "--short"], environment: clock).stdout == "Berlin ⛅ 11°C\n")
+        #expect(fields.prefix(5) == ["Berlin", "☁️🌙", "Partly cloudy", "m", "11°C"])
+        #expect(try sandbox.run(["show", "--short"], environment: clock).stdout == "Berlin ☁️🌙 11°C\n")
 
         let waybar = try sandbox.json(["show", "--waybar"], environment: clock)
         #expect(waybar["class"] as? [String] == ["fresh", "cloudy", "night"])

@@ -13,10 +13,10 @@ struct ShowCommandTests {
         try sandbox.server.clearRequests()
         let fresh = try sandbox.run("show")
         #expect(fresh.status == 0)
-        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy\n"))
+        #expect(fresh.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"))
         #expect(fresh.stdout.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         let stale = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"])
-        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         #expect(stale.stdout.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(try sandbox.run("show", "--json").status == 0)
         #expect(try sandbox.run([], environment: ["WEATHER_STALE_AFTER": "0"]).stdout == stale.stdout)
@@ -36,7 +36,7 @@ struct ShowCommandTests {
             ["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
         #expect(stale.status == 0, "\(stale)")
         // The saved result at once, marked as being refreshed; then, over it, the new one.
-        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(stale.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         let redrawn = try #require(stale.stdout.split(separator: "\u{1B}[J").last)
         #expect(stale.stdout.contains("Updated just now · Data: Open-Meteo, refreshing…\n\u{1B}[5F\u{1B}[J"))
         #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: 🌧️ 10.4 °C, slight rain (stale)\n"), "stale after 0 s")
@@ -215,7 +215,7 @@ struct TerminalShowTests {
             ["show"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true,
             errorsToTerminal: true)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(run.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         #expect(run.stdout.contains("Updated just now · Data: Open-Meteo, refreshing…\n"))
         #expect(
             run.stdout.contains("⠋ Refreshing the weather for Berlin…"),
@@ -236,7 +236,7 @@ struct TerminalShowTests {
             terminal: true)
         #expect(run.status == 0, "\(run)")
         let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
-        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         #expect(redrawn.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(run.errorLines.count == 1)
         #expect(run.stderr.contains("within the time budget of 1 s (WEATHER_INTERACTIVE_TIMEOUT)"))
@@ -254,7 +254,7 @@ struct TerminalShowTests {
             environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"], terminal: true)
         #expect(run.status == 128 + SIGTERM, "\(run)")
         let redrawn = try #require(run.stdout.split(separator: "\u{1B}[J").last)
-        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         #expect(redrawn.hasSuffix("Updated just now · Data: Open-Meteo\n"))
         #expect(run.stderr == "weather: stopped by SIGTERM before it finished; everything saved is as it was\n")
     }
@@ -289,15 +289,16 @@ struct StatusBarOutputTests {
         #expect(none["text"] as? String == "")
         try sandbox.setBerlin()
         let fresh = try waybar(try sandbox.run("show", "--waybar"))
-        #expect(fresh["text"] as? String == "Berlin ⛅ 11°C")
+        #expect(fresh["text"] as? String == "Berlin ☁️🌙 11°C")
         #expect(fresh["class"] as? [String] == ["fresh", "cloudy", "night"])
         #expect(fresh["alt"] as? String == "partly-cloudy-night")
         #expect(
-            (fresh["tooltip"] as? String)?.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy\n") == true
+            (fresh["tooltip"] as? String)?.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n")
+                == true
         )
         let stale = try waybar(try sandbox.run(["show", "--waybar"], environment: ["WEATHER_STALE_AFTER": "0"]))
         #expect(stale["class"] as? [String] == ["stale", "cloudy", "night"])
-        #expect(stale["text"] as? String == "Berlin ⛅ 11°C (stale)")
+        #expect(stale["text"] as? String == "Berlin ☁️🌙 11°C (stale)")
         let imperial = try waybar(try sandbox.run("show", "--waybar", "--units", "imperial", "--format", "%t %w"))
         #expect(imperial["text"] as? String == "52°F ↗9mph")
         try sandbox.write("{\"format\":", to: sandbox.resultFile)
@@ -311,12 +312,12 @@ struct StatusBarOutputTests {
     func shortLine() throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
-        #expect(try sandbox.run("show", "--short").stdout == "Berlin ⛅ 11°C\n")
+        #expect(try sandbox.run("show", "--short").stdout == "Berlin ☁️🌙 11°C\n")
         #expect(
             try sandbox.run(["show", "--short"], environment: ["WEATHER_ICONS": "ascii"]).stdout == "Berlin m 11°C\n")
         #expect(
             try sandbox.run(["show", "--short"], environment: ["WEATHER_FORMAT": "%c %t %h", "WEATHER_UNITS": "si"])
-                .stdout == "⛅ 11°C 81%\n")
+                .stdout == "☁️🌙 11°C 81%\n")
         try sandbox.write(#"{"format": "%t %y"}"#, to: sandbox.configFile)
         let bad = try sandbox.run("show", "--short")
         #expect(bad.status == 78)
@@ -343,7 +344,7 @@ struct StaleMarkTests {
 
     @Test(
         "a partly cloudy night shows the partly cloudy icon, never the overcast one, in every icon set",
-        arguments: [("emoji", "⛅", "☁️"), ("nerd", "\u{E37E}", "\u{E312}"), ("ascii", "m", "mmm")])
+        arguments: [("emoji", "☁️🌙", "☁️"), ("nerd", "\u{E37E}", "\u{E312}"), ("ascii", "m", "mmm")])
     func partlyCloudyNight(icons: String, partly: String, overcast: String) throws {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()  // partly cloudy, at night, in the fixture

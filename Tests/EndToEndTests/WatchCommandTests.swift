@@ -42,7 +42,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
 
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
@@ -50,7 +50,7 @@ struct WatchCommandTests {
         // The default line's own wake-ups are the stale moment (15 min away) and the turn of the hour: a new
         // line within seconds comes from the folder watch. (No bound tighter than the wait: on a loaded
         // machine a second is no promise.)
-        #expect(watcher.waitForLines(2, within: 10) == ["Berlin ⛅ 11°C", "Berlin 🌧️ 10°C"])
+        #expect(watcher.waitForLines(2, within: 10) == ["Berlin ☁️🌙 11°C", "Berlin 🌧️ 10°C"])
 
         let again = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(again.stdout.hasPrefix("noData"), "\(again)")
@@ -68,9 +68,9 @@ struct WatchCommandTests {
         let after = Date()
         // Stale 6 s after it was stored: time enough to see it fresh first on a loaded machine.
         let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "6"])
-        #expect(watcher.waitForLines(1).first == "Berlin ⛅ 11°C")
+        #expect(watcher.waitForLines(1).first == "Berlin ☁️🌙 11°C")
         let lines = watcher.waitForLines(2, within: 10)
-        #expect(lines.last == "Berlin ⛅ 11°C (stale)")
+        #expect(lines.last == "Berlin ☁️🌙 11°C (stale)")
         // Stored between `before` and `after`: not before its moment, and woken by the clock at it.
         let shown = Date()
         #expect(
@@ -106,7 +106,7 @@ struct WatchCommandTests {
             shown >= before + 8 && shown < after + 11,
             "the minute came \(shown.timeIntervalSince(before) + 52) s after the fetch")
         // The short line shows no age: nothing new to print, and no line printed twice.
-        #expect(plain.lines == ["Berlin ⛅ 11°C"], "\(plain.lines)")
+        #expect(plain.lines == ["Berlin ☁️🌙 11°C"], "\(plain.lines)")
         #expect(watcher.stop() == 0 && plain.stop() == 0)
     }
 
@@ -116,12 +116,12 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar", "--format", "%t"])
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
         #expect(waybar.waitForLines(1).first?.hasPrefix(#"{"text":"11°C","#) == true, "\(waybar.lines)")
         // Nothing else wakes a default line within seconds: the new one comes from the folder watch.
         try sandbox.write(#"{"units": "imperial"}"#, to: sandbox.configFile)
         let lines = watcher.waitForLines(2, within: 10)
-        #expect(lines.last == "Berlin ⛅ 52°F", "\(lines)")
+        #expect(lines.last == "Berlin ☁️🌙 52°F", "\(lines)")
         #expect(waybar.waitForLines(2).last?.hasPrefix(#"{"text":"52°F","#) == true, "\(waybar.lines)")
         // The format setting is the default line's, not an explicit --format's; an editor's rename too.
         let temporary = sandbox.configHome + "/weather/.config.json.swp"
@@ -143,7 +143,7 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar"])
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
         #expect(waybar.waitForLines(1).count == 1)
         try sandbox.write(#"{"units": "kelvin"}"#, to: sandbox.configFile)
         #expect(watcher.waitForLines(2).last == "", "\(watcher.lines)")
@@ -152,14 +152,14 @@ struct WatchCommandTests {
         #expect(warning.hasPrefix(#"{"text":"⚠","tooltip":"weather: "#), "\(warning)")
         #expect(warning.contains("config.json") && warning.contains(#""class":["error"]"#), "\(warning)")
         try sandbox.write(#"{"units": "Metric"}"#, to: sandbox.configFile)
-        #expect(watcher.waitForLines(3).last == "Berlin ⛅ 11°C", "\(watcher.lines)")
-        #expect(waybar.waitForLines(3).last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
+        #expect(watcher.waitForLines(3).last == "Berlin ☁️🌙 11°C", "\(watcher.lines)")
+        #expect(waybar.waitForLines(3).last?.hasPrefix(#"{"text":"Berlin ☁️🌙 11°C","#) == true)
         // Started with the file broken, it starts all the same, and recovers as well.
         try sandbox.write("{\"units\":", to: sandbox.configFile)
         let late = try Watcher(sandbox, ["--waybar"])
         #expect(late.waitForLines(1).first?.contains(#""class":["error"]"#) == true, "\(late.lines)")
         try FileManager.default.removeItem(atPath: sandbox.configFile)
-        #expect(late.waitForLines(2).last?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true, "\(late.lines)")
+        #expect(late.waitForLines(2).last?.hasPrefix(#"{"text":"Berlin ☁️🌙 11°C","#) == true, "\(late.lines)")
         #expect(watcher.stop() == 0 && waybar.stop() == 0 && late.stop() == 0)
     }
 
@@ -169,7 +169,7 @@ struct WatchCommandTests {
         try sandbox.setBerlin()
         // Not even root can make a folder under /proc.
         let watcher = try Watcher(sandbox, environment: ["XDG_CONFIG_HOME": "/proc/self/no-such-folder"])
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"], "\(watcher.run.stderrSoFar)")
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"], "\(watcher.run.stderrSoFar)")
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
         #expect(watcher.waitForLines(2).last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
@@ -181,7 +181,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox, ["--waybar"])
-        #expect(watcher.waitForLines(1).first?.hasPrefix(#"{"text":"Berlin ⛅ 11°C","#) == true)
+        #expect(watcher.waitForLines(1).first?.hasPrefix(#"{"text":"Berlin ☁️🌙 11°C","#) == true)
         #expect(try sandbox.run("logout").status == 0)
         #expect(watcher.waitForLines(2).last?.contains(#""class":["none"]"#) == true, "\(watcher.lines)")
         #expect(try sandbox.run("set", "Paris").status == 0)
@@ -223,7 +223,7 @@ struct WatchCommandTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let first = pipe.fileHandleForReading.availableData
-        #expect(String(decoding: first, as: UTF8.self) == "Berlin ⛅ 11°C\n")
+        #expect(String(decoding: first, as: UTF8.self) == "Berlin ☁️🌙 11°C\n")
         try pipe.fileHandleForReading.close()
         let start = Date()
         while process.isRunning, Date().timeIntervalSince(start) < 5 { usleep(20_000) }
@@ -244,7 +244,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
         let folder = sandbox.cacheHome + "/weather"
         if how == "moved" {
             #expect(rename(folder, sandbox.cacheHome + "/weather.old") == 0)
@@ -267,7 +267,7 @@ struct WatchCommandTests {
         let sandbox = try Sandbox()
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
-        #expect(watcher.waitForLines(1) == ["Berlin ⛅ 11°C"])
+        #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
         let queued =
             Int(
                 (try String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))

@@ -22,7 +22,7 @@ struct WeatherFormatterTests {
         let formatter = WeatherFormatter(now: Self.result.updatedAt + 240)
         #expect(
             formatter.text(Self.result, stale: false) == """
-                Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy
+                Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
                 Updated 4 min ago · Data: Open-Meteo
@@ -35,7 +35,8 @@ struct WeatherFormatterTests {
         let text = formatter.text(Self.result, stale: true)
         #expect(
             text.hasPrefix(
-                "\u{1B}[1mBerlin, Land Berlin, Germany\u{1B}[0m: ⛅ 10.9 °C, partly cloudy \u{1B}[33m(stale)\u{1B}[0m\n")
+                "\u{1B}[1mBerlin, Land Berlin, Germany\u{1B}[0m: ☁️🌙 10.9 °C, partly cloudy \u{1B}[33m(stale)\u{1B}[0m\n"
+            )
         )
         #expect(text.hasSuffix("\u{1B}[2mUpdated 50 min ago · Data: Open-Meteo\u{1B}[0m"))
         #expect(
@@ -64,19 +65,19 @@ struct WeatherFormatterTests {
         arguments: [
             (
                 UnitSystem.metric,
-                "Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy",
+                "Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy",
                 "Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h, precipitation 1.3 mm",
                 "Sunrise 07:17, sunset 18:29, pressure 1016 hPa", "11°C 8°C ↗14km/h 1.3mm 1016hPa"
             ),
             (
                 .imperial,
-                "Berlin, Land Berlin, Germany: ⛅ 51.6 °F, partly cloudy",
+                "Berlin, Land Berlin, Germany: ☁️🌙 51.6 °F, partly cloudy",
                 "Feels like 46.8 °F, humidity 81%, wind 9 mph from SW, gusts 19 mph, precipitation 0.05 in",
                 "Sunrise 07:17, sunset 18:29, pressure 30.01 inHg", "52°F 47°F ↗9mph 0.05in 30.01inHg"
             ),
             (
                 .si,
-                "Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy",
+                "Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy",
                 "Feels like 8.2 °C, humidity 81%, wind 3.9 m/s from SW, gusts 8.3 m/s, precipitation 1.3 mm",
                 "Sunrise 07:17, sunset 18:29, pressure 1016 hPa", "11°C 8°C ↗3.9m/s 1.3mm 1016hPa"
             ),
@@ -210,7 +211,7 @@ struct WeatherFormatterTests {
         var result = Self.result
         result.location.name = "Trinidad & <Tobago>"
         let line = WeatherFormatter(now: result.updatedAt).waybar(result, stale: false, format: .shortLine)
-        #expect(line.contains(#""text":"Trinidad &amp; &lt;Tobago&gt; ⛅ 11°C""#))
+        #expect(line.contains(#""text":"Trinidad &amp; &lt;Tobago&gt; ☁️🌙 11°C""#))
         #expect(!line.contains("& "))
         #expect("a&b<c>d".markupEscaped == "a&amp;b&lt;c&gt;d")
         #expect("plain".markupEscaped == "plain")

@@ -127,7 +127,7 @@ struct WeatherPresenterTests {
         let (saved, new) = try #require(console.output.split(separator: "\u{1B}[5F\u{1B}[J").pairs)
         #expect(
             saved == """
-                Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)
+                Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)
                 Feels like 8.2 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h
                 Today: high 14.6 °C, low 8.2 °C, chance of precipitation 6%
                 Sunrise 07:17, sunset 18:29, pressure 1016 hPa
@@ -159,7 +159,7 @@ struct WeatherPresenterTests {
         #expect(budget.budget == TimeBudget(seconds: 5, setting: "WEATHER_INTERACTIVE_TIMEOUT"))
         #expect(budget.remaining <= 5)
         let redrawn = try #require(console.output.split(separator: "\u{1B}[J").last)
-        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ⛅ 10.9 °C, partly cloudy (stale)\n"))
+        #expect(redrawn.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy (stale)\n"))
         #expect(redrawn.hasSuffix("Updated 20 min ago · Data: Open-Meteo\n"), "no longer refreshing")
         #expect(
             console.errors == """

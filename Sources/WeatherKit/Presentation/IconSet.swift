@@ -33,13 +33,14 @@ public enum IconSet: String, Sendable, CaseIterable {
     }
 
     /// Emoji with their emoji presentation selector (U+FE0F) where the character alone would be text.
-    /// Emoji have no moon behind a cloud: a partly cloudy night keeps ⛅, as wttr.in's emoji do day and
-    /// night, since the overcast cloud would say the sky is covered and the moon that it is clear.
+    /// Emoji have no moon behind a cloud, and ⛅'s sun has no place in a night: a partly cloudy night is
+    /// the cloud with the moon beside it, two emoji wide, neither the overcast cloud alone nor the clear
+    /// night's moon.
     private static func emoji(_ sky: Sky, _ isDay: Bool) -> String {
         switch sky {
         case .clear: isDay ? "☀️" : "🌙"
         case .mainlyClear: isDay ? "🌤️" : "🌙"
-        case .partlyCloudy: "⛅"
+        case .partlyCloudy: isDay ? "⛅" : "☁️🌙"
         case .overcast: "☁️"
         case .haze, .fog: "🌫️"
         case .drizzle, .rainShowers: isDay ? "🌦️" : "🌧️"
