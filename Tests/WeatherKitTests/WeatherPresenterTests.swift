@@ -141,13 +141,17 @@ struct WeatherPresenterTests {
         #expect(fixture.transport.requests.count == 3)
     }
 
-    @Test("the cursor goes back as many rows as the lines took, wrapped in a narrow terminal")
+    @Test("in a narrow terminal the lines break between clauses, and the cursor goes back as many rows as they took")
     func narrowTerminal() throws {
         let fixture = try saved(age: 1200, answers: [.fixture("open-meteo/forecast-berlin-later.json")])
         let (presenter, console) = terminal(fixture, columns: 40)
         try presenter.show()
-        // 66, 69, 51, 46 and 50 columns: 2 + 2 + 2 + 2 + 2 rows.
-        #expect(console.output.contains("refreshing…\n\u{1B}[10F\u{1B}[J"))
+        // Five lines of 68, 69, 51, 46 and 50 columns, each broken in two or three within 40: eleven rows.
+        let (saved, new) = try #require(console.output.split(separator: "\u{1B}[11F\u{1B}[J").pairs)
+        #expect(saved.split(separator: "\n").count == 11, "\(saved)")
+        for line in (saved + new).split(separator: "\n") { #expect(String(line).terminalColumns <= 40, "\(line)") }
+        #expect(saved.hasPrefix("Berlin, Land Berlin,\n  Germany: ☁️🌙 10.9 °C,\n  partly cloudy (stale)\n"), "\(saved)")
+        #expect(saved.hasSuffix("Updated 20 min ago · Data: Open-Meteo,\n  refreshing…\n"), "\(saved)")
     }
 
     @Test("the refresh gets the interactive budget; when it runs out, the saved result stays with a note")

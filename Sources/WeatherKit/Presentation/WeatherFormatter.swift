@@ -70,9 +70,10 @@ public struct WeatherFormatter: Sendable {
     /// two hours (`rainSoon`, left out with `rainLine` false: waybar's tooltip says it first); the last
     /// credits the warnings' source while they are shown. `refreshing` says on the last line that
     /// new values are on their way. Written into one string as it goes: `show` prints it at every start.
+    /// Within `columns` (a terminal's width), a longer line is broken between its clauses.
     public func text(
         _ result: WeatherResult, stale: Bool, refreshing: Bool = false, alerts: SavedAlerts? = nil,
-        rainLine: Bool = true
+        rainLine: Bool = true, columns: Int? = nil
     ) -> String {
         let values = result.conditions
         var text = style.bold(result.location.displayName)
@@ -167,7 +168,8 @@ public struct WeatherFormatter: Sendable {
         text += style.dim(
             Self.updated(
                 now - result.updatedAt, data: result.provider.attribution, warnings: credit, refreshing: refreshing))
-        return text
+        guard let columns else { return text }
+        return text.brokenBetweenClauses(toColumns: columns)
     }
 
     /// "Updated 4 min ago · Data: MET Norway", the last line of the text and the forecast: the age of a
@@ -208,13 +210,14 @@ public struct WeatherFormatter: Sendable {
         mutating func endLine() { itemsOnLine = 0 }
     }
 
-    /// What `output` prints for `result` and its warnings: the text, `--json`, a `--format` line or
-    /// `--waybar`'s object.
-    func render(_ output: WeatherPresenter.Output, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts?)
-        -> String
-    {
+    /// What `output` prints for `result` and its warnings: the text (within `columns`, a terminal's width),
+    /// `--json`, a `--format` line or `--waybar`'s object.
+    func render(
+        _ output: WeatherPresenter.Output, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts?,
+        columns: Int? = nil
+    ) -> String {
         switch output {
-        case .text: text(result, stale: stale, alerts: alerts)
+        case .text: text(result, stale: stale, alerts: alerts, columns: columns)
         case .json: json(result, stale: stale, alerts: alerts)
         case .format(let format): line(format, result, stale: stale, alerts: alerts)
         case .waybar(let format): waybar(result, stale: stale, format: format, alerts: alerts)

@@ -145,8 +145,9 @@ public struct WeatherPresenter: Sendable {
     /// the saved result stays on the screen with a one-line note.
     private func refreshOnScreen(_ saved: WeatherResult) throws(WeatherError) {
         let alerts = fetcher.savedAlerts(for: saved.location, brief: true)
+        let columns = console.columns
         let shown = formatter(context.clock.now()).text(
-            saved, stale: isStale(saved), refreshing: true, alerts: alerts)
+            saved, stale: isStale(saved), refreshing: true, alerts: alerts, columns: columns)
         console.printLine(shown)
         fetcher.limitNetworkTime(to: interactiveTimeout, setting: "WEATHER_INTERACTIVE_TIMEOUT")
         let outcome: FetchOutcome
@@ -157,7 +158,9 @@ public struct WeatherPresenter: Sendable {
         } catch {
             // The saved result stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
             console.redraw(
-                over: shown, with: formatter(context.clock.now()).text(saved, stale: isStale(saved), alerts: alerts))
+                over: shown,
+                with: formatter(context.clock.now()).text(
+                    saved, stale: isStale(saved), alerts: alerts, columns: columns))
             if case .stopped = error { throw error }
             console.printError(tr("could not refresh: %1$s; showing the result from %2$s", "\(error)", age(of: saved)))
             return
@@ -167,7 +170,8 @@ public struct WeatherPresenter: Sendable {
         console.redraw(
             over: shown,
             with: now.text(
-                result, stale: isStale(result), alerts: fetcher.savedAlerts(for: result.location, brief: true)))
+                result, stale: isStale(result), alerts: fetcher.savedAlerts(for: result.location, brief: true),
+                columns: columns))
     }
 
     /// Prints `result` with the warnings in `store` (the saved place's unless given).
@@ -178,7 +182,7 @@ public struct WeatherPresenter: Sendable {
         let now = context.clock.now()
         let stale = context.freshness.showsStale(result, at: now)
         let alerts = fetcher.savedAlerts(for: result.location, in: store, brief: output != .json)
-        console.printLine(formatter(now).render(output, result, stale: stale, alerts: alerts))
+        console.printLine(formatter(now).render(output, result, stale: stale, alerts: alerts, columns: console.columns))
     }
 
     /// Whether `result` is shown as stale now: its replacement is overdue (`Freshness.showsStale`).

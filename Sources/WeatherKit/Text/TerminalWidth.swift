@@ -70,3 +70,66 @@ extension String {
         split(separator: " ").map(String.init).wrapped(toColumns: columns)
     }
 }
+
+extension String {
+    /// The text with each line wider than `columns` terminal columns broken between its clauses, after a
+    /// ", " or before a " · " (the separators stay at the end of the line they close), its further lines
+    /// indented by two spaces; a clause wider than a line alone is broken between words, never inside one.
+    /// The text of `show` in a terminal: lines that fit stay as they are.
+    package func brokenBetweenClauses(toColumns columns: Int) -> String {
+        let indent = "  "
+        var lines: [String] = []
+        for line in split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            guard line.terminalColumns > columns else {
+                lines.append(line)
+                continue
+            }
+            var pieces: [String] = []
+            var current = ""
+            for clause in Self.clauses(of: line) {
+                let candidate = current.isEmpty ? clause : current + " " + clause
+                if current.isEmpty || ((pieces.isEmpty ? "" : indent) + candidate).terminalColumns <= columns {
+                    current = candidate
+                } else {
+                    pieces.append(current)
+                    current = clause
+                }
+            }
+            pieces.append(current)
+            for (index, piece) in pieces.enumerated() {
+                let first = index == 0 ? "" : indent
+                guard (first + piece).terminalColumns > columns else {
+                    lines.append(first + piece)
+                    continue
+                }
+                let words = piece.wrapped(toColumns: max(1, columns - indent.count))
+                lines += words.enumerated().map { ($0.offset == 0 ? first : indent) + $0.element }
+            }
+        }
+        return lines.joinedText("\n")
+    }
+
+    /// The clauses of `line`: its text cut after each ", " and before each " · ", each clause keeping the
+    /// separator's comma or dot and losing its space.
+    private static func clauses(of line: String) -> [String] {
+        var clauses: [String] = []
+        var clause = ""
+        var rest = line[...]
+        while let character = rest.first {
+            if rest.hasPrefix(", ") {
+                clauses.append(clause + ",")
+                clause = ""
+                rest = rest.dropFirst(2)
+            } else if rest.hasPrefix(" · ") {
+                clauses.append(clause + " ·")
+                clause = ""
+                rest = rest.dropFirst(3)
+            } else {
+                clause.append(character)
+                rest = rest.dropFirst()
+            }
+        }
+        clauses.append(clause)
+        return clauses
+    }
+}
