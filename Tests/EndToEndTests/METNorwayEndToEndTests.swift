@@ -55,7 +55,8 @@ struct METNorwayEndToEndTests {
 
         let text = try sandbox.run(["show"], environment: clock)
         #expect(text.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"), "\(text)")
-        #expect(text.stdout.contains("Today: high "))
+        // 19:00 in Berlin: MET's series gives the evening's hours alone, said as tonight's.
+        #expect(text.stdout.contains("\nTonight: "), "\(text)")
         #expect(
             text.stdout.range(
                 of: "\nSunrise 07:1\\d, sunset 18:\\d\\d, pressure 1016 hPa\n", options: .regularExpression)
@@ -182,6 +183,33 @@ struct METNorwayEndToEndTests {
         let again = try #require(try sandbox.server.requests(.met).last)
         #expect(again.header("If-Modified-Since") == nil)
         #expect(try sandbox.requestCount(.met) == 2)
+    }
+
+    @Test("at 23:00 in Bergen, the day's one hour left is said as tonight's, not as today's high and low")
+    func tonight() throws {
+        let sandbox = try Sandbox.met()
+        // At noon the day is whole: today's high and low, as ever.
+        let noon = try sandbox.at(1_791_453_600)
+        let set = try sandbox.run(["set", "Bergen"], environment: noon)
+        #expect(set.status == 0, "\(set)")
+        #expect(set.stdout.contains("\nToday: high "), "\(set)")
+        // 2026-10-08 23:00 in Bergen (CEST, +02:00).
+        let clock = try sandbox.at(1_791_493_200)
+        let refresh = try sandbox.run(["refresh"], environment: clock)
+        #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
+        let text = try sandbox.run(["show"], environment: clock).stdout
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Tonight: ") }, "\(text)")
+        #expect(!text.contains("Today: "), "\(text)")
+        #expect(
+            line.range(of: #"^Tonight: -?\d+\.\d °C( to -?\d+\.\d °C)?(, |$)"#, options: .regularExpression) != nil,
+            "\(line)")
+        // Its hours at night show the moon's icons, never the sun's.
+        let forecast = try sandbox.run(["forecast", "--hours", "8", "--days", "0"], environment: clock).stdout
+        let hours = forecast.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(hours.count == 8, "\(forecast)")
+        for hour in hours {
+            #expect(!["☀️", "🌤️", "⛅", "🌦️"].contains { hour.contains($0) }, "\(hour)")
+        }
     }
 
     @Test(

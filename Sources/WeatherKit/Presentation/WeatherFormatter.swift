@@ -130,7 +130,18 @@ public struct WeatherFormatter: Sendable {
             let high = today.temperatureMax.map(units.temperature)
             let low = today.temperatureMin.map(units.temperature)
             let chance = today.precipitationProbabilityMax.map(Self.percent)
-            if let high, let low, let chance {
+            if Self.isTonight(today, of: result) {
+                // The evening's few hours are all the service gave of the day: their range, not a day's high
+                // and low.
+                let range: String? =
+                    if let low, let high { low == high ? low : tr("%1$s to %2$s", low, high) } else { low ?? high }
+                if let range, let chance {
+                    list.add(tr("tonight: %1$s, chance of precipitation %2$s", range, chance))
+                } else {
+                    if let range { list.add(tr("tonight: %s", range)) }
+                    if let chance { list.add(tr("chance of precipitation %s", chance)) }
+                }
+            } else if let high, let low, let chance {
                 list.add(tr("today: high %1$s, low %2$s, chance of precipitation %3$s", high, low, chance))
             } else {
                 if let high { list.add(tr("today: high %s", high)) }
@@ -170,6 +181,14 @@ public struct WeatherFormatter: Sendable {
                 now - result.updatedAt, data: result.provider.attribution, warnings: credit, refreshing: refreshing))
         guard let columns else { return text }
         return text.brokenBetweenClauses(toColumns: columns)
+    }
+
+    /// Whether `today`'s values are of the evening alone: the result's service gives a day only from the
+    /// hour it answered (MET Norway's series starts then), and it answered today at 18:00 or later on the
+    /// place's clock, when what is left is a night, not a day with a high and a low.
+    static func isTonight(_ today: DayForecast, of result: WeatherResult) -> Bool {
+        result.provider.givesTodayFromNow && result.clock.day(of: result.observedAt) == today.day
+            && civilTime(result.observedAt, at: result).hour >= 18
     }
 
     /// "Updated 4 min ago · Data: MET Norway", the last line of the text and the forecast: the age of a

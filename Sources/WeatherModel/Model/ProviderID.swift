@@ -16,6 +16,10 @@ public enum ProviderID: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether its answer gives today only from the hour it was made (MET Norway's series starts at the
+    /// current hour), so that today's high and low are of the hours left; Open-Meteo's days are whole.
+    package var givesTodayFromNow: Bool { self == .metNorway }
+
     /// The name the text credits, "Data: Open-Meteo": the source as its licence asks to be named
     /// (CC BY 4.0 for both; MET Norway's NLOD 2.0 too).
     package var attribution: String {
