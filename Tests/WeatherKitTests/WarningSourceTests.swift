@@ -142,10 +142,27 @@ struct WarningSourceTests {
         #expect(wind.details.area == "Coast and fjords of Vestland")
         #expect(wind.details.description?.contains("\n\nLoose objects may be blown around.") == true)
         #expect(wind.alert.instruction == "Secure loose objects. Be prepared for delays in traffic.")
-        #expect(try Self.standing(Self.met, "metalerts/bergen.json").first?.alert.event == "Kraftige vindkast")
+        // MET's title without what the warning gives elsewhere: the area, and the interval's times, raw.
+        #expect(wind.alert.headline == "Strong wind gusts, yellow level")
+        let norwegian = try #require(try Self.standing(Self.met, "metalerts/bergen.json").first)
+        #expect(norwegian.alert.event == "Kraftige vindkast")
+        #expect(norwegian.alert.headline?.contains("2026-") == false && norwegian.alert.headline?.isEmpty == false)
         let updated = try Self.standing(Self.met, "metalerts/variants/bergen-update.en.json")
         #expect(updated.count == 3 && updated.allSatisfy { $0.alert.severity == .moderate })
         #expect(try Self.standing(Self.met, "metalerts/variants/bergen-none.en.json").isEmpty)
+    }
+
+    @Test("MetAlerts' title: the event and its level kept, the area and the times said elsewhere left out")
+    func metHeadline() {
+        let area = "Fjordane and Nordhordland, coast"
+        #expect(
+            MetAlerts.headline(
+                "Gale, yellow level, \(area), 2026-10-08T16:00:00+00:00, 2026-10-09T08:00:00+00:00", area: area)
+                == "Gale, yellow level")
+        #expect(MetAlerts.headline("Gale, yellow level, Vestland", area: nil) == "Gale, yellow level, Vestland")
+        #expect(MetAlerts.headline("Vestland", area: "Vestland") == "Vestland", "never nothing but what it repeats")
+        #expect(MetAlerts.headline("2026-10-08T16:00:00+00:00", area: nil) == nil)
+        #expect(MetAlerts.headline(nil, area: area) == nil)
     }
 
     @Test("MetAlerts asks in English unless the reader is Norwegian, and not at all without a contact")

@@ -67,6 +67,7 @@ package struct MetAlerts: GeoJSONWarningSource {
             properties.paragraphs("description", maximumLength: AlertTexts.longestDescription),
             properties.paragraphs("consequences", maximumLength: AlertTexts.longestDescription),
         ].compactMap { $0 }.joined(separator: "\n\n")
+        let area = properties.line("area", maximumLength: AlertTexts.longestArea)
         let kind: AlertMessage.Kind =
             switch properties.line("type", maximumLength: 20)?.lowercased() {
             case "update": .update
@@ -76,15 +77,29 @@ package struct MetAlerts: GeoJSONWarningSource {
         return AlertMessage(
             alert: WeatherAlert(
                 id: id, event: event, severity: severity,
-                headline: properties.line("title", maximumLength: WeatherAlert.longestHeadline),
+                headline: Self.headline(
+                    properties.line("title", maximumLength: WeatherAlert.longestHeadline), area: area),
                 instruction: properties.line("instruction", maximumLength: WeatherAlert.longestInstruction),
                 onset: start, expires: end, ends: end
             ).withConsistentTimes(effective: start),
             details: AlertDetails(
-                area: properties.line("area", maximumLength: AlertTexts.longestArea),
+                area: area,
                 description: description.paragraphs(maximumLength: AlertTexts.longestDescription),
                 sender: "MET Norway"),
             kind: kind, isActual: properties.line("status", maximumLength: 20)?.lowercased() == "actual")
+    }
+
+    /// MET's `title` without what the warning says elsewhere: "Strong wind gusts, yellow level, Coast and
+    /// fjords of Vestland, 2026-10-08T15:00:00+00:00, 2026-10-09T06:00:00+00:00" ends in the area and in the
+    /// interval's times, raw, which `weather alerts` gives once, on the place's clock. What is left, the
+    /// event and its level; `nil` when nothing is.
+    static func headline(_ title: String?, area: String?) -> String? {
+        guard let title else { return nil }
+        var parts = title.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        while let last = parts.last, Timestamp(iso8601: last) != nil { parts.removeLast() }
+        var headline = parts.joined(separator: ", ")
+        if let area, !area.isEmpty, headline.hasSuffix(", " + area) { headline.removeLast(area.count + 2) }
+        return headline.isEmpty ? nil : headline
     }
 
     /// An ISO 8601 time in an array.
