@@ -165,6 +165,20 @@ struct WarningSourceTests {
         #expect(MetAlerts.headline(nil, area: area) == nil)
     }
 
+    @Test("MetAlerts' fields as the real service also sends them: the event's name, the level's severity, the end")
+    func metOlderFields() throws {
+        let body =
+            #"{"features":[{"properties":{"id":"m","event":"wind","awareness_level":"3; orange; Severe","#
+            + #""eventEndingTime":"2026-10-09T06:00:00+00:00","status":"Actual","type":"Alert"}}]}"#
+        let warning = try #require(AlertMessage.standing(try Self.messages(Self.met, body)).first)
+        #expect(warning.alert.event == "Wind")
+        #expect(warning.alert.severity == .severe)
+        #expect(warning.alert.ends == Self.reference + 13 * 3600)
+        // Bright Sky's `instruction_en: null`, as for Berlin's wind gusts: no instruction, the rest read.
+        let gusts = try #require(try Self.standing(Self.brightSky, "brightsky/berlin.json").last)
+        #expect(gusts.alert.event == "Wind gusts" && gusts.alert.instruction == nil && gusts.alert.headline != nil)
+    }
+
     @Test("MetAlerts asks in English unless the reader is Norwegian, and not at all without a contact")
     func metRequest() {
         #expect(
