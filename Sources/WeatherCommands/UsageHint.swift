@@ -78,7 +78,7 @@ enum UsageHint {
                 $0.configuration.commandName == command
             })
         else { return nil }
-        let typed = Array(option.dropFirst(2).lowercased())
+        let typed = option.dropFirst(2).lowercased()
         let help = WeatherCommand.helpMessage(for: type, columns: 200)
         let names = help.split(whereSeparator: \.isNewline).drop { !$0.hasPrefix("OPTIONS:") }.flatMap { line in
             line.split(separator: " ").filter { $0.hasPrefix("--") }.map {
@@ -86,10 +86,8 @@ enum UsageHint {
             }
         }
         return names.first { name in
-            let candidate = Array(name.dropFirst(2))
-            return candidate != typed
-                && CommandNames.editDistance(typed, candidate) <= (candidate.count > 4 ? 2 : 1)
-                && accepts(command, name)
+            let candidate = String(name.dropFirst(2))
+            return candidate != typed && Suggestion.isClose(typed, to: candidate) && accepts(command, name)
         }
     }
 
@@ -123,33 +121,10 @@ enum CommandNames {
         WeatherCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
     }
 
-    /// The command `word` is probably a misspelling of: one edit away (two for longer words), ignoring
-    /// letter case; `nil` when it is a command or close to none.
+    /// The command `word` is probably a misspelling of (`Suggestion.closest`); `nil` when it is a command
+    /// in any letter case, or close to none.
     static func closest(to word: String) -> String? {
-        let typed = Array(word.lowercased())
         let all = all
-        guard !all.contains(String(typed)), typed.count >= 2 else { return nil }
-        return all.first { command in
-            editDistance(typed, Array(command)) <= (command.count > 4 ? 2 : 1)
-        }
-    }
-
-    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// neighbours (`shwo` is one edit from `show`).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { rows[i][0] = i }
-        for j in 0...b.count { rows[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return rows[a.count][b.count]
+        return all.contains(word.lowercased()) ? nil : Suggestion.closest(to: word, among: all)
     }
 }

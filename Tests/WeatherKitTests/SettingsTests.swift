@@ -71,7 +71,10 @@ struct SettingsTests {
         arguments: [
             ("{\"timeout\": ", "not valid JSON"),
             ("[1]", "must hold one JSON object"),
-            ("{\"timout\": 5}", "unknown setting \"timout\""),
+            ("{\"timout\": 5}", "unknown setting \"timout\" (did you mean \"timeout\"?)"),
+            ("{\"unit\": \"imperial\"}", "unknown setting \"unit\" (did you mean \"units\"?)"),
+            ("{\"Units\": \"imperial\"}", "unknown setting \"Units\" (did you mean \"units\"?)"),
+            ("{\"colour\": \"never\"}", "unknown setting \"colour\" (known: geocoding_url, forecast_url, "),
             ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
             ("{\"timeout\": [1]}", "\"timeout\" is an array"),
             ("{\"format\": 42}", "\"format\" is a number; it must be text in quotes"),

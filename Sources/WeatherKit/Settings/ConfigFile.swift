@@ -29,6 +29,11 @@ package enum ConfigFile {
         for (key, value) in members {
             guard let setting = Settings.Key(configKey: key) else {
                 let known = Settings.Key.allCases.map(\.configKey)
+                // A typo is named as the command line names one (`Suggestion`); else the keys are listed.
+                if let meant = Suggestion.closest(to: key, among: known) {
+                    throw .invalidConfig(
+                        path: path, reason: tr("unknown setting \"%1$s\" (did you mean \"%2$s\"?)", key, meant))
+                }
                 throw .invalidConfig(
                     path: path, reason: tr("unknown setting \"%1$s\" (known: %2$s)", key, known.joined(separator: ", "))
                 )
