@@ -45,8 +45,18 @@ struct SearchCommand: FetcherCommand {
     }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
-        let context = fetcher.context
-        let query = try placeQuery(words)
+        let query: PlaceQuery
+        do {
+            query = try placeQuery(words)
+        } catch .query(.empty) {
+            // The example a search can run: set's would save a place.
+            throw .usage(tr("give the name of a place to look for, for example: weather search Berlin"))
+        } catch .query(.noName) {
+            throw .usage(
+                tr(
+                    "the place name is missing before the comma; write it as Name, Qualifier, for example: weather search Paris, US"
+                ))
+        }
         try PlaceSearchPresenter(fetcher: fetcher, json: json, count: count).show(query)
         return 0
     }

@@ -148,6 +148,25 @@ struct SearchCommandTests {
             run.stderr == text.stderr && run.stderr.hasPrefix("weather: ") && run.stderr.contains(message), "\(run)")
     }
 
+    @Test(
+        "without a name, or with a qualifier alone, it suggests a search, not a set that would save a place",
+        arguments: [
+            ([String](), "weather: give the name of a place to look for, for example: weather search Berlin\n"),
+            (["  "], "weather: give the name of a place to look for, for example: weather search Berlin\n"),
+            (
+                [", US"],
+                "weather: the place name is missing before the comma; write it as Name, Qualifier, for example: weather search Paris, US\n"
+            ),
+        ])
+    func noName(words: [String], message: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(["search"] + words)
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == message)
+        #expect(try sandbox.server.requests().isEmpty, "refused before any request")
+    }
+
     @Test("--json prints nothing on stdout when the search itself failed")
     func failureJSON() throws {
         let sandbox = try Sandbox()
