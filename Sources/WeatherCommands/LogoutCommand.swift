@@ -17,15 +17,18 @@ struct LogoutCommand: FetcherCommand {
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         let context = fetcher.context
-        if let location = try fetcher.forgetLocation() {
-            context.console.printLine(tr("Forgot %s and its weather.", location.displayName))
+        let forgotten = try fetcher.forgetLocation()
+        if let forgotten {
+            context.console.printLine(tr("Forgot %s and its weather.", forgotten.displayName))
         } else {
             context.console.printLine(tr("Nothing was saved."))
         }
         do throws(WeatherError) {
             let cron = try BackgroundRefresh(context: context).disable()
             context.console.printLine(tr("Background refresh is off."))
-            if let cron { context.console.printLine(cron) }
+            // Without systemd, the crontab line to remove is the one a set printed for the place just
+            // forgotten; with nothing saved, no line of weather's runs anything but a refresh that does nothing.
+            if let cron, forgotten != nil { context.console.printLine(cron) }
         } catch {
             context.console.printError(error.description)
         }

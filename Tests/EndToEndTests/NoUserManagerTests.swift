@@ -97,6 +97,15 @@ struct NoUserManagerTests {
         #expect(refresh.stdout.hasPrefix("noData: no place saved; background refresh is disabled ("))
     }
 
+    @Test("logout with nothing saved says so and that refresh is off, and nothing of a crontab line")
+    func logoutNothingSaved() throws {
+        let sandbox = try Sandbox()
+        let logout = try sandbox.run("logout")
+        #expect(logout.status == 0, "\(logout)")
+        #expect(logout.stdout == "Nothing was saved.\nBackground refresh is off.\n", "\(logout)")
+        #expect(logout.stderr.isEmpty, "\(logout)")
+    }
+
     @Test("two users on one machine get crontab lines at different moments, as their timers would be")
     func twoUsers() throws {
         let root = try Sandbox()
