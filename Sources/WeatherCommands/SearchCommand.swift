@@ -12,7 +12,8 @@ struct SearchCommand: FetcherCommand {
                 Asks the geocoding service once and lists what it knows by the name: the place, its \
                 population and coordinates, the most populous first (the one weather set, weather show <place> \
                 and weather forecast <place> choose), and the words that choose each one. Names come in your \
-                language (the language setting, else LC_ALL, LC_MESSAGES or LANG), English where there is none.
+                language (the language setting, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG), English where there \
+                is none.
                 """),
             helpText(
                 """

@@ -14,7 +14,7 @@ struct SetCommand: FetcherCommand {
                 abbreviation (MO, ON). Among the matches the most populous wins, and the output says which \
                 place was chosen; weather search lists them all. Decimal coordinates (52.52,13.41, latitude \
                 first, south and west negative) name a place directly. Names come in your language (the \
-                language setting, else LC_ALL, LC_MESSAGES or LANG).
+                language setting, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG).
                 """),
             helpText(
                 """

@@ -55,8 +55,11 @@ struct WeatherCommand: ParsableCommand {
                                                met-norway (MET Norway; needs a contact)
                   WEATHER_CONTACT              your email or URL, sent to the weather
                                                service so that its operators can reach you
-                  WEATHER_LANGUAGE             the language of place names (default: from
-                                               LC_ALL, LC_MESSAGES or LANG, else en)
+                  WEATHER_LANGUAGE             the language of weather's words and of place
+                                               names (default: the first language of
+                                               LANGUAGE, a list such as nb:sv, that weather
+                                               speaks, else that of LC_ALL, LC_MESSAGES or
+                                               LANG, the first set; else en)
                   WEATHER_ALERTS               on (default) or off: official warnings
                                                for places in the US, Germany, Norway
                   WEATHER_NOTIFY               desktop notifications of new warnings:
