@@ -161,12 +161,12 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum FormatHelp {
     /// "  %l  place  Berlin", one code a line.
     public static var codes: String {
-        let example = WeatherResult(
+        var example = WeatherResult(
             location: Location(
                 name: "Berlin", region: "Land Berlin", country: "Germany", latitude: 52.52, longitude: 13.41),
             conditions: CurrentConditions(
                 temperature: 10.9, apparentTemperature: 8.2, relativeHumidity: 81, isDay: true, precipitation: 0.2,
-                weatherCode: 2, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3),
+                weatherCode: 2, pressure: 1016.3, windSpeed: 3.9, windDirection: 232, windGusts: 8.3, uvIndex: 6),
             observedAt: Timestamp(secondsSince1970: 1_791_478_800), utcOffsetSeconds: 7200,
             sunrise: Timestamp(secondsSince1970: 1_791_436_620), sunset: Timestamp(secondsSince1970: 1_791_476_940),
             outlook: Forecast(days: [
@@ -175,6 +175,10 @@ public enum FormatHelp {
                     precipitationProbabilityMax: 40, precipitationSum: 2.1)
             ]),
             updatedAt: Timestamp(secondsSince1970: 1_791_478_800))
+        // Rain from 20 minutes after the moment shown, for `%r`.
+        example.nowcast = Nowcast(
+            start: example.observedAt - 360, step: 900, amounts: [0, 0, 0.4, 0.6, 0.3, 0, 0, 0],
+            resolution: .quarterHour)
         // DWD's warning of gale-force gusts, in force until 19:50 Berlin time.
         let gusts = WeatherAlert(
             id: "2.49.0.0.276.0.DWD.PVW.1791469320000.5e3f1c2a", event: tr("Gale-force gusts"), severity: .moderate,
