@@ -25,10 +25,11 @@
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 PACKAGES = libcurl4-openssl-dev libjansson-dev python3 openssl tzdata gettext
-# What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man,
-# a notification server (dunst on a private session bus, drawing on Xvfb); strace, to see which files weather
-# opens in each locale; Pango's markup parser for Python, which reads what weather escapes for waybar and dunst.
-TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db locales iso-codes dunst dbus-daemon dbus-bin strace python3-gi gir1.2-pango-1.0
+# What the tests drive for real: a status bar in a headless compositor, shells loading the completions, man
+# and mandoc (which checks the page), a notification server (dunst on a private session bus, drawing on
+# Xvfb); strace, to see which files weather opens in each locale; Pango's markup parser for Python, which
+# reads what weather escapes for waybar and dunst.
+TEST_PACKAGES = sway waybar grim tmux i3blocks polybar xvfb x11-apps fonts-dejavu-core fonts-noto-color-emoji bash-completion zsh fish man-db mandoc locales iso-codes dunst dbus-daemon dbus-bin strace python3-gi gir1.2-pango-1.0
 BENCH_PACKAGES = hyperfine curl time gcc valgrind binutils jq locales
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
@@ -98,7 +99,7 @@ $(EXPORTS):
 	mkdir -p .build
 	printf '{\n  global: main;\n  local: *;\n};\n' > $@
 
-# The release programs, weather(1) generated from their command definitions (Config/manual.sh), and the
+# The release programs, weather(1) written from their own descriptions (Config/manual.sh), and the
 # message catalogues compiled beside the programs (locale/LL/LC_MESSAGES/weather.mo), where they look.
 build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	@# SwiftPM recompiles nothing when only a frontend flag changes (-function-sections, say): a release
@@ -109,8 +110,8 @@ build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	@if [ $(ORDER) -nt $(RELEASE) ]; then rm -f $(RELEASE) .build/release/weather-commands; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather
 	$(SWIFT) build $(RELEASE_FLAGS) --product weather-commands
-	$(SWIFT) build --product generate-manual
-	Config/manual.sh .build/debug/generate-manual $(RELEASE) $(MANPAGE)
+	$(SWIFT) build --product weather-manual
+	Config/manual.sh .build/debug/weather-manual $(MANPAGE)
 	rm -rf .build/release/locale
 	python3 Config/po.py compile .build/release/locale
 

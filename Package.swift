@@ -60,6 +60,11 @@ let package = Package(
         // package has no unsafe flags and can be a dependency.
         .executableTarget(name: "weather", dependencies: ["WeatherKit", "WeatherModel", "CArguments"]),
         .executableTarget(name: "weather-commands", dependencies: ["WeatherCommands", "CArguments"]),
+        // weather(1), written from the commands', settings' and format codes' own descriptions (`make build`).
+        .executableTarget(
+            name: "weather-manual",
+            dependencies: ["WeatherCommands", "WeatherKit", "WeatherModel"]
+        ),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
         .executableTarget(
             name: "weather-fuzz",

@@ -162,6 +162,12 @@ struct WeatherCommand: ParsableCommand {
     }
 }
 
+/// The command tree as ArgumentParser describes it, the JSON of `--experimental-dump-help`: each command's
+/// abstract, discussion and arguments, from which `weather-manual` writes the man page.
+package func commandDescriptions() -> String {
+    WeatherCommand._dumpHelp()
+}
+
 /// Runs the command line `arguments` (without the program's name) names: what `weather-commands` does.
 /// A negative number is a coordinate (`weather -33.87,151.21`), never an option: its minus becomes U+2212,
 /// which ArgumentParser takes as text and `PlaceQuery` as a minus.

@@ -150,50 +150,114 @@ struct InstallTests {
 
     @Test("man renders the page without a warning, characters beyond ASCII included, and finds it by name")
     func manual() throws {
-        let rendered = try shell(
-            "/usr/bin/man", ["-l", share + "/man/man1/weather.1"], environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"])
+        let page = share + "/man/man1/weather.1"
+        let rendered = try shell("/usr/bin/man", ["-l", page], environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"])
         #expect(rendered.status == 0)
         #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
-        for expected in [
-            "WEATHER(1)", "NAME", "weather — The current weather", "SYNOPSIS", "DESCRIPTION",
-            "WEATHER_UNITS", "--waybar", "schedule", "11°C", "⛅", "↗14km/h",
-        ] {
-            #expect(rendered.stdout.contains(expected), "\(expected)")
-        }
-        let source = String(decoding: sandbox.contents(share + "/man/man1/weather.1") ?? Data(), as: UTF8.self)
-        #expect(!source.contains("`") && !rendered.stdout.contains("`"), "no literal backticks")
-        // ENVIRONMENT, FILES and EXIT STATUS are sections of their own, in that order, made from what
-        // weather --help lists, which the DESCRIPTION no longer repeats.
         let lines = rendered.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let headings = lines.filter { $0.first?.isUppercase == true && $0 == $0.uppercased() }
+        // The header names the program, not mdoc's "BSD General Commands Manual".
         #expect(
-            headings.drop { $0 != "DESCRIPTION" }.prefix(4) == ["DESCRIPTION", "ENVIRONMENT", "FILES", "EXIT STATUS"],
-            "\(headings)")
-        func section(_ name: String) -> String {
-            lines.drop { $0 != name }.dropFirst().prefix { $0.first != nil && $0.first!.isWhitespace || $0.isEmpty }
-                .joined(separator: "\n")
+            lines.first?.range(of: #"^WEATHER\(1\) +weather manual +WEATHER\(1\)$"#, options: .regularExpression) != nil
+        )
+        let headings = lines.filter {
+            $0.first?.isUppercase == true && $0 == $0.uppercased() && !$0.hasPrefix("WEATHER(1)")
+        }
+        #expect(
+            headings == [
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "FORMAT CODES", "ENVIRONMENT", "FILES",
+                "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+            ], "\(headings)")
+        func section(_ name: String) -> [String] {
+            Array(lines.drop { $0 != name }.dropFirst().prefix { $0.isEmpty || $0.first!.isWhitespace })
+        }
+        #expect(section("NAME").contains("       weather - the current weather for one saved place, always ready"))
+        let source = String(decoding: sandbox.contents(page) ?? Data(), as: UTF8.self)
+        #expect(!source.contains("`") && !rendered.stdout.contains("`"), "no literal backticks")
+        // Each command once, with its own options; the global --help and --version once, under OPTIONS.
+        let commands = section("COMMANDS")
+        for command in ["set", "show", "forecast", "alerts", "search", "watch", "refresh", "schedule", "logout"] {
+            #expect(commands.filter { $0 == "   weather " + command }.count == 1, "weather \(command)")
+        }
+        #expect(!commands.contains { $0 == "       --version" || $0 == "       -h, --help" }, "\(commands)")
+        #expect(rendered.stdout.components(separatedBy: "\n       --version\n").count == 2)
+        #expect(rendered.stdout.components(separatedBy: "\n       -h, --help\n").count == 2)
+        // Every code with an example, %r and %u among them.
+        let codes = section("FORMAT CODES").joined(separator: "\n")
+        for code in [
+            "l", "N", "c", "C", "x", "t", "f", "h", "w", "p", "P", "S", "s", "H", "L", "R", "a", "o", "m", "A", "W",
+            "r", "u",
+        ] {
+            #expect(
+                codes.range(of: "\n       %\(code) +\\S.*, for example \\S", options: .regularExpression) != nil,
+                "%\(code)")
+        }
+        for example in ["11°C", "⛅", "↗14km/h", "rain in 20 min", "UV index, for example 6"] {
+            #expect(codes.contains(example), "\(example)")
+        }
+        // Every setting, with its default and its config.json key, URLs included; how the locale is read.
+        let environment = section("ENVIRONMENT").joined(separator: "\n")
+        for (variable, key, value) in [
+            ("WEATHER_UNITS", "units", "metric"), ("WEATHER_TIMEOUT", "timeout", "30 (seconds)"),
+            ("WEATHER_GEOCODING_URL", "geocoding_url", "https://geocoding-api.open-meteo.com/v1/search"),
+            ("WEATHER_FORECAST_URL", "forecast_url", "https://api.open-meteo.com/v1/forecast"),
+            ("WEATHER_MET_URL", "met_url", "https://api.met.no/weatherapi/locationforecast/2.0/complete"),
+            ("WEATHER_NWS_ALERTS_URL", "nws_alerts_url", "https://api.weather.gov/alerts/active"),
+            ("WEATHER_DWD_ALERTS_URL", "dwd_alerts_url", "https://api.brightsky.dev/alerts"),
+            ("WEATHER_METALERTS_URL", "metalerts_url", "https://api.met.no/weatherapi/metalerts/2.0/current.json"),
+        ] {
+            let entry = environment.components(separatedBy: "\n       " + variable + "\n").dropFirst().first ?? ""
+            let text =
+                entry.components(separatedBy: "\n\n").first?.split(whereSeparator: \.isWhitespace).joined(
+                    separator: " ") ?? ""
+            #expect(text.contains("Default: \(value)"), "\(variable): \(text)")
+            #expect(text.contains("in config.json: \(key)."), "\(variable): \(text)")
         }
         let help = try sandbox.run("--help").stdout
-        let variables = help.split(separator: "\n").compactMap { line -> String? in
-            let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," }
-            return line.hasPrefix("  ") && (word.hasPrefix("WEATHER_") || word.hasPrefix("XDG_") || word == "NO_COLOR")
-                ? String(word) : nil
+        let variables = help.split(separator: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("  ") else { return [] }
+            return line.split(separator: " ").map { String($0.filter { $0 != "," }) }.filter {
+                $0.hasPrefix("WEATHER_") || $0.hasPrefix("XDG_") || $0 == "NO_COLOR"
+            }
         }
-        #expect(variables.count >= 15, "\(variables)")
-        for variable in variables {
-            #expect(section("ENVIRONMENT").contains("\n     \(variable)"), "\(variable) in ENVIRONMENT")
+        #expect(variables.count >= 22, "\(variables)")
+        for variable in variables { #expect(environment.contains(variable), "\(variable) in ENVIRONMENT") }
+        let language = environment.components(separatedBy: "\n       WEATHER_LANGUAGE\n").last ?? ""
+        for words in ["every word weather prints", "place names", "LANGUAGE, a list", "LC_ALL, LC_MESSAGES or LANG"] {
+            #expect(
+                language.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(words),
+                "WEATHER_LANGUAGE: \(words)")
         }
-        for moved in ["Settings, from the environment", "Files:", "Exit status:"] {
-            #expect(!section("DESCRIPTION").contains(moved), "\(moved) not repeated in DESCRIPTION")
-        }
-        for path in ["$XDG_CONFIG_HOME/weather/config.json", "$XDG_STATE_HOME/weather/", "$XDG_CACHE_HOME/weather/"] {
-            #expect(section("FILES").contains("     " + path), "\(path)")
+        for path in [
+            "$XDG_CONFIG_HOME/weather/config.json", "$XDG_STATE_HOME/weather/location.json",
+            "$XDG_CACHE_HOME/weather/current.json",
+        ] {
+            #expect(section("FILES").contains("       " + path), "\(path)")
         }
         for status in ["0", "1", "64", "78"] {
-            #expect(section("EXIT STATUS").contains("     \(status)  "), "exit status \(status)")
+            #expect(section("EXIT STATUS").contains { $0.hasPrefix("       \(status)  ") }, "exit status \(status)")
         }
+        #expect(section("EXAMPLES").contains { $0.contains("weather set Berlin") })
+        #expect(section("SEE ALSO").first?.contains("crontab(5)") == true)
         // A bin folder on PATH has its man pages next door: man finds the page without MANPATH.
         let found = try shell("/usr/bin/man", ["-w", "weather"], environment: ["MANPATH": ""])
         #expect(found.stdout == share + "/man/man1/weather.1\n", "\(found)")
+    }
+
+    @Test("mandoc -Tlint, groff -ww and lexgrog find nothing to say of the page, and lexgrog reads its name")
+    func manualLint() throws {
+        let page = share + "/man/man1/weather.1"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") else {
+            try Requirement.shells.skip("mandoc is not installed (make test-deps installs it)")
+        }
+        let lint = try shell("/usr/bin/mandoc", ["-Tlint", "-Wstyle", page])
+        #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint)")
+        let groff = try shell("/usr/bin/groff", ["-ww", "-z", "-man", "-Tutf8", page])
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff)")
+        let lexgrog = try shell("/usr/bin/lexgrog", [page])
+        #expect(lexgrog.status == 0, "\(lexgrog)")
+        #expect(
+            lexgrog.stdout == page + ": \"weather - the current weather for one saved place, always ready\"\n",
+            "\(lexgrog)")
+        #expect(lexgrog.stderr.isEmpty, "\(lexgrog)")
     }
 }

@@ -20,29 +20,29 @@ package struct WeatherPaths: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/weather`.
     var configDirectory: String { configHome + "/weather" }
     /// The optional settings file.
-    var configFile: String { configDirectory + "/config.json" }
+    package var configFile: String { configDirectory + "/config.json" }
     /// The saved place.
-    var locationFile: String { stateDirectory + "/location.json" }
+    package var locationFile: String { stateDirectory + "/location.json" }
     /// The last result, with its location, `updatedAt` and the response's caching headers.
-    var resultFile: String { cacheDirectory + "/current.json" }
+    package var resultFile: String { cacheDirectory + "/current.json" }
     /// The whole forecast of the last fetch, which only `weather forecast` reads.
-    var forecastFile: String { cacheDirectory + "/forecast.json" }
+    package var forecastFile: String { cacheDirectory + "/forecast.json" }
     /// The official warnings for the place of the last result (`SavedAlerts`), which `show` reads.
-    var alertsFile: String { cacheDirectory + "/alerts.txt" }
+    package var alertsFile: String { cacheDirectory + "/alerts.txt" }
     /// Their long texts (`AlertTexts`), which only `weather alerts` reads.
-    var alertTextsFile: String { cacheDirectory + "/alert-texts.json" }
+    package var alertTextsFile: String { cacheDirectory + "/alert-texts.json" }
     /// The background-fetch interval the user chose with `weather schedule`.
-    var scheduleFile: String { stateDirectory + "/schedule.json" }
+    package var scheduleFile: String { stateDirectory + "/schedule.json" }
     /// Locked by the one run that fetches and writes at a time.
-    var lockFile: String { stateDirectory + "/fetch.lock" }
+    package var lockFile: String { stateDirectory + "/fetch.lock" }
     /// The services' back-offs, which every run respects.
-    var backoffFile: String { stateDirectory + "/backoff.json" }
+    package var backoffFile: String { stateDirectory + "/backoff.json" }
     /// The background runs of the last weeks (`RunHistory`).
-    var runsFile: String { stateDirectory + "/runs.txt" }
+    package var runsFile: String { stateDirectory + "/runs.txt" }
     /// The quarter hours of the week the user looked in (`RunHistory`).
-    var looksFile: String { stateDirectory + "/looks.json" }
+    package var looksFile: String { stateDirectory + "/looks.json" }
     /// The warnings a desktop notification was sent for (`NotifiedWarnings`).
-    var notifiedFile: String { stateDirectory + "/notified.txt" }
+    package var notifiedFile: String { stateDirectory + "/notified.txt" }
     /// `$XDG_CONFIG_HOME/systemd/user`, where the background refresh units go.
     package var unitDirectory: String { configHome + "/systemd/user" }
 

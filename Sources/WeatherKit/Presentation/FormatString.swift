@@ -51,6 +51,16 @@ public struct FormatString: Sendable, Equatable {
         .text(" "), .code(.staleMark),
     ])
 
+    /// The format as it is written, `%` codes and all: "%l %c %t %W %o".
+    package var source: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): String(text.flatMap { $0 == "%" ? ["%", "%"] : [$0] })
+            case .code(let code): "%" + String(code.rawValue)
+            }
+        }.joined()
+    }
+
     /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
     var showsAge: Bool { pieces.contains(.code(.age)) }
 
@@ -161,6 +171,19 @@ public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum FormatHelp {
     /// "  %l  place  Berlin", one code a line.
     public static var codes: String {
+        let entries = entries
+        let width = max(36, entries.map(\.meaning.count).max() ?? 0)
+        var lines = entries.map { entry in
+            "  %" + String(entry.code.rawValue) + "  " + entry.meaning.padded(to: width)
+                + (entry.example.isEmpty ? "" : "  " + entry.example)
+        }
+        lines.append("  %%  " + tr("a percent sign"))
+        return lines.joinedText("\n")
+    }
+
+    /// Each code, what it shows, and what it shows for the example place (Berlin, with a warning in force
+    /// and rain 20 minutes away), in the order `--help` and the man page list them.
+    package static var entries: [(code: FormatCode, meaning: String, example: String)] {
         var example = WeatherResult(
             location: Location(
                 name: "Berlin", region: "Land Berlin", country: "Germany", latitude: 52.52, longitude: 13.41),
@@ -187,15 +210,8 @@ public enum FormatHelp {
             source: .dwd, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: example.updatedAt,
             freshUntil: example.updatedAt + 300, alerts: [gusts])
         let formatter = WeatherFormatter(now: example.updatedAt + 240)
-        let meanings = FormatCode.allCases.map(\.meaning)
-        let width = max(36, meanings.map(\.count).max() ?? 0)
-        var lines: [String] = []
-        for (code, meaning) in zip(FormatCode.allCases, meanings) {
-            let shown = formatter.value(of: code, example, stale: true, alerts: alerts)
-            lines.append(
-                "  %" + String(code.rawValue) + "  " + meaning.padded(to: width) + (shown.isEmpty ? "" : "  " + shown))
+        return FormatCode.allCases.map { code in
+            (code, code.meaning, formatter.value(of: code, example, stale: true, alerts: alerts))
         }
-        lines.append("  %%  " + tr("a percent sign"))
-        return lines.joinedText("\n")
     }
 }

@@ -4,9 +4,9 @@ package import WeatherModel
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
 package struct Settings: Sendable, Equatable {
     /// Open-Meteo's geocoding API, or anything that speaks it.
-    var geocodingURL: String
+    package var geocodingURL: String
     /// Open-Meteo's forecast API, or anything that speaks it.
-    var forecastURL: String
+    package var forecastURL: String
     /// The forecast service (`WeatherProvider`); geocoding is Open-Meteo's whichever it is.
     package var provider: ProviderID = .openMeteo
     /// MET Norway's Locationforecast 2.0 `complete`, or anything that speaks it.
@@ -67,7 +67,7 @@ package struct Settings: Sendable, Equatable {
 
     /// One setting: its variable, its key in `config.json`, and how a value of it is read. Every case
     /// is a switch, not a table of closures, as `weather show` reads the settings at every start.
-    enum Key: Int, CaseIterable {
+    package enum Key: Int, CaseIterable {
         case geocodingURL, forecastURL, timeout, staleAfter, interactiveTimeout
         case units, temperatureUnit, windUnit, precipitationUnit, icons, format, contact, language
         case tooltipHours, tooltipDays
@@ -76,7 +76,7 @@ package struct Settings: Sendable, Equatable {
         case notify
 
         /// The variable, such as `WEATHER_TIMEOUT`.
-        var variable: String {
+        package var variable: String {
             switch self {
             case .geocodingURL: "WEATHER_GEOCODING_URL"
             case .forecastURL: "WEATHER_FORECAST_URL"
@@ -104,7 +104,7 @@ package struct Settings: Sendable, Equatable {
         }
 
         /// The key in `config.json`, such as `timeout`.
-        var configKey: String {
+        package var configKey: String {
             switch self {
             case .geocodingURL: "geocoding_url"
             case .forecastURL: "forecast_url"
