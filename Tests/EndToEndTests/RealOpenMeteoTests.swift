@@ -43,6 +43,16 @@ struct RealOpenMeteoTests {
         try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 5 - now)
     }
 
+    /// Today's `hour`:`minute` on Berlin's clock, 5 seconds into it, in seconds since 1970: a moment to
+    /// run at where what a test expects depends on the place's hour.
+    static func berlinToday(hour: Int, minute: Int) throws -> Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        var parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        (parts.hour, parts.minute, parts.second) = (hour, minute, 5)
+        return try #require(calendar.date(from: parts)).timeIntervalSince1970
+    }
+
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -50,8 +60,11 @@ struct RealOpenMeteoTests {
     @Test("absurd values in the current block and the hours are gaps, counted by refresh and --json")
     func implausibleValuesAreGaps() throws {
         let sandbox = try Sandbox()
-        try Self.startOfInterval(sandbox)
-        try sandbox.setBerlin()
+        // At 19:00 in Berlin, and 15 minutes on: the rain-soon series, the next two hours', holds none of
+        // the absurd hours (00:00 and 12:00), which the service would spread over its quarter hours.
+        let start = try Self.berlinToday(hour: 19, minute: 0)
+        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(start)).status == 0)
+        let clock = try sandbox.at(start + 900)
         let hourly = try Self.berlin(in: sandbox) { document in
             Self.set("current", "relative_humidity_2m", nil, to: 250)(&document)
             var series = document["hourly"] as! [String: Any]
@@ -61,27 +74,57 @@ struct RealOpenMeteoTests {
             document["hourly"] = series
         }
         // A later observation: 15 minutes on.
-        let now = Date().timeIntervalSince1970
-        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 905 - now)
         try sandbox.server.script(.forecast, [.init(fixture: hourly)])
-        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale.merging(clock) { $1 })
         #expect(refresh.status == 0, "\(refresh)")
         #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
         #expect(refresh.stdout.contains("; 5 implausible values left out ("), "\(refresh)")
-        let show = try Self.json(try sandbox.run(["show", "--json"]).stdout)
+        let show = try Self.json(try sandbox.run(["show", "--json"], environment: clock).stdout)
         #expect(show["implausibleValues"] as? Int == 5)
         #expect(show["relativeHumidity"] is NSNull, "a gap is null in --json")
         #expect(show["temperature"] as? Double == 10.9)
-        let text = try sandbox.run(["show"]).stdout
+        let text = try sandbox.run(["show"], environment: clock).stdout
         #expect(!text.contains("humidity"), "\(text)")
         #expect(text.contains("10.9 °C"), "\(text)")
-        let forecast = try Self.json(try sandbox.run(["forecast", "--cached", "--json", "--hours", "48"]).stdout)
+        let forecast = try Self.json(
+            try sandbox.run(["forecast", "--cached", "--json", "--hours", "48"], environment: clock).stdout)
         let hours = try #require(forecast["hourly"] as? [[String: Any]])
         #expect(hours.count == 48)
         let gaps = hours.filter { $0["precipitation"] is NSNull }.count
         // The response holds the 48 hours from the current one: 4 of them at 00:00 or 12:00, and the
         // humidity: 5 values left out.
         #expect(gaps == 4, "one hour in 12 of the 48 shown")
+    }
+
+    @Test("one bad hour in the rain-soon series (at 23:15 in Berlin) costs rain soon alone, not the refresh")
+    func badHourOfRainSoon() throws {
+        let sandbox = try Sandbox()
+        let start = try Self.berlinToday(hour: 23, minute: 0)
+        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(start)).status == 0)
+        // The hour from midnight absurd, as the service has sent it (-3276.8), which it spreads over its
+        // quarter hours (-819.2 each): 4 of the 8 from 23:15.
+        let body = try Self.berlin(in: sandbox) { document in
+            var series = document["hourly"] as! [String: Any]
+            var amounts = series["precipitation"] as! [Any]
+            amounts[24] = -3276.8
+            amounts[23] = 2.0
+            series["precipitation"] = amounts
+            document["hourly"] = series
+        }
+        let clock = try sandbox.at(start + 900)
+        try sandbox.server.script(.forecast, [.init(fixture: body)])
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale.merging(clock) { $1 })
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
+        let quarters = try #require(try sandbox.server.requests(.forecast).last?.query["minutely_15"])
+        #expect(quarters == "precipitation")
+        let show = try Self.json(try sandbox.run(["show", "--json"], environment: clock).stdout)
+        #expect(show["rainSoon"] is NSNull, "rain soon unknown, not the 23:00 hour's rain: \(show)")
+        #expect(show["temperature"] as? Double == 10.9)
+        let forecast = try Self.json(try sandbox.run(["forecast", "--cached", "--json"], environment: clock).stdout)
+        let hours = try #require(forecast["hourly"] as? [[String: Any]])
+        #expect(
+            hours.first?["precipitation"] as? Double == 2.0, "the hours are the new answer's: \(hours.first ?? [:])")
     }
 
     @Test(

@@ -86,6 +86,75 @@ struct ImplausibleValuesTests {
         #expect(throws: ResponseProblem.self) { try ForecastResponse.decode(sparse) }
     }
 
+    /// Berlin's forecast with the two hours' `minutely_15` precipitation from 19:00, the observation's
+    /// quarter hour, as `amounts`.
+    static func withRainSoon(_ amounts: [Any]) -> (inout [String: Any]) -> Void {
+        { document in
+            let times = (0..<amounts.count).map { "2026-10-08T\(19 + $0 / 4):\(["00", "15", "30", "45"][$0 % 4])" }
+            document["minutely_15_units"] = ["time": "iso8601", "precipitation": "mm"]
+            document["minutely_15"] = ["time": times, "precipitation": amounts]
+        }
+    }
+
+    @Test("one bad hour in the rain-soon series (-819.2 four times of 8) costs rain soon alone")
+    func badHourOfRainSoon() throws {
+        let plain = try ForecastResponse.decode(try Self.berlin { _ in })
+        let sentinel = -819.2
+        let response = try ForecastResponse.decode(
+            try Self.berlin(Self.withRainSoon([0.0, 0.2, sentinel, sentinel, sentinel, sentinel, 0.4, 0.0])))
+        #expect(response.nowcast == nil, "rain soon unknown, as without the block")
+        #expect(response.conditions == plain.conditions)
+        #expect(response.forecast == plain.forecast)
+        #expect(response.implausible.count == 4)
+        #expect(response.implausible.first == "minutely_15.precipitation[2] was -819.2")
+    }
+
+    @Test("one bad quarter hour in the rain-soon series is a gap; the rest still says when it rains")
+    func badQuarterOfRainSoon() throws {
+        let response = try ForecastResponse.decode(
+            try Self.berlin(Self.withRainSoon([0.0, 0.0, -819.2, 0.2, 0.3, 0.0, 0.0, 0.0])))
+        let nowcast = try #require(response.nowcast)
+        #expect(nowcast.count == 8)
+        #expect(nowcast.wetBits == 0b11000, "the gap is dry, the quarters after it wet")
+        #expect(response.implausible == ["minutely_15.precipitation[2] was -819.2"])
+    }
+
+    @Test("a rain-soon block that cannot be read at all costs rain soon alone")
+    func unreadableRainSoon() throws {
+        let plain = try ForecastResponse.decode(try Self.berlin { _ in })
+        let short = try ForecastResponse.decode(
+            try Self.berlin { document in
+                Self.withRainSoon([0.0, 0.1])(&document)
+                var block = document["minutely_15"] as! [String: Any]
+                block["precipitation"] = [0.0]
+                document["minutely_15"] = block
+            })
+        let unordered = try ForecastResponse.decode(
+            try Self.berlin { document in
+                Self.withRainSoon([0.0, 0.1])(&document)
+                var block = document["minutely_15"] as! [String: Any]
+                block["time"] = ["2026-10-08T19:15", "2026-10-08T19:00"]
+                document["minutely_15"] = block
+            })
+        for response in [short, unordered] {
+            #expect(response.nowcast == nil)
+            #expect(response.conditions == plain.conditions)
+            #expect(response.forecast == plain.forecast)
+        }
+    }
+
+    @Test("the days' UV mostly absurd costs UV alone; the days' other values stand")
+    func absurdUV() throws {
+        let plain = try ForecastResponse.decode(try Self.berlin { _ in })
+        let response = try ForecastResponse.decode(
+            try Self.berlin(Self.setting("daily", "uv_index_max", [0, 1, 2], to: -3276.8)))
+        var expected = plain.forecast
+        for index in expected.days.indices { expected.days[index].uvIndexMax = nil }
+        #expect(response.forecast == expected)
+        #expect(response.conditions == plain.conditions)
+        #expect(response.implausible.count == 3)
+    }
+
     @Test("an absurd value in °F or inches is judged after conversion, and named as the service wrote it")
     func converted() throws {
         var body = String(decoding: try TestPaths.fixture("open-meteo/forecast-fahrenheit.json"), as: UTF8.self)

@@ -34,9 +34,11 @@ package struct ForecastResponse: Sendable, Equatable {
 
     /// Reads a 200 response: the current temperature and weather code, which the first line shows, must
     /// be plausible; any other value outside what an observation can have becomes a gap (`implausible`
-    /// lists them), and a precipitation down to -1 mm is 0. A series with more than a quarter of its
-    /// values implausible is refused, as is anything malformed. Units other than the ones we ask for
-    /// (°F, km/h, inches...) are converted.
+    /// lists them), and a precipitation down to -1 mm is 0. A series `show` needs (the hours' and days')
+    /// with more than a quarter of its values implausible is refused, as is anything malformed; a series
+    /// beside them (`Role.extra`: the rain-soon series, the days' UV) is left out alone, and a block beside
+    /// them that cannot be read at all too (`extra(_:)`): an extra series never costs the forecast. Units
+    /// other than the ones we ask for (°F, km/h, inches...) are converted.
     package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem)
         -> ForecastResponse
     {
@@ -98,7 +100,9 @@ package struct ForecastResponse: Sendable, Equatable {
                 days: try Self.days(
                     root, clock: clock, from: observedAt.day(utcOffset: offset), implausible: &implausible))
             let today = forecast.days.first { $0.day == observedAt.day(utcOffset: offset) }
-            let nowcast = try Self.nowcast(root, utcOffset: offset, hours: forecast.hours, implausible: &implausible)
+            let nowcast = Self.extra(&implausible) { (implausible: inout [String]) throws(JSONShapeError) in
+                try Self.nowcast(root, utcOffset: offset, hours: forecast.hours, implausible: &implausible)
+            }
             return ForecastResponse(
                 conditions: conditions, observedAt: observedAt, clock: clock,
                 interval: try current.optionalDouble("interval", within: Freshness.intervals),
@@ -142,21 +146,36 @@ package struct ForecastResponse: Sendable, Equatable {
         return hours
     }
 
+    /// A block the answer carries beside the ones `show` needs, read by `read` (which reads its series
+    /// with `ResponseColumns(_:role: .extra)`): `nil` when it cannot be read at all, as when it is
+    /// missing, so that it never costs the current conditions, the hours or the days. The values `read`
+    /// left out count in `implausible` either way.
+    private static func extra<Value>(
+        _ implausible: inout [String], _ read: (inout [String]) throws(JSONShapeError) -> Value?
+    ) -> Value? {
+        var leftOut: [String] = []
+        defer { implausible += leftOut }
+        do { return try read(&leftOut) } catch { return nil }
+    }
+
     /// The `minutely_15` block (precipitation every 15 minutes, from the quarter hour that holds the
     /// observation), for "rain in 20 min"; `nil` without one, or with steps that are not 15 minutes
-    /// apart. Native or interpolated from hourly values by where the place is (`OpenMeteo.minutelyResolution`).
+    /// apart, or with more than a quarter of its values absurd: then rain soon is unknown, as without one.
+    /// Native or interpolated from hourly values by where the place is (`OpenMeteo.minutelyResolution`).
     private static func nowcast(
         _ root: JSONReader, utcOffset: Int, hours: [HourForecast], implausible: inout [String]
     ) throws(JSONShapeError) -> Nowcast? {
         guard let block = try root.optionalField("minutely_15") else { return nil }
         let units = Units(try root.optionalField("minutely_15_units"))
-        var columns = ResponseColumns(block)
+        var columns = ResponseColumns(block, role: .extra)
         let times = Array(try columns.times(utcOffset: utcOffset).prefix(Nowcast.maximumSteps))
         let amounts = try columns.values(
             "precipitation", CurrentConditions.Plausible.precipitation,
             converted: try units.precipitation("precipitation"), smallNegativeIsZero: true)
         implausible += columns.implausible
-        guard let start = times.first, times.indices.allSatisfy({ times[$0] == start + 900 * Double($0) }) else {
+        guard let start = times.first, times.indices.allSatisfy({ times[$0] == start + 900 * Double($0) }),
+            !columns.dropped.contains("precipitation")
+        else {
             return nil
         }
         let latitude = try root.optionalDouble("latitude") ?? 0
@@ -188,7 +207,7 @@ package struct ForecastResponse: Sendable, Equatable {
         let minima = try columns.values(
             "temperature_2m_min", plausible.temperature, converted: try units.temperature("temperature_2m_min"))
         let chances = try columns.values("precipitation_probability_max", plausible.percentage)
-        let uvMaxima = try columns.values("uv_index_max", plausible.uvIndex)
+        let uvMaxima = try columns.values("uv_index_max", plausible.uvIndex, role: .extra)
         let sums = try columns.values(
             "precipitation_sum", plausible.precipitation, converted: try units.precipitation("precipitation_sum"),
             smallNegativeIsZero: true)
@@ -225,14 +244,31 @@ package struct ForecastResponse: Sendable, Equatable {
         return nil
     }
 
-    /// The parallel arrays of an `hourly` or `daily` block, each as long as its `time`.
+    /// What a series is to the answer.
+    enum Role {
+        /// One `show` needs (the hours' and days' values): more than a quarter of it absurd is a bad
+        /// response.
+        case needed
+        /// One beside them (the rain-soon series, UV, any block added beside the forecast): more than a
+        /// quarter of it absurd costs the series alone, left out as if the service had not sent it.
+        case extra
+    }
+
+    /// The parallel arrays of an `hourly`, `daily` or `minutely_15` block, each as long as its `time`.
     private struct ResponseColumns {
         let block: JSONReader
+        /// What the block's series are to the answer, unless `values` is told otherwise.
+        let role: Role
         private var count = 0
         /// The values left out as implausible so far.
         private(set) var implausible: [String] = []
+        /// The extra series left out as a whole, by key.
+        private(set) var dropped: [String] = []
 
-        init(_ block: JSONReader) { self.block = block }
+        init(_ block: JSONReader, role: Role = .needed) {
+            self.block = block
+            self.role = role
+        }
 
         /// `time` as moments (hourly: local times, or seconds since 1970 with unixtime).
         mutating func times(utcOffset: Int) throws(JSONShapeError) -> [Timestamp] {
@@ -299,11 +335,25 @@ package struct ForecastResponse: Sendable, Equatable {
         }
 
         /// The numbers of `key` after `converted`, `nil` where `null` or outside `range` (see `plausible`);
-        /// all `nil` when the service left the variable out. Refused when more than a quarter of the
-        /// values are outside `range`: that is no longer a stray value but a bad response.
+        /// all `nil` when the service left the variable out. When more than a quarter of the values are
+        /// outside `range`, that is no longer a stray value but a bad series, as is one that is not a list
+        /// of numbers as long as `time`: refused for a series of `role` `.needed` (the block's unless
+        /// said), all `nil` (and in `dropped`) for an `.extra` one.
         mutating func values(
             _ key: String, _ range: ClosedRange<Double>, converted: Conversion = .identity,
-            smallNegativeIsZero: Bool = false
+            smallNegativeIsZero: Bool = false, role: Role? = nil
+        ) throws(JSONShapeError) -> [Double?] {
+            do {
+                return try checkedValues(key, range, converted: converted, smallNegativeIsZero: smallNegativeIsZero)
+            } catch {
+                guard role ?? self.role == .extra else { throw error }
+                dropped.append(key)
+                return Array(repeating: nil, count: count)
+            }
+        }
+
+        private mutating func checkedValues(
+            _ key: String, _ range: ClosedRange<Double>, converted: Conversion, smallNegativeIsZero: Bool
         ) throws(JSONShapeError) -> [Double?] {
             guard let field = try block.optionalField(key) else { return Array(repeating: nil, count: count) }
             let raw = try field.optionalNumbers()
@@ -329,6 +379,7 @@ package struct ForecastResponse: Sendable, Equatable {
                             smallNegativeIsZero: smallNegativeIsZero, into: &leftOut))
                 }
             }
+            implausible += leftOut
             if leftOut.count * 4 > given {
                 throw .invalid(
                     path: field.path,
@@ -338,7 +389,6 @@ package struct ForecastResponse: Sendable, Equatable {
                         String(leftOut.count), String(given), range.lowerBound.shortText, range.upperBound.shortText,
                         leftOut.first?.split(separator: " ").last.map(String.init) ?? ""))
             }
-            implausible += leftOut
             return values
         }
 
