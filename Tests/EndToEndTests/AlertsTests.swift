@@ -24,11 +24,12 @@ struct AlertsTests {
             .filter { $0.first == kind }.map { Array($0.dropFirst()) }
     }
 
-    /// When the saved warning `event` expires (or begins, with `onset`), in seconds since 1970: an `alert`
-    /// line holds the identifier, severity, onset, expires, ends and event.
-    static func moment(_ sandbox: Sandbox, of event: String, onset: Bool = false) throws -> Double {
+    /// When the saved warning `event`'s message expires (or it begins, with `onset`; its hazard ends, with
+    /// `ends`), in seconds since 1970: an `alert` line holds the identifier, severity, onset, expires, ends
+    /// and event.
+    static func moment(_ sandbox: Sandbox, of event: String, onset: Bool = false, ends: Bool = false) throws -> Double {
         let alert = try #require(try saved(sandbox, "alert").first { $0.count > 5 && $0[5] == event })
-        return try #require(Double(alert[onset ? 2 : 3]))
+        return try #require(Double(alert[onset ? 2 : ends ? 4 : 3]))
     }
 
     static func json(_ run: Sandbox.Run) throws -> [String: Any] {
@@ -142,6 +143,62 @@ struct AlertsTests {
         let evening = try FakeClock.environment(at: Date(timeIntervalSince1970: onset + 1))
         #expect(
             try sandbox.run(["show", "--format", "%A"], environment: evening).stdout.hasPrefix("Flood Watch until "))
+    }
+
+    @Test("a watch whose message expired while its hazard goes on stays in every form, update expected; one request")
+    func pastItsMessagesExpiry() throws {
+        let sandbox = try Sandbox(alerts: true)
+        // Fresh for two hours by the service's word: only the message's expiry makes a run ask again.
+        try sandbox.server.script(
+            .nws,
+            [
+                .init(
+                    fixture: "nws/variants/springfield-missouri-flood-continued.json",
+                    headers: ["Cache-Control": "public, max-age=7200"])
+            ])
+        #expect(try sandbox.run("set", "Springfield, MO").status == 0)
+        let expires = try Self.moment(sandbox, of: "Flood Watch")
+        let ends = try Self.moment(sandbox, of: "Flood Watch", ends: true)
+        #expect(ends - expires == 1710 * 60, "the fixture's watch goes on for 28.5 hours after its message expires")
+        try sandbox.server.clearRequests()
+
+        // Half an hour after the message expired (as 14:00 UTC is after pynws's 13:30), nothing fetched.
+        let later = try FakeClock.environment(at: Date(timeIntervalSince1970: expires + 1800))
+        let text = try sandbox.run(["show"], environment: later).stdout.split(separator: "\n")
+        #expect(text[0].contains(" ⚠"), "\(text)")
+        #expect(text[1].hasPrefix("⚠ Flood Watch until ") && text[1].hasSuffix(" (update expected)"), "\(text)")
+        let format = try sandbox.run(["show", "--format", "%A"], environment: later).stdout
+        #expect(format.hasPrefix("Flood Watch until ") && format.hasSuffix(" (update expected)\n"), "\(format)")
+        let waybar = try Self.json(try sandbox.run(["show", "--waybar"], environment: later))
+        #expect((waybar["class"] as? [String])?.contains("warning-severe") == true)
+        let tooltip = try #require(waybar["tooltip"] as? String)
+        #expect(tooltip.hasPrefix("⚠ Flood Watch (severe) until ") && tooltip.contains(" (update expected)\n"))
+        let full = try sandbox.run(["alerts"], environment: later.merging(["NO_COLOR": "1"]) { $1 })
+        #expect(full.stdout.contains("⚠ Flood Watch: severe, in force from "), "\(full)")
+        #expect(full.stdout.contains(" (update expected)\n"), "\(full)")
+        let json = try Self.json(try sandbox.run(["show", "--json"], environment: later))
+        let shown = try #require((json["alerts"] as? [[String: Any]])?.first)
+        let iso = ISO8601DateFormatter()
+        #expect(shown["expires"] as? String == iso.string(from: Date(timeIntervalSince1970: expires)))
+        #expect(shown["ends"] as? String == iso.string(from: Date(timeIntervalSince1970: ends)))
+        #expect(shown["inForce"] as? Bool == true)
+        #expect(try sandbox.requestCount(.nws) == 0)
+
+        // A run that fetches before the expiry does not ask for the warnings; the first one after does, once.
+        // (The server's clock moves with the runs': its answers are then as old as they say.)
+        let stale = ["WEATHER_STALE_AFTER": "0"]
+        #expect(
+            try sandbox.run(["refresh"], environment: try sandbox.at(expires - 60).merging(stale) { $1 }).status == 0)
+        #expect(try sandbox.requestCount(.nws) == 0, "fresh until the message expires")
+        let asking = try sandbox.run(["refresh"], environment: try sandbox.at(expires + 1800).merging(stale) { $1 })
+        #expect(asking.status == 0, "\(asking)")
+        #expect(try sandbox.requestCount(.nws) == 1, "its update asked for: \(asking)")
+        #expect(try sandbox.run(["refresh"], environment: later.merging(stale) { $1 }).status == 0)
+        #expect(try sandbox.requestCount(.nws) == 1, "once")
+        // The service no longer lists the expired message and sent no update: the answer replaces it.
+        let after = try Self.json(try sandbox.run(["show", "--json"], environment: later))
+        #expect(
+            (after["alerts"] as? [[String: Any]])?.contains { $0["id"] as? String == shown["id"] as? String } == false)
     }
 
     /// An NWS answer of two warnings whose times are seconds from now on the real clock (the watcher's

@@ -230,8 +230,9 @@ struct NotificationTests {
         #expect(withdrawn.map(\.id) == [storm], "\(withdrawn)")
         #expect(Self.notified(sandbox).map(\.notification) == [watch])
 
-        // The watch ends by the clock: the next run that fetches withdraws it.
-        let end = try AlertsTests.moment(sandbox, of: "Flood Watch")
+        // The watch ends by the clock (its hazard's end, after its message's expiry): the next run that
+        // fetches withdraws it.
+        let end = try AlertsTests.moment(sandbox, of: "Flood Watch", ends: true)
         try Self.refresh(sandbox, nil, environment: try FakeClock.environment(at: Date(timeIntervalSince1970: end + 1)))
         #expect(try server.displayed() == 0)
         #expect(try server.history(closingAll: false).map(\.id) == [watch, storm])

@@ -15,7 +15,8 @@ warnings themselves, their texts and identifiers are ours.
   reference moment, and a Flood Watch from 5 hours on; variants: the warning extended (an Update that
   references it; and the same with the original still listed beside its Update, as the API has been seen
   to answer), cancelled (a Cancel that references it), and joined by a Tornado Warning for part of its
-  area (two warnings in force, the tornado's extreme); springfield-illinois, new-york and
+  area (two warnings in force, the tornado's extreme), and a Flood Watch in force whose message expires 30
+  minutes on while its hazard goes on for 28 and a half hours more (flood-continued); springfield-illinois, new-york and
   paris-texas: nothing in force. Errors: a point outside the country, Akamai's pages, problem+json.
 - brightsky/berlin.json: gale-force gusts (DWD level 2) in force, ending 50 minutes on, then wind gusts
   (level 1) until the night; variants: the gale warning replaced by a longer one under a new id, and
@@ -233,6 +234,42 @@ def flood_watch():
     })
 
 
+FLOOD_EARLIER = nws_id("8e2b4d6f0a1c3e5a7b9d1f3a5c7e9b0d2f4a6c8e")
+FLOOD_CONTINUED = nws_id("c6e8a0b2d4f6a8c0e2b4d6f8a1c3e5b7d9f1a3c5")
+
+
+def flood_watch_continued():
+    """A Flood Watch in force, continued by an Update whose message expires 30 minutes after the reference
+    moment while the hazard ends 28 and a half hours after that: the times of a real one (pynws's recorded
+    `alerts_active_zone.json`: sent 13:34, expires 05:30 the next morning, ends 10:00 the day after)."""
+    sent, expires, ends = -926, 30, 1740
+    return nws_feature(FLOOD_CONTINUED, None, {
+        "areaDesc": "Christian, MO; Greene, MO; Polk, MO; Webster, MO",
+        "geocode": {"SAME": ["029043", "029077", "029167", "029225"], "UGC": ["MOZ070", "MOZ071", "MOZ077", "MOZ078"]},
+        "affectedZones": ["https://api.weather.gov/zones/forecast/MOZ070", "https://api.weather.gov/zones/forecast/MOZ071",
+                          "https://api.weather.gov/zones/forecast/MOZ077", "https://api.weather.gov/zones/forecast/MOZ078"],
+        "references": [reference(FLOOD_EARLIER, -1620)], "sent": local(sent), "effective": local(sent),
+        "onset": local(sent), "expires": local(expires), "ends": local(ends), "status": "Actual",
+        "messageType": "Update", "category": "Met", "severity": "Severe", "certainty": "Possible",
+        "urgency": "Future", "event": "Flood Watch", "sender": SENDER, "senderName": "NWS Springfield MO",
+        "headline": "Flood Watch issued %s until %s by NWS Springfield MO" % (headline_time(sent), headline_time(ends)),
+        "description": "* WHAT...Flooding from more heavy rain remains possible.\n\n"
+                       "* WHERE...Parts of southwest Missouri, including Christian, Greene,\n  Polk and Webster "
+                       "Counties.\n\n* WHEN...Through %s.\n\n"
+                       "* IMPACTS...Creeks are running high; low-lying roads may flood again." % clock(ends, True),
+        "instruction": "Watch later forecasts and be ready for Flood Warnings.",
+        "response": "Prepare",
+        "parameters": {
+            "AWIPSidentifier": ["FFASGF"], "WMOidentifier": [wmo("WGUS63 KSGF", sent)],
+            "NWSheadline": ["FLOOD WATCH REMAINS IN EFFECT THROUGH %s" % clock(ends, True).upper()],
+            "BLOCKCHANNEL": ["EAS", "NWEM"], "VTEC": ["/O.CON.KSGF.FA.A.0006.000000T0000Z-%s/" % vtec(ends)],
+            "eventEndingTime": [local(ends)],
+        },
+        **COMMON,
+        "eventCode": {"SAME": ["FFA"], "NationalWeatherService": ["FAA"]},
+    })
+
+
 def nws_collection(features, point):
     return {"@context": NWS_CONTEXT, "type": "FeatureCollection", "features": features, "title": nws.title(point),
             "updated": utc(-1)}
@@ -253,6 +290,8 @@ def nws_files():
             [extended, storm, flood_watch()], springfield)),
         "nws/variants/springfield-missouri-cancel.json": nws.dump(nws_collection([storm_cancel(), flood_watch()],
                                                                                  springfield)),
+        "nws/variants/springfield-missouri-flood-continued.json": nws.dump(nws_collection(
+            [flood_watch_continued()], springfield)),
         "nws/variants/springfield-missouri-tornado.json": nws.dump(nws_collection(
             [tornado_warning(), storm, flood_watch()], springfield)),
         "nws/errors/400.json": nws.dump(problem(

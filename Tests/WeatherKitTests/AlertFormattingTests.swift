@@ -42,7 +42,7 @@ struct AlertFormattingTests {
         #expect(Self.text([Self.storm]).last == "Updated just now · Data: Open-Meteo · Warnings: NWS")
         #expect(Self.text([Self.flood]).last?.hasSuffix(" · Warnings: NWS") == true, "announced ones are shown")
         #expect(Self.text([]).last == "Updated just now · Data: Open-Meteo")
-        let over = WeatherFormatter(now: Self.now + 40_000)
+        let over = WeatherFormatter(now: Self.now + 70_000)
         let text = over.text(Self.result, stale: false, alerts: SavedAlertsTests.saved([Self.storm, Self.flood]))
         #expect(text.hasSuffix("· Data: Open-Meteo"), "none shown, none credited: \(text)")
         var dwd = SavedAlertsTests.saved([Self.storm])
@@ -66,8 +66,29 @@ struct AlertFormattingTests {
         #expect(later.alertLine(saved, at: Self.result) == "Announced: Event flood from 17:00")
         let evening = WeatherFormatter(now: Self.now + 18_000)
         #expect(evening.mostSevereAlert(saved, at: Self.result) == "Event flood until Fri 07:00")
-        let json = WeatherFormatter(now: Self.now + 40_000).json(Self.result, stale: false, alerts: saved)
+        let json = WeatherFormatter(now: Self.now + 70_000).json(Self.result, stale: false, alerts: saved)
         #expect(json.contains(#""alerts":[],"alertsCheckedAt":"2026-10-08T17:00:00Z","#))
+    }
+
+    @Test("past its message's expiry a warning stays in every form until its hazard ends, update expected")
+    func updateExpected() throws {
+        let saved = SavedAlertsTests.saved([Self.storm, Self.flood])
+        // The flood watch's message expires at 02:15 UTC, its hazard ends at 12:00 UTC (07:00 the next
+        // morning in Springfield): 23:06 is between.
+        let night = WeatherFormatter(now: Self.now + 40_000)
+        #expect(night.alertMark(saved) == "⚠" && night.alertClasses(saved) == ["warning", "warning-severe"])
+        #expect(night.alertLine(saved, at: Self.result) == "⚠ Event flood until Fri 07:00 (update expected)")
+        #expect(night.mostSevereAlert(saved, at: Self.result) == "Event flood until Fri 07:00 (update expected)")
+        #expect(
+            night.alertTooltip(saved, at: Self.result) == "⚠ Event flood (severe) until Fri 07:00 (update expected)")
+        let full = night.alertsText(saved, texts: AlertTexts(details: [:]), of: Self.result, columns: nil)
+        #expect(
+            full.contains("⚠ Event flood: severe, in force from 17:00 until Fri 07:00 (update expected)\n"), "\(full)")
+        let json = night.json(Self.result, stale: false, alerts: saved)
+        #expect(json.contains(#""expires":"2026-10-09T02:15:00Z","ends":"2026-10-09T12:00:00Z","inForce":true"#))
+        // Before the expiry, nothing to say.
+        let evening = WeatherFormatter(now: Self.now + 30_000)
+        #expect(evening.alertLine(saved, at: Self.result) == "⚠ Event flood until Fri 07:00")
     }
 
     @Test("a warning without an end leaves every form a day after the last answer")

@@ -25,17 +25,34 @@ struct SavedAlertsTests {
             failure: failure, alerts: alerts)
     }
 
-    @Test("a warning is in force from its onset until its message expires or its hazard ends, whichever is first")
+    @Test("a warning is in force from its onset until its hazard ends, past its message's expiry, update expected")
     func inForce() {
         let watch = Self.alert("w", onset: 600, expires: 3600, ends: 7200)
         #expect(watch.isAnnounced(at: Self.now) && !watch.isInForce(at: Self.now))
         #expect(watch.isInForce(at: Self.now + 600) && !watch.isAnnounced(at: Self.now + 600))
-        #expect(watch.isInForce(at: Self.now + 3599) && watch.isOver(at: Self.now + 3600))
+        #expect(watch.isInForce(at: Self.now + 3599) && !watch.awaitsUpdate(at: Self.now + 3599))
+        #expect(watch.isInForce(at: Self.now + 3600) && watch.awaitsUpdate(at: Self.now + 3600))
+        #expect(watch.isInForce(at: Self.now + 7199) && watch.isOver(at: Self.now + 7200))
+        #expect(!watch.awaitsUpdate(at: Self.now + 7200))
         #expect(watch.until == Self.now + 7200, "people read the hazard's end")
         let ending = Self.alert("e", expires: 7200, ends: 1800)
         #expect(ending.isInForce(at: Self.now) && ending.isOver(at: Self.now + 1800))
+        let expiring = Self.alert("x", expires: 1800)
+        #expect(expiring.isOver(at: Self.now + 1800) && !expiring.awaitsUpdate(at: Self.now + 1800))
         let open = Self.alert("o")
         #expect(open.isInForce(at: Self.now + 1e9) && open.over == nil)
+    }
+
+    @Test("an update is due at the earliest expiry of a message whose hazard goes on; watch redraws then")
+    func updateDue() {
+        let saved = Self.saved([
+            Self.alert("storm", expires: 2700, ends: 2700), Self.alert("watch", onset: 600, expires: 3600, ends: 7200),
+            Self.alert("past", expires: -60, ends: 9000), Self.alert("dwd", expires: 1200),
+        ])
+        #expect(saved.nextUpdateDue(after: Self.now) == Self.now + 3600)
+        #expect(saved.nextUpdateDue(after: Self.now + 3600) == nil)
+        #expect(saved.nextChange(after: Self.now + 2700) == Self.now + 3600, "where it says update expected")
+        #expect(saved.current(at: Self.now + 3600).map(\.id) == ["past", "watch"])
     }
 
     @Test("a warning without an end lasts until an answer leaves it out, and a day after the last answer at most")

@@ -48,7 +48,8 @@ struct WarningSourceTests {
         let flood = try #require(standing.last)
         #expect(flood.alert.isAnnounced(at: Self.reference))
         #expect(flood.alert.until == Self.reference + 1140 * 60, "the watch's hazard ends after its message expires")
-        #expect(flood.alert.over == Self.reference + 555 * 60)
+        #expect(flood.alert.over == Self.reference + 1140 * 60, "shown until then, its update expected after 555")
+        #expect(flood.alert.awaitsUpdate(at: Self.reference + 555 * 60))
     }
 
     @Test("the NWS: a cancelled warning is never shown, nor its cancellation; an update replaces what it references")

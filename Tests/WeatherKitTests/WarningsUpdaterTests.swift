@@ -79,6 +79,35 @@ struct WarningsUpdaterTests {
         #expect(fixture.store.loadAlertTexts().details.count == 2, "the texts of a 304 stay as they were")
     }
 
+    @Test("a warning whose message expires before its hazard ends: the answer is fresh until that expiry, no later")
+    func freshUntilUpdateDue() throws {
+        let fixture = try Self.context(
+            Self.springfield,
+            [
+                .fixture("open-meteo/forecast/berlin.json"),
+                .fixture(
+                    "nws/variants/springfield-missouri-flood-continued.json",
+                    headers: [("Cache-Control", "public, max-age=7200")]),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+                .fixture("nws/springfield-missouri.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        let saved = try #require(fixture.store.loadAlerts())
+        let watch = try #require(saved.alerts.first)
+        #expect(watch.event == "Flood Watch" && watch.expires == fixture.clock.now() + 1800)
+        #expect(saved.freshUntil == fixture.clock.now() + 1800, "its max-age would say two hours")
+        fixture.clock.advance(1799)
+        _ = try fixture.nextRun().fetch()
+        #expect(fixture.transport.requests.count == 3, "still fresh: the forecast alone")
+        fixture.clock.advance(1)
+        _ = try fixture.nextRun().fetch()
+        #expect(fixture.transport.requests.count == 5, "the update is due: one request")
+        #expect(
+            try #require(fixture.store.loadAlerts()).alerts.map(\.event) == [
+                "Severe Thunderstorm Warning", "Flood Watch",
+            ])
+    }
+
     @Test("a warnings file answered \"in the future\" is not fresh: the service is asked, without its validators")
     func answerInTheFuture() throws {
         let fixture = try Self.context(

@@ -182,7 +182,9 @@ final class WarningsUpdater: Sendable {
         }
         backoffs.clear(source.service)
         let lifetime = Freshness.serverLifetime(fresh.cachingHeaders, receivedAt: now) ?? source.quietLifetime
-        fresh.freshUntil = now + lifetime
+        // A warning whose message expires before its hazard ends is updated by then: the next run that
+        // fetches asks for that update, once.
+        fresh.freshUntil = min(now + lifetime, fresh.nextUpdateDue(after: now) ?? now + lifetime)
         guard stillWanted() else { return .unchanged }
         try? store.saveAlerts(fresh, texts: texts)
         return saved?.alerts == fresh.alerts ? .unchanged : .changed

@@ -14,11 +14,18 @@ extension WeatherFormatter {
     }
 
     /// "Severe Thunderstorm Warning until 12:45": the most severe warning in force and when it ends on
-    /// the place's clock (`%A`); "" when none is. The event is the service's words, in the language it
-    /// was asked in.
+    /// the place's clock (`%A`), and "(update expected)" past its message's expiry; "" when none is. The
+    /// event is the service's words, in the language it was asked in.
     func mostSevereAlert(_ alerts: SavedAlerts?, at result: WeatherResult) -> String {
         guard let alerts, let alert = alerts.alerts.first(where: { alerts.isInForce($0, at: now) }) else { return "" }
         return alert.event + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
+            + updateNote(alert)
+    }
+
+    /// " (update expected)" when `alert`'s message has expired while its hazard goes on
+    /// (`WeatherAlert.awaitsUpdate`), else "": said after its times wherever it is shown.
+    func updateNote(_ alert: WeatherAlert) -> String {
+        alert.awaitsUpdate(at: now) ? " " + tr("(update expected)") : ""
     }
 
     /// The line under the first: "⚠ Severe Thunderstorm Warning until 12:45, and 1 more; 1 announced",
@@ -36,7 +43,9 @@ extension WeatherFormatter {
             if announced > 0 { line += trn("; %d announced", "; %d announced", announced, String(announced)) }
         } else if let first = current.first {
             line = tr(
-                "Announced: %s", first.event + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? ""))
+                "Announced: %s",
+                first.event + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? "")
+                    + updateNote(first))
             if announced > 1 { line += Self.andMore(announced - 1) }
         } else {
             return nil
@@ -99,10 +108,10 @@ extension WeatherFormatter {
             var line = alert.event + " (" + alert.severity.words + ")"
             if alert.isInForce(at: now) {
                 if let until = alert.until { line += " " + tr("until %s", when(until, at: result)) }
-                lines.append("⚠ " + line)
+                lines.append("⚠ " + line + updateNote(alert))
             } else {
                 if let onset = alert.onset { line += " " + tr("from %s", when(onset, at: result)) }
-                lines.append(tr("Announced: %s", line))
+                lines.append(tr("Announced: %s", line + updateNote(alert)))
             }
         }
         if alerts.failure != nil {

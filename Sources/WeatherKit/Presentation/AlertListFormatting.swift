@@ -57,6 +57,7 @@ extension WeatherFormatter {
                 : tr("%1$s: %2$s, announced", alert.event, alert.severity.words)
             let span = span(from: alert.onset, until: alert.until, at: result)
             if !span.isEmpty { title += " " + span }
+            title += updateNote(alert)
             lines += wrap(
                 alert.isInForce(at: now) ? style.warning(title) : style.bold(title), columns: columns, indent: "")
             for paragraph in [details.area, alert.headline].compactMap({ $0 }) {

@@ -83,6 +83,15 @@ public struct SavedAlerts: Sendable, Equatable {
         alert.over ?? (lastAnswer(at: now) ?? Timestamp(secondsSince1970: -.infinity)) + Self.longestWithoutEnd
     }
 
+    /// The earliest moment after `now` at which the message of a warning not over by then expires, its
+    /// hazard going on: the service's update is due, and so the next answer (`WarningsUpdater` ends the
+    /// answer's freshness there). `nil` when no update is due.
+    package func nextUpdateDue(after now: Timestamp) -> Timestamp? {
+        alerts.compactMap { alert in
+            alert.expires.flatMap { $0 > now && $0 < over(alert, at: now) ? $0 : nil }
+        }.min()
+    }
+
     /// Whether `alert` is over at `now`.
     package func isOver(_ alert: WeatherAlert, at now: Timestamp) -> Bool {
         now >= over(alert, at: now)
@@ -103,12 +112,12 @@ public struct SavedAlerts: Sendable, Equatable {
         alerts.filter { isInForce($0, at: now) }
     }
 
-    /// The next moment after `now` at which a warning begins or ends, and so what is shown changes by
-    /// the clock alone; `nil` when none will.
+    /// The next moment after `now` at which a warning begins, awaits its update or ends, and so what is
+    /// shown changes by the clock alone; `nil` when none will.
     package func nextChange(after now: Timestamp) -> Timestamp? {
         var next: Timestamp?
         for alert in alerts {
-            for moment in [alert.onset, over(alert, at: now)] {
+            for moment in [alert.onset, alert.expires, over(alert, at: now)] {
                 guard let moment, moment > now else { continue }
                 if next.map({ moment < $0 }) ?? true { next = moment }
             }

@@ -13,7 +13,8 @@ public struct WeatherAlert: Sendable, Equatable {
     package var instruction: String?
     /// When the hazard begins; `nil` for one in force since it was issued.
     package var onset: Timestamp?
-    /// When the message stops being current: the service lists it no more after that.
+    /// When the message stops being current: the service lists it no more after that, and expects to
+    /// have sent an update by then when its hazard goes on (`ends`).
     package var expires: Timestamp?
     /// When the hazard ends, when the service says (the NWS's `ends`; a watch may end after the message
     /// expires, and be issued again before).
@@ -33,15 +34,17 @@ public struct WeatherAlert: Sendable, Equatable {
         self.ends = ends
     }
 
-    /// The moment the warning disappears from every output, by the clock alone: when its message
-    /// expires or its hazard ends, whichever comes first; `nil` when the service gave neither.
-    package var over: Timestamp? {
-        switch (expires, ends) {
-        case (let expires?, let ends?): min(expires, ends)
-        case (let expires?, nil): expires
-        case (nil, let ends?): ends
-        case (nil, nil): nil
-        }
+    /// The moment the warning disappears from every output, by the clock alone: when its hazard ends,
+    /// else when its message expires; `nil` when the service gave neither. A message that expires before
+    /// its hazard ends (an NWS watch, updated every few hours) leaves the warning shown, its update
+    /// expected (`awaitsUpdate`), until an answer replaces it.
+    package var over: Timestamp? { ends ?? expires }
+
+    /// Whether at `now` the warning's message has expired while its hazard goes on: the service meant to
+    /// update it by then, and the next answer will say how it stands.
+    package func awaitsUpdate(at now: Timestamp) -> Bool {
+        guard let expires, now >= expires else { return false }
+        return !isOver(at: now)
     }
 
     /// When the hazard ends as people read it ("until 21:00"): its end, else its message's expiry.
