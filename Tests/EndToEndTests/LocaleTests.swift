@@ -456,6 +456,47 @@ struct LocaleTests {
         #expect(failed.contains("Die letzte Aktualisierung um ") && failed.contains(reason), "\(failed)")
     }
 
+    @Test("warnings saved in English, read in German: the service's German event; the next fetch asks again")
+    func warningsAfterTheLanguageChanged() throws {
+        let sandbox = try Sandbox(alerts: true)
+        #expect(try sandbox.run(["set", "Berlin"]).status == 0)
+        #expect(try sandbox.run(["show", "--format", "%A"]).stdout.hasPrefix("Gale-force gusts until "))
+        let german = try TestLocales.environment("de_DE.UTF-8")
+        // Bright Sky gave the event in both languages: German at once, with no request.
+        let lines = try sandbox.run(["show"], environment: german).stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("⚠ Sturmböen bis "), "\(lines)")
+        #expect(try sandbox.run(["show", "--format", "%A"], environment: german).stdout.hasPrefix("Sturmböen bis "))
+        let waybar = try sandbox.run(["show", "--waybar"], environment: german).stdout
+        #expect(waybar.contains("⚠ Sturmböen (markante Wetterwarnung) bis "), "\(waybar)")
+        #expect(waybar.contains("Angekündigt: Windböen (Wetterwarnung) ab "), "\(waybar)")
+        #expect(
+            try sandbox.run(["alerts"], environment: german).stdout.contains("\n⚠ Sturmböen: markante Wetterwarnung"))
+        #expect(try sandbox.requestCount(.brightsky) == 1)
+
+        // A run that fetches the weather while the warnings are fresh: in English, no warnings request; in
+        // German, one, and the texts are German from then on.
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(60)).merging(["WEATHER_STALE_AFTER": "0"]) {
+            $1
+        }
+        #expect(try sandbox.run(["refresh"], environment: later).status == 0)
+        #expect(try sandbox.requestCount(.brightsky) == 1, "fresh, in the language they came in")
+        let refresh = try sandbox.run(["refresh"], environment: later.merging(german) { $1 })
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(try sandbox.requestCount(.brightsky) == 2, "asked again in German: \(refresh)")
+        let json = try AlertsTests.json(try sandbox.run(["show", "--json"], environment: german))
+        #expect((json["alerts"] as? [[String: Any]])?.first?["headline"] as? String == "Amtliche WARNUNG vor STURMBÖEN")
+
+        // MET Norway gives one language an answer: warnings saved in English, read in Norwegian, say so.
+        let bergen = try Sandbox(alerts: true)
+        bergen.environment["WEATHER_CONTACT"] = "ann@example.org"
+        #expect(try bergen.run(["set", "Bergen"]).status == 0)
+        let norwegian = try bergen.run(["show", "--format", "%A"], environment: ["WEATHER_LANGUAGE": "nb"]).stdout
+        #expect(norwegian.hasPrefix("Strong wind gusts (på et annet språk) til "), "\(norwegian)")
+        #expect(
+            try bergen.run(["show", "--format", "%A"], environment: german).stdout.hasPrefix("Strong wind gusts bis "),
+            "MET Norway gives a German reader English: nothing to say")
+    }
+
     @Test("official warnings in French: each count in its form, times as the locale writes them, no-break spaces")
     func warningsInFrench() throws {
         let sandbox = try Sandbox(alerts: true)

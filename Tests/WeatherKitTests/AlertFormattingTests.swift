@@ -70,6 +70,35 @@ struct AlertFormattingTests {
         #expect(json.contains(#""alerts":[],"alertsCheckedAt":"2026-10-08T17:00:00Z","#))
     }
 
+    @Test("warnings saved in another language: the service's words for this reader where it gave them, else said")
+    func anotherLanguage() throws {
+        var gale = SavedAlertsTests.alert("gale", .moderate, onset: -600, expires: 3000)
+        gale.event = "Gale-force gusts"
+        gale.eventTranslation = .init(language: "de", text: "Sturmböen")
+        var gusts = SavedAlertsTests.alert("gusts", .minor, onset: 3000, expires: 30_000)
+        gusts.event = "Wind gusts"
+        var dwd = SavedAlertsTests.saved([gale, gusts])
+        dwd.source = .dwd
+        let german = WeatherFormatter(now: Self.now, textLanguage: { "de" })
+        #expect(german.mostSevereAlert(dwd, at: Self.result) == "Sturmböen until 12:50")
+        #expect(
+            german.alertTooltip(dwd, at: Self.result)
+                == "⚠ Sturmböen (moderate) until 12:50\nAnnounced: Wind gusts (in another language) (minor) from 12:50")
+        let full = german.alertsText(dwd, texts: AlertTexts(details: [:]), of: Self.result, columns: nil)
+        #expect(full.contains("\n⚠ Sturmböen: moderate, in force"), "\(full)")
+        // Its own language, or one the service answers the same (the NWS's English for a German reader).
+        #expect(Self.formatter.mostSevereAlert(dwd, at: Self.result) == "Gale-force gusts until 12:50")
+        let french = WeatherFormatter(now: Self.now, textLanguage: { "fr" })
+        #expect(french.mostSevereAlert(dwd, at: Self.result) == "Gale-force gusts until 12:50")
+        #expect(
+            german.mostSevereAlert(SavedAlertsTests.saved([Self.storm]), at: Self.result) == "Event storm until 12:45")
+        // MET Norway's one language an answer: English read by a Norwegian.
+        var met = SavedAlertsTests.saved([gale])
+        met.source = .metNorway
+        let norwegian = WeatherFormatter(now: Self.now, textLanguage: { "nb" })
+        #expect(norwegian.mostSevereAlert(met, at: Self.result) == "Gale-force gusts (in another language) until 12:50")
+    }
+
     @Test("past its message's expiry a warning stays in every form until its hazard ends, update expected")
     func updateExpected() throws {
         let saved = SavedAlertsTests.saved([Self.storm, Self.flood])

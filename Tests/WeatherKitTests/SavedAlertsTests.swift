@@ -112,6 +112,18 @@ struct SavedAlertsTests {
             [Self.alert("a", onset: -60, expires: 600, ends: 900), Self.alert("b", .unknown)],
             failure: .init(at: Self.now + 60, reason: "the NWS alerts service at x is having trouble"))
         #expect(SavedAlerts(fileContents: saved.fileContents) == saved)
+        // The event in another language, after its warning's line; in the brief reading too.
+        var translated = saved
+        translated.alerts[1].eventTranslation = .init(language: "de", text: "Sturmböen")
+        #expect(SavedAlerts(fileContents: translated.fileContents) == translated)
+        #expect(
+            SavedAlerts(fileContents: translated.fileContents, brief: true)?.alerts[1].eventTranslation?.text
+                == "Sturmböen")
+        #expect(String(decoding: translated.fileContents, as: UTF8.self).hasSuffix("\nevent\tde\tSturmböen\n"))
+        // One before any warning is a file another program wrote.
+        let stray = String(decoding: saved.fileContents, as: UTF8.self).replacingOccurrences(
+            of: "\nalert\t", with: "\nevent\tde\tSturmböen\nalert\t")
+        #expect(stray.contains("event") && SavedAlerts(fileContents: Array(stray.utf8)) == nil)
         let texts = AlertTexts(details: [
             "a": AlertDetails(area: "Greene, MO", description: "One.\n\nTwo.", sender: "NWS Springfield MO")
         ])

@@ -111,6 +111,12 @@ struct WarningSourceTests {
         let german = try Self.standing(Self.brightSky, "brightsky/berlin.json", language: "de")
         #expect(german.map(\.alert.event) == ["Sturmböen", "Windböen"])
         #expect(german.first?.alert.headline == "Amtliche WARNUNG vor STURMBÖEN")
+        // The event in the other language too, for a reader of it until the warnings are asked again.
+        #expect(
+            english.map(\.alert.eventTranslation) == [
+                .init(language: "de", text: "Sturmböen"), .init(language: "de", text: "Windböen"),
+            ])
+        #expect(german.first?.alert.eventTranslation == .init(language: "en", text: "Gale-force gusts"))
         #expect(try Self.standing(Self.brightSky, "brightsky/variants/berlin-none.json").isEmpty)
     }
 

@@ -79,6 +79,39 @@ struct WarningsUpdaterTests {
         #expect(fixture.store.loadAlertTexts().details.count == 2, "the texts of a 304 stay as they were")
     }
 
+    @Test("fresh warnings in another language than the run's are asked for again; not for the NWS's one language")
+    func anotherLanguage() throws {
+        let fixture = try Self.context(
+            TestContext.berlin,
+            [
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+                .fixture("open-meteo/forecast/berlin.json"), .fixture("brightsky/berlin.json"),
+            ])
+        _ = try fixture.fetcher.fetch()
+        #expect(try #require(fixture.store.loadAlerts()).language == "en")
+        fixture.clock.advance(60)
+        let german = fixture.nextRun { $0.language = "de" }
+        _ = try german.fetch()
+        #expect(fixture.transport.requests.count == 4, "fresh, but in English: asked again")
+        let saved = try #require(fixture.store.loadAlerts())
+        #expect(saved.language == "de" && saved.alerts.first?.event == "Sturmböen")
+        #expect(saved.alerts.first?.eventTranslation == .init(language: "en", text: "Gale-force gusts"))
+
+        // The NWS speaks English to every reader: a German run finds English warnings fresh.
+        let springfield = try Self.context(
+            Self.springfield,
+            [
+                .fixture("open-meteo/forecast/berlin.json"),
+                .fixture("nws/springfield-missouri.json", headers: [("Cache-Control", "max-age=300")]),
+                .fixture("open-meteo/forecast/berlin.json"),
+            ])
+        _ = try springfield.fetcher.fetch()
+        springfield.clock.advance(60)
+        _ = try springfield.nextRun { $0.language = "de" }.fetch()
+        #expect(springfield.transport.requests.count == 3, "the forecast alone")
+        #expect(try #require(springfield.store.loadAlerts()).language == "en")
+    }
+
     @Test("a warning whose message expires before its hazard ends: the answer is fresh until that expiry, no later")
     func freshUntilUpdateDue() throws {
         let fixture = try Self.context(

@@ -66,12 +66,19 @@ package struct BrightSkyAlerts: WarningSource {
         let description = suffixes.lazy.compactMap {
             alert.paragraphs("description" + $0, maximumLength: AlertTexts.longestDescription)
         }.first
+        // The event in the other language too, for a reader of it until the next answer.
+        let translation = suffixes.dropFirst().first.flatMap { other in
+            alert.line("event" + other, maximumLength: WeatherAlert.longestEvent).map {
+                WeatherAlert.Translation(language: String(other.dropFirst()), text: Self.eventName($0))
+            }
+        }
         return AlertMessage(
             alert: WeatherAlert(
                 id: id, event: event, severity: severity,
                 headline: text("headline", WeatherAlert.longestHeadline),
                 instruction: text("instruction", WeatherAlert.longestInstruction),
-                onset: onset, expires: expires, ends: expires
+                onset: onset, expires: expires, ends: expires,
+                eventTranslation: translation.flatMap { $0.text == event ? nil : $0 }
             ).withConsistentTimes(effective: onset),
             details: AlertDetails(area: area, description: description, sender: "DWD"),
             isActual: alert.line("status", maximumLength: 20)?.lowercased() != "test"

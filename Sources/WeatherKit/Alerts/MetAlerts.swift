@@ -33,7 +33,7 @@ package struct MetAlerts: GeoJSONWarningSource {
 
     /// `lang=no` for a Norwegian reader (`nb`, `nn`, `no`), else English.
     static func language(for language: String) -> String {
-        ["nb", "nn", "no"].contains(language) ? "no" : "en"
+        AlertSource.metNorway.textLanguage(for: language)
     }
 
     package func request(for location: Location, language: String) -> HTTPRequest {

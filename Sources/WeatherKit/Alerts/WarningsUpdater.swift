@@ -89,7 +89,9 @@ final class WarningsUpdater: Sendable {
             return .uncovered
         }
         let now = clock.now()
-        let language = language()
+        let asked = language()
+        // The language of the texts: the service's answer to a reader of the run's language.
+        let language = source.source.textLanguage(for: asked)
         var saved = store.loadAlerts().flatMap { $0.isFor(location) && $0.source == source.source ? $0 : nil }
         if let file = saved, file.lastAnswer(at: now) != file.checkedAt {
             // An answer "in the future" is none (`SavedAlerts.lastAnswer`): its freshness, its validators
@@ -97,9 +99,10 @@ final class WarningsUpdater: Sendable {
             saved?.checkedAt = nil
             saved?.freshUntil = now
         }
-        // Fresh in whichever language they came (the timer's run may read another locale than a
-        // terminal's): another language is no reason for another request.
-        if let saved, saved.failure == nil, now < saved.freshUntil { return .fresh }
+        // Fresh in the language the service gives this run's reader; in another (the language changed,
+        // or a terminal's locale is not the timer's), this run asks again, and until then the forms
+        // say so (`WeatherFormatter.eventWords`).
+        if let saved, saved.failure == nil, now < saved.freshUntil, saved.language == language { return .fresh }
         // From here on the saved warnings are past their freshness: a run that does not ask for them says
         // they are the last known, as a failed request does.
         if let refusal = source.refusal {
@@ -122,7 +125,7 @@ final class WarningsUpdater: Sendable {
             markLastKnown(saved, because: reason, at: now, in: store, stillWanted: stillWanted)
             return .failed(reason())
         }
-        var request = source.request(for: location, language: language)
+        var request = source.request(for: location, language: asked)
         let validators = saved.flatMap { $0.checkedAt != nil && $0.language == language ? $0.cachingHeaders : nil }
         if let etag = validators?.etag { request.headers.append(("If-None-Match", etag)) }
         if let lastModified = validators?.lastModified { request.headers.append(("If-Modified-Since", lastModified)) }
@@ -147,7 +150,7 @@ final class WarningsUpdater: Sendable {
             } else if (200...299).contains(response.status) {
                 let messages: [AlertMessage]
                 do {
-                    messages = try source.messages(in: response.body, headers: response.headers, language: language)
+                    messages = try source.messages(in: response.body, headers: response.headers, language: asked)
                 } catch {
                     throw .unreadable(source.service, error)
                 }

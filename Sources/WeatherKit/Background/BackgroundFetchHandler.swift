@@ -159,7 +159,9 @@ public struct BackgroundFetchHandler: Sendable {
             )
         }
         // In the units of the settings (config.json, which the service reads too); no icons in a log.
-        let formatter = WeatherFormatter(now: context.clock.now(), units: context.settings.units)
+        let context = context
+        let formatter = WeatherFormatter(
+            now: context.clock.now(), units: context.settings.units, textLanguage: { context.textLanguage })
         switch try fetcher.fetch(for: force ? .set : .background) {
         case .newData(let result):
             return (

@@ -89,7 +89,7 @@ public final class WeatherFetcher: Sendable {
     /// else the one they are chosen by (`Settings.textLanguage`: a language without a catalogue of
     /// weather's still has place names).
     static func textLanguage(of context: WeatherContext) -> String {
-        Catalogue.spokenLanguage ?? context.settings.textLanguage(environment: context.environment)
+        context.textLanguage
     }
 
     /// Ends the run's network time `seconds` from now, named by `setting` in messages, when that is

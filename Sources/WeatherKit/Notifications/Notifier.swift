@@ -45,7 +45,9 @@ final class Notifier: Sendable {
         if let rain = decision.rainAction(notified: notified, soon: soon, now: now) { actions.append(rain) }
         guard !actions.isEmpty else { return }
 
-        let formatter = WeatherFormatter(now: now, units: context.settings.units)
+        let context = context
+        let formatter = WeatherFormatter(
+            now: now, units: context.settings.units, textLanguage: { context.textLanguage })
         let requests = actions.map { action -> NotificationRequest in
             switch action {
             case .warn(let alert, let replacing):

@@ -18,8 +18,19 @@ extension WeatherFormatter {
     /// event is the service's words, in the language it was asked in.
     func mostSevereAlert(_ alerts: SavedAlerts?, at result: WeatherResult) -> String {
         guard let alerts, let alert = alerts.alerts.first(where: { alerts.isInForce($0, at: now) }) else { return "" }
-        return alert.event + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
+        return eventWords(alert, of: alerts) + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
             + updateNote(alert)
+    }
+
+    /// `alert`'s event for this run's reader: as saved when the service gave the warnings in the language
+    /// it gives this reader; else in that language where the service gave it too (Bright Sky's
+    /// `event_de` beside `event_en`); else as saved, "(in another language)" after it. The next run that
+    /// fetches asks again in this reader's language (`WarningsUpdater`).
+    func eventWords(_ alert: WeatherAlert, of alerts: SavedAlerts) -> String {
+        let wanted = alerts.source.textLanguage(for: textLanguage())
+        if alerts.language == wanted { return alert.event }
+        if let translation = alert.eventTranslation, translation.language == wanted { return translation.text }
+        return alert.event + " " + tr("(in another language)")
     }
 
     /// " (update expected)" when `alert`'s message has expired while its hazard goes on
@@ -44,7 +55,7 @@ extension WeatherFormatter {
         } else if let first = current.first {
             line = tr(
                 "Announced: %s",
-                first.event + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? "")
+                eventWords(first, of: alerts) + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? "")
                     + updateNote(first))
             if announced > 1 { line += Self.andMore(announced - 1) }
         } else {
@@ -105,7 +116,7 @@ extension WeatherFormatter {
         var lines: [String] = []
         // Those in force first, each group the gravest first.
         for alert in current.filter({ $0.isInForce(at: now) }) + current.filter({ !$0.isInForce(at: now) }) {
-            var line = alert.event + " (" + alert.severity.words + ")"
+            var line = eventWords(alert, of: alerts) + " (" + alert.severity.words + ")"
             if alert.isInForce(at: now) {
                 if let until = alert.until { line += " " + tr("until %s", when(until, at: result)) }
                 lines.append("⚠ " + line + updateNote(alert))

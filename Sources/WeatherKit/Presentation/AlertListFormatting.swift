@@ -53,8 +53,8 @@ extension WeatherFormatter {
             // One message with the event, so that a language writes its own colon (French " : ").
             var title =
                 alert.isInForce(at: now)
-                ? "⚠ " + tr("%1$s: %2$s, in force", alert.event, alert.severity.words)
-                : tr("%1$s: %2$s, announced", alert.event, alert.severity.words)
+                ? "⚠ " + tr("%1$s: %2$s, in force", eventWords(alert, of: alerts), alert.severity.words)
+                : tr("%1$s: %2$s, announced", eventWords(alert, of: alerts), alert.severity.words)
             let span = span(from: alert.onset, until: alert.until, at: result)
             if !span.isEmpty { title += " " + span }
             title += updateNote(alert)

@@ -209,7 +209,8 @@ public enum FormatHelp {
         let alerts = SavedAlerts(
             source: .dwd, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: example.updatedAt,
             freshUntil: example.updatedAt + 300, alerts: [gusts])
-        let formatter = WeatherFormatter(now: example.updatedAt + 240)
+        // The example's event is in the reader's words already, as saved in English.
+        let formatter = WeatherFormatter(now: example.updatedAt + 240, textLanguage: { "en" })
         return FormatCode.allCases.map { code in
             (code, code.meaning, formatter.value(of: code, example, stale: true, alerts: alerts))
         }

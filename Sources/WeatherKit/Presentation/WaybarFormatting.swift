@@ -23,7 +23,8 @@ extension WeatherFormatter {
             alt = alt.map { $0 + "-night" }
         }
         classes += alertClasses(alerts)
-        let plain = WeatherFormatter(now: now, style: .plain, units: units, icons: icons, tooltip: tooltip)
+        var plain = self
+        plain.style = .plain
         // When rain comes or stops first, then the warnings, then the full text without that line.
         var tooltip = plain.rainSoon(result).map { $0.capitalizedFirst + "\n\n" } ?? ""
         tooltip += plain.alertTooltip(alerts, at: result).map { $0 + "\n\n" } ?? ""

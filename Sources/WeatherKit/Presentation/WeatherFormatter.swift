@@ -10,6 +10,9 @@ public struct WeatherFormatter: Sendable {
     var icons: IconSet
     /// How much of the outlook waybar's tooltip shows.
     var tooltip: TooltipSpan
+    /// The language the run asks services for their texts in (`WeatherContext.textLanguage`), worked
+    /// out only when a warning is shown: warnings saved in another are said to be (`eventWords`).
+    var textLanguage: @Sendable () -> String
 
     /// The settings `tooltip_hours` and `tooltip_days`: the hours ahead the tooltip shows, at 3-hour steps,
     /// and the days it lists.
@@ -27,13 +30,15 @@ public struct WeatherFormatter: Sendable {
     /// with `icons`; the tooltip shows `tooltip` of the outlook.
     package init(
         now: Timestamp, style: TextStyle = .plain, units: DisplayUnits = UnitSystem.metric.units,
-        icons: IconSet = .emoji, tooltip: TooltipSpan = TooltipSpan()
+        icons: IconSet = .emoji, tooltip: TooltipSpan = TooltipSpan(),
+        textLanguage: @escaping @Sendable () -> String = { Catalogue.spokenLanguage ?? "en" }
     ) {
         self.now = now
         self.style = style
         self.units = units
         self.icons = icons
         self.tooltip = tooltip
+        self.textLanguage = textLanguage
     }
 
     /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them.

@@ -88,6 +88,13 @@ public final class WeatherContext: Sendable {
         }
     }
 
+    /// The language a run asks services for their texts in: that of the catalogue its words come from,
+    /// else the one they are chosen by (`Settings.textLanguage`: a language without a catalogue of
+    /// weather's still has place names).
+    var textLanguage: String {
+        Catalogue.spokenLanguage ?? settings.textLanguage(environment: environment)
+    }
+
     /// The app's state for a command a person or a status bar runs: `active` in a terminal.
     var foregroundState: AppState { console.isTerminal ? .active : .inactive }
 
@@ -98,7 +105,11 @@ public final class WeatherContext: Sendable {
         let units = options.units?.units ?? settings.units
         let icons = options.icons ?? settings.icons
         let tooltip = WeatherFormatter.TooltipSpan(hours: settings.tooltipHours, days: settings.tooltipDays)
-        return { WeatherFormatter(now: $0, style: style, units: units, icons: icons, tooltip: tooltip) }
+        return { [self] in
+            WeatherFormatter(
+                now: $0, style: style, units: units, icons: icons, tooltip: tooltip,
+                textLanguage: { self.textLanguage })
+        }
     }
 
     /// The short line: the `format` setting, or "%l %c %t %o".

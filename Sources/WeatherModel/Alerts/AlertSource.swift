@@ -24,6 +24,18 @@ public enum AlertSource: Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The language (ISO 639) of the texts the service gives a reader of `language`: the NWS's are
+    /// English; DWD's (through Bright Sky) German for a German reader, else English; MET Norway's
+    /// Norwegian (`no`) for a Norwegian reader (`nb`, `nn`, `no`), else English. `language` is worked out
+    /// only for a source with more than one (`show` pays nothing for the NWS's warnings).
+    package func textLanguage(for language: @autoclosure () -> String) -> String {
+        switch self {
+        case .nws: return "en"
+        case .dwd: return language() == "de" ? "de" : "en"
+        case .metNorway: return ["nb", "nn", "no"].contains(language()) ? "no" : "en"
+        }
+    }
+
     /// The source for a place in the country `countryCode` (ISO 3166-1 alpha-2): the United States and the
     /// territories the NWS forecasts for (Puerto Rico, the Virgin Islands, Guam, the Northern Marianas,
     /// American Samoa); Germany; Norway with Svalbard and Jan Mayen. `nil` elsewhere: no request at all.

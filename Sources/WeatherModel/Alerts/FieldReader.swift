@@ -10,7 +10,7 @@ package struct FieldReader {
 
     /// The keys a line of the warnings file begins with.
     package enum Key {
-        case source, place, language, checked, fresh, header, failure, alert
+        case source, place, language, checked, fresh, header, failure, alert, event
     }
 
     /// Whether every line has been read.
@@ -53,6 +53,7 @@ package struct FieldReader {
         case (6, UInt8(ascii: "h")): return matches(range, "header") ? .header : nil
         case (7, UInt8(ascii: "f")): return matches(range, "failure") ? .failure : nil
         case (5, UInt8(ascii: "a")): return matches(range, "alert") ? .alert : nil
+        case (5, UInt8(ascii: "e")): return matches(range, "event") ? .event : nil
         default: return nil
         }
     }

@@ -10,7 +10,8 @@ public struct SavedAlerts: Sendable, Equatable {
     /// The place they are for.
     package var latitude: Double
     package var longitude: Double
-    /// The language the texts were asked in (ISO 639).
+    /// The language of the texts (ISO 639): the one the service gives a reader of the language they were
+    /// asked in (`AlertSource.textLanguage(for:)`).
     package var language: String
     /// When the service last answered (200 or 304); `nil` when it never has for this place.
     package var checkedAt: Timestamp?
@@ -133,7 +134,8 @@ extension SavedAlerts {
     /// The warnings as the file stores them: lines of fields separated by tabs, the header first, then
     /// `source`, `place`, `language`, `checked`, `fresh`, a `header` line for each caching header, a
     /// `failure`, and an `alert` line for each warning: identifier, severity, onset, expires, ends (whole
-    /// seconds since 1970, empty when none), event, headline, instruction. Not JSON: jansson spends about
+    /// seconds since 1970, empty when none), event, headline, instruction; after it, an `event` line with
+    /// the event in another language and that language, when the service gave one. Not JSON: jansson spends about
     /// 150 instructions on each byte of a text, and `weather show` reads this file at every start; the
     /// texts hold no tab or line break (`String.oneLine`), so they need no escaping.
     package var fileContents: [UInt8] {
@@ -156,6 +158,9 @@ extension SavedAlerts {
                 alert.headline ?? "", alert.instruction ?? "",
             ]
             lines.append("alert\t" + fields.map(Self.field).joinedText("\t"))
+            if let translation = alert.eventTranslation {
+                lines.append("event\t" + Self.field(translation.language) + "\t" + Self.field(translation.text))
+            }
         }
         return Array((lines.joinedText("\n") + "\n").utf8)
     }
@@ -229,6 +234,12 @@ extension SavedAlerts {
                     return nil
                 }
                 alerts.append(alert)
+            case .event:
+                guard !alerts.isEmpty, let code = reader.field(), (1...3).contains(code.utf8.count),
+                    code.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }),
+                    let text = reader.text(maximumLength: WeatherAlert.longestEvent, last: true), !text.isEmpty
+                else { return nil }
+                alerts[alerts.count - 1].eventTranslation = WeatherAlert.Translation(language: code, text: text)
             }
         }
         guard let source, let latitude, let longitude, let freshUntil else { return nil }

@@ -19,10 +19,25 @@ public struct WeatherAlert: Sendable, Equatable {
     /// When the hazard ends, when the service says (the NWS's `ends`; a watch may end after the message
     /// expires, and be issued again before).
     package var ends: Timestamp?
+    /// The event in the other language the service gave it in (Bright Sky's `event_de` beside
+    /// `event_en`), for a reader of that language until the warnings are asked for again in it.
+    package var eventTranslation: Translation?
+
+    /// A text in a language (ISO 639).
+    package struct Translation: Sendable, Equatable {
+        package var language: String
+        package var text: String
+
+        package init(language: String, text: String) {
+            self.language = language
+            self.text = text
+        }
+    }
 
     package init(
         id: String, event: String, severity: AlertSeverity, headline: String? = nil, instruction: String? = nil,
-        onset: Timestamp? = nil, expires: Timestamp? = nil, ends: Timestamp? = nil
+        onset: Timestamp? = nil, expires: Timestamp? = nil, ends: Timestamp? = nil,
+        eventTranslation: Translation? = nil
     ) {
         self.id = id
         self.event = event
@@ -32,6 +47,7 @@ public struct WeatherAlert: Sendable, Equatable {
         self.onset = onset
         self.expires = expires
         self.ends = ends
+        self.eventTranslation = eventTranslation
     }
 
     /// The moment the warning disappears from every output, by the clock alone: when its hazard ends,
