@@ -110,7 +110,7 @@ struct InProcessCommandTests {
         #expect(try run(RefreshCommand.self, [], with: fresh) == 0)
         #expect(
             (fresh.context.console as! RecordingConsole).output.hasPrefix(
-                "noData: the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17 ("))
+                "noData: the result for Berlin, Land Berlin, Germany from just now stays fresh for 17 min ("))
         fixture.clock.advance(1200)
         let stale = fixture.nextRun()
         #expect(try run(RefreshCommand.self, [], with: stale) == 0)

@@ -36,7 +36,7 @@ struct AdaptiveScheduleEndToEndTests {
         #expect(refresh.status == 0, "\(refresh)")
         #expect(
             refresh.stdout.hasPrefix(
-                "noData: skipped the request: you did not look around this time in the last 3 weeks (no logind here to ask); the next fetch by "
+                "noData: skipped the request: you did not look around this time in the last 3 weeks (no logind here to ask); the next fetch in "
             ), "\(refresh)")
         #expect(try sandbox.requestCount() == 0)
         // The stale mark waits for the planned fetch: 2 hours after the last one, and the run after it.

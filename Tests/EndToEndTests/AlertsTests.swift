@@ -201,6 +201,31 @@ struct AlertsTests {
             (after["alerts"] as? [[String: Any]])?.contains { $0["id"] as? String == shown["id"] as? String } == false)
     }
 
+    @Test("one clock a sentence: a failed update at the place's time, its next request as a duration")
+    func oneClockASentence() throws {
+        let sandbox = try Sandbox(alerts: true)
+        // The machine's clock (New York's) is not the place's (Berlin's), six hours apart.
+        sandbox.environment["TZ"] = "America/New_York"
+        #expect(try sandbox.run("set", "Berlin").status == 0)
+        try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
+        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let stale = later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }
+        let refresh = try sandbox.run(["refresh"], environment: stale)
+        #expect(refresh.stdout.contains("; the warnings were not updated: "), "\(refresh)")
+        let clock = try Regex(#"\d\d:\d\d"#)
+        func clocks(_ text: Substring) -> Int { text.matches(of: clock).count }
+        let said = try sandbox.run(["alerts"], environment: later).stdout
+        let failed = try #require(said.split(separator: "\n").first { $0.hasPrefix("The last update failed at ") })
+        #expect(clocks(failed) == 1, "the place's time alone: \(failed)")
+        #expect(failed.contains("; the next request in "), "\(failed)")
+        for line in refresh.stdout.split(separator: ";") {
+            #expect(clocks(line) <= 1, "\(refresh.stdout)")
+        }
+        // refresh of a fresh result: how long it stays fresh, not a clock time of this machine's.
+        let fresh = try sandbox.run(["refresh"], environment: later)
+        #expect(fresh.stdout.contains(" stays fresh for ") && clocks(fresh.stdout[...]) == 0, "\(fresh)")
+    }
+
     /// An NWS answer of two warnings whose times are seconds from now on the real clock (the watcher's
     /// timers are the kernel's, which a fake clock does not move): one ending at `end`, one beginning at
     /// `onset`, seconds from now.

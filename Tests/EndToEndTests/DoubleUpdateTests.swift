@@ -129,7 +129,7 @@ struct DoubleUpdateTests {
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(
             refresh.stdout.hasPrefix(
-                "noData: the result for Berlin, Land Berlin, Germany from just now is fresh until "))
+                "noData: the result for Berlin, Land Berlin, Germany from just now stays fresh for "))
         #expect(try sandbox.run(["show"], environment: Self.stale, terminal: true).status == 0)
         #expect(try sandbox.requestCount() == 0)
     }
@@ -151,7 +151,7 @@ struct DoubleUpdateTests {
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         for _ in 0..<3 {
-            #expect(try sandbox.run("refresh").stdout.contains(" is fresh until "))
+            #expect(try sandbox.run("refresh").stdout.contains(" stays fresh for "))
             #expect(try sandbox.run(["show", "--refresh"]).status == 0)
         }
         #expect(try sandbox.requestCount() == 0)
@@ -169,9 +169,9 @@ struct DoubleUpdateTests {
         #expect(first.status == 1)
         #expect(
             first.stdout.hasPrefix(
-                "failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "
+                "failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); the next request in "
             ), "\(first)")
-        #expect(first.stdout.contains(" (in 2 min)") || first.stdout.contains(" (in 1 min 59 s)"))
+        #expect(first.stdout.contains("; the next request in 2 min (") || first.stdout.contains(" in 1 min 59 s ("))
 
         let second = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(second.status == 1)
@@ -191,8 +191,8 @@ struct DoubleUpdateTests {
     @Test(
         "a daily or hourly limit, as the real service words it without Retry-After, waits until it counts afresh",
         arguments: [
-            ("daily-limit", "its daily limit starts again at 00:00 UTC, so no request before ", 86_400.0),
-            ("hourly-limit", "its hourly limit starts again on the hour, so no request before ", 3600),
+            ("daily-limit", "its daily limit starts again at 00:00 UTC, so the next request in ", 86_400.0),
+            ("hourly-limit", "its hourly limit starts again on the hour, so the next request in ", 3600),
         ])
     func countingWindow(fixture: String, explanation: String, window: Double) throws {
         let sandbox = try Sandbox()
@@ -247,7 +247,7 @@ struct DoubleUpdateTests {
         #expect(
             bar.stderr.range(
                 of:
-                    #"failed (just now|\d+ s ago) \(HTTP 500 Internal Server Error\); no new request before \d\d:\d\d \(in (\d+ s|1 min)\)"#,
+                    #"failed (just now|\d+ s ago) \(HTTP 500 Internal Server Error\); the next request in (\d+ s|1 min)"#,
                 options: .regularExpression) != nil, "\(bar)")
         #expect(try sandbox.requestCount() == 1)
         // The service is back: what a person types in a terminal asks, once each.
@@ -319,7 +319,7 @@ struct DoubleUpdateTests {
         #expect(
             run.stdout.range(
                 of:
-                    #"\(HTTP 503 Service Unavailable\); no request before \d\d:\d\d \(in 1 min( \d+ s)?\) \(\d+ ms\)\n$"#,
+                    #"\(HTTP 503 Service Unavailable\); the next request in 1 min( \d+ s)? \(\d+ ms\)\n$"#,
                 options: .regularExpression) != nil, "\(run)")
     }
 
@@ -352,7 +352,7 @@ struct SharedFailureTests {
         #expect(try sandbox.requestCount(.forecast) <= 2)
         #expect(runs.allSatisfy { $0.status == 0 && $0.stdout.contains("\"temperature\":10.9") }, "\(runs)")
         #expect(runs.allSatisfy { $0.stderr.hasPrefix("weather: could not refresh: ") })
-        #expect(runs.filter { $0.stderr.contains("no new request before") }.count >= 14, "\(runs.map(\.stderr))")
+        #expect(runs.filter { $0.stderr.contains("; the next request in ") }.count >= 14, "\(runs.map(\.stderr))")
 
         // The timer's run reports the failure too, and backs off; set always tries once.
         try sandbox.server.clearRequests()

@@ -25,7 +25,7 @@ struct ForcedRefreshTests {
         try sandbox.setBerlin()
         let refresh = try sandbox.run("refresh")
         try expect(refresh, "noData", requests: 0, in: sandbox, before: 1)
-        #expect(refresh.stdout.contains(" is fresh until "), "\(refresh)")
+        #expect(refresh.stdout.contains(" stays fresh for "), "\(refresh)")
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
         let forced = try sandbox.run("refresh", "--force")
         #expect(forced.status == 0, "\(forced)")

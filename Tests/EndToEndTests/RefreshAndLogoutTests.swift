@@ -9,7 +9,7 @@ struct RefreshAndLogoutTests {
         _ run: Sandbox.Run, _ token: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let pattern =
-            "^\(token): \(NSRegularExpression.escapedPattern(for: message).replacingOccurrences(of: "HH:MM", with: "\\d\\d:\\d\\d")) \\(\\d+ ms\\)\n$"
+            "^\(token): \(NSRegularExpression.escapedPattern(for: message).replacingOccurrences(of: "HH:MM", with: "\\d\\d:\\d\\d").replacingOccurrences(of: "DURATION", with: "\\d+ (h|min|s)( \\d+ (min|s))?")) \\(\\d+ ms\\)\n$"
         #expect(
             run.stdout.range(of: pattern, options: .regularExpression) != nil, "\(run)", sourceLocation: sourceLocation)
     }
@@ -30,7 +30,7 @@ struct RefreshAndLogoutTests {
         try sandbox.server.clearRequests()
         let run = try sandbox.run("refresh")
         #expect(run.status == 0)
-        expectLine(run, "noData", "the result for Berlin, Land Berlin, Germany from just now is fresh until HH:MM")
+        expectLine(run, "noData", "the result for Berlin, Land Berlin, Germany from just now stays fresh for DURATION")
         #expect(try sandbox.requestCount() == 0)
     }
 

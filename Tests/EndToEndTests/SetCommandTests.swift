@@ -130,11 +130,11 @@ struct SetCommandTests {
         Failure(
             route: .forecast, response: .init(status: 429, fixture: "open-meteo/errors/rate-limited.json"),
             words:
-                "asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); no request before "
+                "asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); the next request in "
         ),
         Failure(
             route: .forecast, response: .init(status: 503, body: ""),
-            words: "asked weather to slow down (HTTP 503 Service Unavailable); no request before "),
+            words: "asked weather to slow down (HTTP 503 Service Unavailable); the next request in "),
         Failure(
             route: .forecast, response: .init(status: 502, body: ""), words: "is having trouble (HTTP 502 Bad Gateway)"),
         Failure(

@@ -162,7 +162,6 @@ enum Pipeline {
             checkPrintable(
                 WeatherError.backingOff(
                     service: .init(role: .forecast, host: "h", setting: "S"), reason: next.reason,
-                    resumesAt: LocalTime.describe(next.until, now: now, in: .system),
                     remaining: next.until - now
                 ).description)
         }

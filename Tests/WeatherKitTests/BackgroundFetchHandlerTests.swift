@@ -32,7 +32,7 @@ struct BackgroundFetchHandlerTests {
         }
         let fresh = run()
         #expect(fresh.result == .noData)
-        #expect(fresh.message == "the result for Berlin, Land Berlin, Germany from just now is fresh until 17:17")
+        #expect(fresh.message == "the result for Berlin, Land Berlin, Germany from just now stays fresh for 17 min")
         #expect(fixture.transport.requests.count == 2)
 
         fixture.clock.advance(1200)

@@ -267,10 +267,8 @@ struct SharedFetchTests {
         #expect {
             _ = try fixture.fetcher.fetch()
         } throws: { error in
-            guard case .backingOff(_, let reason, let resumesAt, let remaining) = error as? WeatherError else {
-                return false
-            }
-            return remaining == 120 && resumesAt == "17:02"
+            guard case .backingOff(_, let reason, let remaining) = error as? WeatherError else { return false }
+            return remaining == 120
                 && reason == "HTTP 429: Minutely API request limit exceeded. Please try again in one minute."
         }
         #expect(fixture.store.loadBackoffs()["127.0.0.1:9"]?.failures == 1)
@@ -301,7 +299,7 @@ struct SharedFetchTests {
         #expect {
             _ = try fixture.nextRun().fetch()
         } throws: { error in
-            guard case .recentFailure(_, let reason, let ago, _, _) = error as? WeatherError else { return false }
+            guard case .recentFailure(_, let reason, let ago, _) = error as? WeatherError else { return false }
             return ago == 59 && reason.contains("HTTP 500")
         }
         #expect(fixture.transport.requests.count == 2)
@@ -340,23 +338,29 @@ struct SharedFetchTests {
         #expect {
             _ = try waiting.fetch()
         } throws: { error in
-            guard case .recentFailure(_, let reason, _, _, _) = error as? WeatherError else { return false }
+            guard case .recentFailure(_, let reason, _, _) = error as? WeatherError else { return false }
             return reason == "HTTP 502 Bad Gateway"
         }
         #expect(fixture.transport.requests.count == 3)
     }
 
-    @Test("the back-off message says until when, and is not a usage error")
+    @Test("the back-off message says how long, as a duration (no clock of its own), and is not a usage error")
     func backoffMessage() {
-        let error = WeatherError.backingOff(
-            service: .init(role: .forecast, host: "api.open-meteo.com", setting: "WEATHER_FORECAST_URL"),
-            reason: "HTTP 429: Slow down.", resumesAt: "17:12", remaining: 720
-        )
+        let service = ProviderError.Service(
+            role: .forecast, host: "api.open-meteo.com", setting: "WEATHER_FORECAST_URL")
+        let error = WeatherError.backingOff(service: service, reason: "HTTP 429: Slow down.", remaining: 720)
         #expect(
             error.description
-                == "the forecast service at api.open-meteo.com asked weather to slow down (HTTP 429: Slow down.); no request before 17:12 (in 12 min)"
+                == "the forecast service at api.open-meteo.com asked weather to slow down (HTTP 429: Slow down.); the next request in 12 min"
         )
         #expect(error.exitCode == 1)
+        let daily = WeatherError.backingOff(
+            service: service, reason: "HTTP 429: Daily API request limit exceeded. Please try again tomorrow.",
+            remaining: 25_920)
+        #expect(
+            daily.description.hasSuffix("its daily limit starts again at 00:00 UTC, so the next request in 7 h 12 min"))
+        let failed = WeatherError.recentFailure(service: service, reason: "HTTP 500", ago: 120, remaining: 74)
+        #expect(failed.description.hasSuffix("failed 2 min ago (HTTP 500); the next request in 1 min 14 s"))
     }
 
     @Test("a result file read again under the lock is parsed again only when another run replaced it")

@@ -152,9 +152,8 @@ public struct BackgroundFetchHandler: Sendable {
             return (
                 .noData,
                 tr(
-                    "the result for %1$s from %2$s is fresh until %3$s", location.displayName,
-                    RelativeTime.ago(now - cached.updatedAt).translated,
-                    LocalTime.describe(until, now: now, in: context.timeZone))
+                    "the result for %1$s from %2$s stays fresh for %3$s", location.displayName,
+                    RelativeTime.ago(now - cached.updatedAt).translated, DurationText.format(until - now).translated)
                     + tr("; %s allows no request before then", cached.provider.attribution)
             )
         }
@@ -194,23 +193,24 @@ public struct BackgroundFetchHandler: Sendable {
         if let cached, !fetcher.isProvidersOwn(cached) { return nil }
         if let cached, !fetcher.needsFetch(cached, in: .background) {
             let now = context.clock.now()
+            // A moment of the next request is said as a duration: a clock time of this machine's would
+            // be read beside the place's times of the weather (issue 38).
             let staleAt = context.freshness.staleAt(cached).moment
-            let until = LocalTime.describe(staleAt, now: now, in: context.timeZone)
             return (
                 .noData,
                 tr(
-                    "the result for %1$s from %2$s is fresh until %3$s", location.displayName,
-                    RelativeTime.ago(now - cached.updatedAt).translated, until)
+                    "the result for %1$s from %2$s stays fresh for %3$s", location.displayName,
+                    RelativeTime.ago(now - cached.updatedAt).translated, DurationText.format(staleAt - now).translated)
             )
         }
         if let cached, let next = nextFetchByChosenInterval(after: cached) {
             let now = context.clock.now()
-            let after = LocalTime.describe(next, now: now, in: context.timeZone)
             return (
                 .noData,
                 tr(
-                    "the result for %1$s from %2$s stands: the interval chosen with weather schedule has not passed; the next fetch after %3$s",
-                    location.displayName, RelativeTime.ago(now - cached.updatedAt).translated, after)
+                    "the result for %1$s from %2$s stands: the interval chosen with weather schedule has not passed; the next fetch in %3$s",
+                    location.displayName, RelativeTime.ago(now - cached.updatedAt).translated,
+                    DurationText.format(next - now).translated)
             )
         }
         let decision = fetcher.history.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
@@ -220,8 +220,8 @@ public struct BackgroundFetchHandler: Sendable {
         }
         if case .skip(let reason, let nextFetchBy) = decision {
             fetcher.afterSkippedRun(nextFetchBy: nextFetchBy)
-            let by = LocalTime.describe(nextFetchBy, now: context.clock.now(), in: context.timeZone)
-            return (.noData, tr("skipped the request: %1$s; the next fetch by %2$s at the latest", reason, by))
+            let within = DurationText.format(nextFetchBy - context.clock.now()).translated
+            return (.noData, tr("skipped the request: %1$s; the next fetch in %2$s at the latest", reason, within))
         }
         return nil
     }

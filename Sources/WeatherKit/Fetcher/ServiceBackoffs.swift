@@ -5,8 +5,6 @@ import WeatherModel
 struct ServiceBackoffs: Sendable {
     let store: WeatherStore
     let clock: any WallClock
-    /// How the end of a pause is said.
-    let timeZone: LocalTimeZone
     /// Whether a person typed this run's command in a terminal.
     let typedAtTerminal: Bool
     /// When the run began: a failure recorded since then happened while it waited for the lock.
@@ -15,7 +13,6 @@ struct ServiceBackoffs: Sendable {
     init(context: WeatherContext, startedAt: Timestamp) {
         store = context.store
         clock = context.clock
-        timeZone = context.timeZone
         typedAtTerminal = context.typedAtTerminal
         self.startedAt = startedAt
     }
@@ -33,8 +30,7 @@ struct ServiceBackoffs: Sendable {
         guard end > now else { return }
         guard !backoff.refused else { throw backingOff(service, backoff, now: now) }
         throw .recentFailure(
-            service: service, reason: backoff.reason, ago: max(0, now - backoff.at),
-            resumesAt: LocalTime.describe(end, now: now, in: timeZone), remaining: end - now)
+            service: service, reason: backoff.reason, ago: max(0, now - backoff.at), remaining: end - now)
     }
 
     /// `error` as a `WeatherError`, after recording the back-off it calls for: after a 429 or a 503, a
@@ -66,9 +62,6 @@ struct ServiceBackoffs: Sendable {
     }
 
     private func backingOff(_ service: ProviderError.Service, _ backoff: Backoff, now: Timestamp) -> WeatherError {
-        .backingOff(
-            service: service, reason: backoff.reason,
-            resumesAt: LocalTime.describe(backoff.until, now: now, in: timeZone), remaining: backoff.until - now
-        )
+        .backingOff(service: service, reason: backoff.reason, remaining: backoff.until - now)
     }
 }

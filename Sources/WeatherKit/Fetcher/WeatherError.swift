@@ -25,14 +25,15 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     case notCached(String)
     /// Background refresh cannot be scheduled or changed.
     case background(BackgroundRefreshError)
-    /// A service asked us to wait, and the wait is not over: no request was sent. `resumesAt` is the clock
-    /// time it ends, `remaining` the seconds until then, counted from when the error was made. The service
-    /// is named where the error is said, in the language of that moment (`Catalogue.inEnglish` for a file).
-    case backingOff(service: ProviderError.Service, reason: String, resumesAt: String, remaining: Double)
+    /// A service asked us to wait, and the wait is not over: no request was sent. `remaining` is the
+    /// seconds until it ends, counted from when the error was made, and said as a duration: the sentence
+    /// may stand beside the place's times (a warnings failure in `weather alerts`), and a clock time of
+    /// this machine's would be a second clock in it. The service is named where the error is said, in the
+    /// language of that moment (`Catalogue.inEnglish` for a file).
+    case backingOff(service: ProviderError.Service, reason: String, remaining: Double)
     /// A request to the service failed `ago` seconds ago, and this run reports it rather than ask again
-    /// before `resumesAt` (`remaining` seconds from when the error was made).
-    case recentFailure(
-        service: ProviderError.Service, reason: String, ago: Double, resumesAt: String, remaining: Double)
+    /// within `remaining` seconds from when the error was made.
+    case recentFailure(service: ProviderError.Service, reason: String, ago: Double, remaining: Double)
     /// Another run held the fetch lock for this run's whole time budget.
     case busy(budget: TimeBudget)
     /// The command line asks for something that cannot be done; the text says what, and where help is.
@@ -64,27 +65,25 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notCached(let place):
             tr("no weather for \"%s\" cached yet; run the same command without --cached to fetch it", place)
         case .background(let error): error.description
-        case .backingOff(let service, let reason, let resumesAt, let remaining):
+        case .backingOff(let service, let reason, let remaining):
             switch LimitWindow(reason: reason) {
             case .day?:
                 tr(
-                    "%1$s asked weather to slow down (%2$s); its daily limit starts again at 00:00 UTC, so no request before %3$s (in %4$s)",
-                    service.description, reason, resumesAt, DurationText.format(remaining).translated)
+                    "%1$s asked weather to slow down (%2$s); its daily limit starts again at 00:00 UTC, so the next request in %3$s",
+                    service.description, reason, DurationText.format(remaining).translated)
             case .hour?:
                 tr(
-                    "%1$s asked weather to slow down (%2$s); its hourly limit starts again on the hour, so no request before %3$s (in %4$s)",
-                    service.description, reason, resumesAt, DurationText.format(remaining).translated)
+                    "%1$s asked weather to slow down (%2$s); its hourly limit starts again on the hour, so the next request in %3$s",
+                    service.description, reason, DurationText.format(remaining).translated)
             case nil:
                 tr(
-                    "%1$s asked weather to slow down (%2$s); no request before %3$s (in %4$s)", service.description,
-                    reason,
-                    resumesAt, DurationText.format(remaining).translated)
+                    "%1$s asked weather to slow down (%2$s); the next request in %3$s", service.description, reason,
+                    DurationText.format(remaining).translated)
             }
-        case .recentFailure(let service, let reason, let ago, let resumesAt, let remaining):
+        case .recentFailure(let service, let reason, let ago, let remaining):
             tr(
-                "the last request to %1$s failed %2$s (%3$s); no new request before %4$s (in %5$s)",
-                service.description,
-                RelativeTime.ago(ago).translated, reason, resumesAt, DurationText.format(remaining).translated)
+                "the last request to %1$s failed %2$s (%3$s); the next request in %4$s", service.description,
+                RelativeTime.ago(ago).translated, reason, DurationText.format(remaining).translated)
         case .busy(let budget):
             tr(
                 "another weather run is fetching and did not finish within this run's time budget of %s; try again later",
