@@ -230,6 +230,39 @@ struct METNorwayTests {
         #expect(response.forecast.hours.count == 1 && response.forecast.days.count == 1)
     }
 
+    /// The first line and the hours of a one-step MET answer whose first hour has `symbol`.
+    static func drawn(_ symbol: String) throws -> (line: String, hour: [String]) {
+        let body =
+            #"{"properties":{"timeseries":[{"time":"2026-10-25T15:00:00Z","data":{"instant":{"details":"#
+            + #"{"air_temperature":-18.0}},"next_1_hours":{"summary":{"symbol_code":"\#(symbol)"},"#
+            + #""details":{"precipitation_amount":0.0}}}}]}}"#
+        let alert = Location(
+            id: 5_882_873, name: "Alert", region: "Nunavut", country: "Canada", countryCode: "CA", latitude: 82.5,
+            longitude: -62.35, timezone: "America/Toronto")
+        let response = try METNorway.decode(Array(body.utf8), for: alert)
+        let result = WeatherResult(
+            location: alert, conditions: response.conditions, observedAt: response.observedAt,
+            utcOffsetSeconds: response.utcOffsetSeconds, outlook: response.forecast, updatedAt: response.observedAt)
+        let formatter = WeatherFormatter(now: response.observedAt)
+        let line = String(formatter.text(result, stale: false).prefix { $0 != "\n" })
+        return (line, try #require(response.forecast.hours.first.map { formatter.hourRow($0, at: result) }))
+    }
+
+    @Test("MET's polar twilight is a sun at the horizon, not a clear night; a symbol MET does not list is unknown")
+    func polarTwilightAndUnknown() throws {
+        // clearsky_polartwilight is one of MET's 83 codes: a clear sky at noon in polar night.
+        let twilight = try Self.drawn("clearsky_polartwilight")
+        #expect(twilight.line == "Alert, Nunavut, Canada: 🌅 -18.0 °C, clear sky", "\(twilight.line)")
+        #expect(twilight.hour[1] == "🌅")
+        #expect(IconSet.nerd.icon(for: .mainlyClear, isDay: false, twilight: true) == "\u{E342}")
+        #expect(IconSet.emoji.icon(for: .rainShowers, isDay: false, twilight: true) == "🌧️", "no sun to show")
+        #expect(try Self.drawn("clearsky_night").line.contains(": 🌙 -18.0 °C, clear sky"))
+        // A code MET does not list: no icon, and said to be unknown, never a clear sky.
+        let unknown = try Self.drawn("clearsky_twilight")
+        #expect(unknown.line == "Alert, Nunavut, Canada: -18.0 °C, unknown conditions", "\(unknown.line)")
+        #expect(unknown.hour[1] == "")
+    }
+
     // MARK: The fetcher
 
     @Test("without a contact nothing is sent at all, not even to the geocoder: a settings error, exit 78")

@@ -44,7 +44,7 @@ struct WeatherFormatterTests {
                 .hasSuffix("partly cloudy (stale)"))
     }
 
-    @Test("only the temperature is needed")
+    @Test("only the temperature is needed; the condition missing is said to be unknown, never guessed")
     func sparse() {
         var result = Self.result
         result.conditions = CurrentConditions(temperature: -0.04)
@@ -52,10 +52,10 @@ struct WeatherFormatterTests {
         result.sunset = nil
         #expect(
             WeatherFormatter(now: result.updatedAt).text(result, stale: false) == """
-                Berlin, Land Berlin, Germany: 0.0 °C
+                Berlin, Land Berlin, Germany: 0.0 °C, unknown conditions
                 Updated just now · Data: Open-Meteo
                 """)
-        #expect(WeatherFormatter(now: result.updatedAt).summary(of: result.conditions) == "0.0 °C")
+        #expect(WeatherFormatter(now: result.updatedAt).summary(of: result.conditions) == "0.0 °C, unknown conditions")
         #expect(WeatherFormatter(now: result.updatedAt).line(.shortLine, result, stale: false) == "Berlin 0°C")
         #expect(WeatherFormatter(now: result.updatedAt).line(.shortLine, result, stale: true) == "Berlin 0°C (stale)")
     }

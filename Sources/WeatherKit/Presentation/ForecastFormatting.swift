@@ -88,7 +88,8 @@ extension WeatherFormatter {
     /// "11:00" (or "11 AM"), icon, "11°C", "10%", "0.2 mm".
     func hourRow(_ hour: HourForecast, at result: WeatherResult) -> [String] {
         [
-            Conventions.current.hour(Self.civilTime(hour.time, at: result)), icon(hour.sky, isDay: hour.isDay ?? true),
+            Conventions.current.hour(Self.civilTime(hour.time, at: result)),
+            icon(hour.sky, isDay: hour.isDay ?? true, twilight: hour.isPolarTwilight),
             hour.temperature.map(units.shortTemperature) ?? "",
             hour.precipitationProbability.map(Self.percent) ?? "",
             hour.precipitation.flatMap(visiblePrecipitation) ?? "",
@@ -130,9 +131,9 @@ extension WeatherFormatter {
     }
 
     /// The icon of a sky; "" without one or without icons.
-    func icon(_ sky: Sky?, isDay: Bool) -> String {
+    func icon(_ sky: Sky?, isDay: Bool, twilight: Bool = false) -> String {
         guard let sky else { return "" }
-        return icons.icon(for: sky, isDay: isDay)
+        return icons.icon(for: sky, isDay: isDay, twilight: twilight)
     }
 
     /// Rows as columns two spaces apart, each as wide as its widest cell on a terminal (an emoji takes
@@ -202,7 +203,7 @@ extension WeatherFormatter {
                 if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
                 Conventions.current.appendHour(Self.civilTime(hour.time, at: result), to: &bytes)
-                Self.append(icon(hour.sky, isDay: hour.isDay ?? true), to: &bytes)
+                Self.append(icon(hour.sky, isDay: hour.isDay ?? true, twilight: hour.isPolarTwilight), to: &bytes)
                 if let temperature = hour.temperature {
                     bytes.append(UInt8(ascii: " "))
                     units.appendShortTemperature(temperature, to: &bytes)

@@ -11,13 +11,23 @@ public enum IconSet: String, Sendable, CaseIterable {
     /// No icon at all.
     case none
 
-    /// The icon for `sky`, in its night form when `isDay` is `false`; "" for `none`.
-    package func icon(for sky: Sky, isDay: Bool) -> String {
+    /// The icon for `sky`, in its night form when `isDay` is `false`; "" for `none`. In `twilight` (MET
+    /// Norway's `_polartwilight`: a day of polar night, the sun just below the horizon, which MET draws as
+    /// a sun at the horizon), a clear or mainly clear sky shows the sun at the horizon (🌅, Nerd Fonts'
+    /// `horizon_alt`), not the moon; other skies keep their night form.
+    package func icon(for sky: Sky, isDay: Bool, twilight: Bool = false) -> String {
+        if twilight, !isDay, sky == .clear || sky == .mainlyClear {
+            switch self {
+            case .emoji: return "🌅"
+            case .nerd: return "\u{E342}"  // horizon_alt
+            case .ascii, .none: break
+            }
+        }
         switch self {
-        case .emoji: Self.emoji(sky, isDay)
-        case .nerd: Self.nerd(sky, isDay)
-        case .ascii: Self.ascii(sky, isDay)
-        case .none: ""
+        case .emoji: return Self.emoji(sky, isDay)
+        case .nerd: return Self.nerd(sky, isDay)
+        case .ascii: return Self.ascii(sky, isDay)
+        case .none: return ""
         }
     }
 

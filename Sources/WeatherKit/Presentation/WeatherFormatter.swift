@@ -41,20 +41,20 @@ public struct WeatherFormatter: Sendable {
         self.textLanguage = textLanguage
     }
 
-    /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them.
+    /// "10.9 °C, partly cloudy": the temperature and the condition, as `refresh` reports them;
+    /// "unknown conditions" for a condition the service did not give or weather does not know (a MET
+    /// Norway symbol it has not listed), never a guess.
     func summary(of conditions: CurrentConditions) -> String {
         var text = units.temperature(conditions.temperature)
-        if let words = conditions.summary {
-            text += ", "
-            text += translation(of: words)
-        }
+        text += ", "
+        text += conditions.summary.map(translation(of:)) ?? tr("unknown conditions")
         return text
     }
 
     /// The icon of the sky in `conditions`, by day or night; "" without a condition or icons.
     func icon(_ conditions: CurrentConditions, in set: IconSet? = nil) -> String {
         guard let sky = conditions.sky else { return "" }
-        return (set ?? icons).icon(for: sky, isDay: conditions.isDay ?? true)
+        return (set ?? icons).icon(for: sky, isDay: conditions.isDay ?? true, twilight: conditions.isPolarTwilight)
     }
 
     // MARK: Text

@@ -73,6 +73,8 @@ extension WeatherCondition {
     package var sky: Sky? { symbol?.sky ?? weatherCode.flatMap(Sky.init(wmoCode:)) }
     /// The condition in words, such as "partly cloudy": MET Norway's symbol's, else the WMO code's.
     package var summary: String? { symbol?.words ?? weatherCode.flatMap(WMOCode.description) }
+    /// Whether MET Norway drew the sky in polar twilight (`_polartwilight`).
+    package var isPolarTwilight: Bool { symbol?.variant == .polarTwilight }
 }
 
 /// WMO weather interpretation codes in words.
