@@ -497,6 +497,27 @@ struct LocaleTests {
             "MET Norway gives a German reader English: nothing to say")
     }
 
+    @Test("DWD's German event in capitals keeps its nouns' capitals in %A and the text: Starke Hitze")
+    func germanEventCase() throws {
+        let sandbox = try Sandbox(alerts: true)
+        sandbox.environment.merge(try TestLocales.environment("de_DE.UTF-8")) { $1 }
+        let iso = ISO8601DateFormatter()
+        let (onset, expires) = (iso.string(from: Date() - 600), iso.string(from: Date() + 7200))
+        let alert =
+            #"{"id":2716600,"alert_id":"2.49.0.0.276.0.DWD.PVW.1.heat","effective":"\#(onset)","onset":"\#(onset)","#
+            + #""expires":"\#(expires)","category":"health","response_type":"prepare","urgency":"immediate","#
+            + #""severity":"moderate","certainty":"likely","event_code":247,"event_en":"strong heat","#
+            + #""event_de":"STARKE HITZE","headline_en":"Official WARNING of STRONG HEAT","#
+            + #""headline_de":"Amtliche WARNUNG vor STARKER HITZE","status":"actual"}"#
+        try sandbox.server.script(
+            .brightsky,
+            [.init(body: #"{"alerts":["# + alert + #"],"location":{"warn_cell_id":111000000,"name":"Berlin"}}"#)])
+        #expect(try sandbox.run(["set", "Berlin"]).status == 0)
+        let format = try sandbox.run(["show", "--format", "%A"]).stdout
+        #expect(format.hasPrefix("Starke Hitze bis "), "\(format)")
+        #expect(try sandbox.run(["show"]).stdout.contains("\n⚠ Starke Hitze bis "))
+    }
+
     @Test("official warnings in French: each count in its form, times as the locale writes them, no-break spaces")
     func warningsInFrench() throws {
         let sandbox = try Sandbox(alerts: true)

@@ -20,8 +20,10 @@ struct WarningSourceTests {
     }
 
     /// `body` as an answer's bytes.
-    static func messages(_ source: some WarningSource, _ body: String) throws(ResponseProblem) -> [AlertMessage] {
-        try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: "en")
+    static func messages(_ source: some WarningSource, _ body: String, language: String = "en") throws(ResponseProblem)
+        -> [AlertMessage]
+    {
+        try source.messages(in: Array(body.utf8), headers: HTTPHeaders(), language: language)
     }
 
     static let nws = NWSAlerts(url: "http://127.0.0.1:9/alerts/active")
@@ -118,6 +120,28 @@ struct WarningSourceTests {
             ])
         #expect(german.first?.alert.eventTranslation == .init(language: "en", text: "Gale-force gusts"))
         #expect(try Self.standing(Self.brightSky, "brightsky/variants/berlin-none.json").isEmpty)
+    }
+
+    @Test(
+        "Bright Sky: DWD's German events in capitals are cased as German writes them, nouns with their capitals",
+        arguments: [
+            ("STARKE HITZE", "Starke Hitze"), ("STURMBÖEN", "Sturmböen"), ("ORKANARTIGE BÖEN", "Orkanartige Böen"),
+            ("EXTREM ERGIEBIGER DAUERREGEN", "Extrem ergiebiger Dauerregen"), ("STRENGER FROST", "Strenger Frost"),
+            (
+                "SCHWERES GEWITTER mit ORKANBÖEN, HEFTIGEM STARKREGEN und HAGEL",
+                "Schweres Gewitter mit Orkanböen, heftigem Starkregen und Hagel"
+            ),
+            ("UV-INDEX", "UV-Index"), ("Starke Hitze", "Starke Hitze"), ("glätte", "Glätte"),
+        ])
+    func germanEvents(event: String, name: String) throws {
+        let body =
+            #"{"alerts":[{"id":7,"alert_id":"x","status":"actual","event_code":247,"event_en":"strong heat","#
+            + #""event_de":"\#(event)","severity":"moderate","onset":"2026-10-08T17:00:00+00:00"}]}"#
+        let german = AlertMessage.standing(try Self.messages(Self.brightSky, body, language: "de"))
+        #expect(german.first?.alert.event == name)
+        let english = AlertMessage.standing(try Self.messages(Self.brightSky, body))
+        #expect(english.first?.alert.event == "Strong heat")
+        #expect(english.first?.alert.eventTranslation?.text == name, "the German beside it, cased the same")
     }
 
     @Test(

@@ -57,8 +57,11 @@ package struct BrightSkyAlerts: WarningSource {
         // The CAP identifier (its last part cut by Bright Sky); its own serial number only without one.
         let number = (try? alert.int("id")).map(String.init)
         guard let id = alert.line("alert_id", maximumLength: WeatherAlert.longestID) ?? number,
-            let event = text("event", WeatherAlert.longestEvent).map(Self.eventName)
-                ?? text("headline", WeatherAlert.longestEvent)
+            let event = suffixes.lazy.compactMap({ suffix in
+                alert.line("event" + suffix, maximumLength: WeatherAlert.longestEvent).map {
+                    Self.eventName($0, german: suffix == "_de")
+                }
+            }).first ?? text("headline", WeatherAlert.longestEvent)
         else { return nil }
         let severity = alert.line("severity", maximumLength: 20).flatMap(AlertSeverity.init(word:)) ?? .unknown
         let expires = alert.time("expires")
@@ -69,7 +72,8 @@ package struct BrightSkyAlerts: WarningSource {
         // The event in the other language too, for a reader of it until the next answer.
         let translation = suffixes.dropFirst().first.flatMap { other in
             alert.line("event" + other, maximumLength: WeatherAlert.longestEvent).map {
-                WeatherAlert.Translation(language: String(other.dropFirst()), text: Self.eventName($0))
+                WeatherAlert.Translation(
+                    language: String(other.dropFirst()), text: Self.eventName($0, german: other == "_de"))
             }
         }
         return AlertMessage(
@@ -85,9 +89,52 @@ package struct BrightSkyAlerts: WarningSource {
                 && alert.line("response_type", maximumLength: 20)?.lowercased() != "allclear")
     }
 
-    /// DWD's event as a name: "gale-force gusts" → "Gale-force gusts", "STURMBÖEN" → "Sturmböen".
-    static func eventName(_ event: String) -> String {
+    /// DWD's event as a name: "gale-force gusts" → "Gale-force gusts", "STURMBÖEN" → "Sturmböen". DWD
+    /// writes its German events in capitals ("STARKE HITZE", "SCHWERES GEWITTER mit ORKANBÖEN"): they
+    /// are cased as German writes them (`germanCase`), never with their nouns lowercased; an English
+    /// event in capitals is lowercased but for its first letter.
+    static func eventName(_ event: String, german: Bool) -> String {
+        if german { return germanCase(event).capitalizedFirst }
         let shouting = event.contains { $0.isLowercase } == false && event.contains { $0.isUppercase }
         return (shouting ? event.lowercased() : event).capitalizedFirst
+    }
+
+    /// The stems of the adjectives and adverbs in DWD's German event names (DWD's list of warning
+    /// events: "STARKE HITZE", "EXTREM ERGIEBIGER DAUERREGEN", "ORKANARTIGE BÖEN", "STRENGER FROST"...),
+    /// which German writes in small letters within a name.
+    static let germanAdjectives: Set<String> = [
+        "stark", "schwer", "extrem", "streng", "ergiebig", "heftig", "leicht", "orkanartig", "gefrierend",
+        "markant", "unwetterartig", "sehr", "mäßig", "kräftig", "verbreitet", "örtlich", "einzeln",
+    ]
+
+    /// `event` in German case: each word in capitals is a noun, written with its capital ("HITZE" →
+    /// "Hitze"; each part of a hyphenated one, an abbreviation of two letters kept: "UV-INDEX" →
+    /// "UV-Index"), unless it is an adjective of DWD's (`germanAdjectives`, with its endings), written
+    /// small; a word DWD wrote small ("mit", "und") stays as it is. The first letter of the whole is the
+    /// caller's (`capitalizedFirst`).
+    static func germanCase(_ event: String) -> String {
+        var words: [String] = []
+        for word in event.split(separator: " ", omittingEmptySubsequences: false) {
+            let letters = word.filter(\.isLetter)
+            guard !letters.isEmpty, !letters.contains(where: \.isLowercase) else {
+                words.append(String(word))
+                continue
+            }
+            let small = word.lowercased()
+            let stem = String(small.filter(\.isLetter))
+            let adjective = germanAdjectives.contains { adjective in
+                stem.hasPrefix(adjective)
+                    && ["", "e", "es", "er", "en", "em"].contains(String(stem.dropFirst(adjective.count)))
+            }
+            if adjective {
+                words.append(small)
+            } else {
+                words.append(
+                    word.split(separator: "-", omittingEmptySubsequences: false).map { part in
+                        part.count <= 2 ? String(part) : part.lowercased().capitalizedFirst
+                    }.joined(separator: "-"))
+            }
+        }
+        return words.joined(separator: " ")
     }
 }
