@@ -101,4 +101,9 @@ static inline CURLcode weather_curl_getinfo_long(const weather_curl_api *api, CU
     return api->easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode weather_curl_getinfo_offset(const weather_curl_api *api, CURL *handle, CURLINFO info,
+                                                   curl_off_t *value) {
+    return api->easy_getinfo(handle, info, value);
+}
+
 #endif

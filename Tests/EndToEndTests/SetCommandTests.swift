@@ -165,6 +165,11 @@ struct SetCommandTests {
             route: .forecast, response: .init(fixture: "open-meteo/forecast/berlin.json", truncate: 200),
             words: "transfer closed with"),
         Failure(route: .forecast, response: .init(drop: true), words: "Empty reply from server"),
+        Failure(
+            route: .forecast,
+            response: .init(
+                fixture: "open-meteo/forecast/berlin.json", truncate: 10, unannounced: true, encoding: .deflate),
+            words: "(the answer was cut short after 10 bytes, before any of its text)"),
     ]
 
     @Test(

@@ -173,6 +173,24 @@ struct CurlTransportTests {
         }
     }
 
+    @Test(
+        "a compressed answer cut short, without a length, before its first whole piece: cut short, not empty",
+        arguments: [FixtureServer.Encoding.deflate, .gzip])
+    func cutShortBeforeAnyText(encoding: FixtureServer.Encoding) throws {
+        try server.script(
+            .forecast,
+            [.init(fixture: "open-meteo/forecast/berlin.json", truncate: 10, unannounced: true, encoding: encoding)])
+        #expect {
+            _ = try get()
+        } throws: { error in
+            guard case .transfer(_, let curl) = error as? HTTPError else { return false }
+            return curl.code == 18 && curl.message == "the answer was cut short after 10 bytes, before any of its text"
+        }
+        // An answer that is empty is still empty: nothing came.
+        try server.script(.forecast, [.init(body: "", unannounced: true, encoding: .identity)])
+        #expect(try get().body.isEmpty)
+    }
+
     @Test("nobody listening is unreachable")
     func unreachable() {
         #expect {

@@ -56,6 +56,19 @@ struct CurlTransport: HTTPTransport {
                 throw .transfer(host: host, error)
             }
         }
+        let received = handle.bodyBytesReceived
+        if sink.body.isEmpty, received > 0 {
+            // A compressed answer that ends without notice (no length, the connection closed) before its
+            // first whole piece: libcurl decodes it to nothing and reports no error. It was cut short,
+            // not empty.
+            throw .transfer(
+                host: host,
+                CurlError(
+                    code: Int(CURLE_PARTIAL_FILE.rawValue),
+                    message: trn(
+                        "the answer was cut short after %d byte, before any of its text",
+                        "the answer was cut short after %d bytes, before any of its text", received, String(received))))
+        }
         return HTTPResponse(status: handle.responseCode, headers: sink.headers, body: sink.body)
     }
 

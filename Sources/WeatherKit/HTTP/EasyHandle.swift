@@ -100,6 +100,14 @@ final class EasyHandle {
         return code
     }
 
+    /// How many bytes of the last response's body came over the wire, before they were decoded
+    /// (`CURLINFO_SIZE_DOWNLOAD_T`).
+    var bodyBytesReceived: Int {
+        var bytes: curl_off_t = 0
+        withUnsafePointer(to: curl) { _ = weather_curl_getinfo_offset($0, handle, CURLINFO_SIZE_DOWNLOAD_T, &bytes) }
+        return Int(bytes)
+    }
+
     /// `code` in libcurl's words: the detailed message if it left one, else `curl_easy_strerror`.
     func error(_ code: Int) -> CurlError {
         let detail = String(cString: errorBuffer)
