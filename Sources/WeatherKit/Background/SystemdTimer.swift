@@ -105,8 +105,8 @@ package struct SystemdTimer: BackgroundScheduler {
         let timer = Array(RefreshUnits.timer(every: seconds).utf8)
         let changed: Bool
         do throws(FileError) {
-            let oldService = try FileIO.read(servicePath)
-            let oldTimer = try FileIO.read(timerPath)
+            let oldService = try installedUnit(servicePath)
+            let oldTimer = try installedUnit(timerPath)
             changed = oldService != service || oldTimer != timer
             try FileIO.createDirectory(unitDirectory)
             try FileIO.writeAtomically(service, to: servicePath)
@@ -123,6 +123,17 @@ package struct SystemdTimer: BackgroundScheduler {
         try systemctl("enable", RefreshUnits.timerName)
         // Restarting re-arms a changed schedule; an unchanged one keeps its next run.
         try systemctl(changed ? "restart" : "start", RefreshUnits.timerName)
+    }
+
+    /// The unit file at `path` as weather wrote it; `nil` when there is none, or a link (never followed)
+    /// or anything but a regular file stands there: not weather's, and replaced by the write.
+    private func installedUnit(_ path: String) throws(FileError) -> [UInt8]? {
+        do throws(FileError) {
+            return try FileIO.read(path, below: unitDirectory)
+        } catch {
+            guard error.code == FileError.symbolicLink || error.code == FileError.notRegularFile else { throw error }
+            return nil
+        }
     }
 
     /// Stops and disables the timer. Nothing to do when it was never installed.

@@ -23,8 +23,13 @@ final class FetchLock {
         } catch {
             throw .store(.file(error))
         }
-        // Non-blocking, so that a FIFO put in its place cannot stall the open; and only a regular file.
-        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600) }
+        // Non-blocking, so that a FIFO put in its place cannot stall the open; and only a regular file. A
+        // link in its place is not weather's: removed as a link, its target never opened (nor created).
+        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW
+        var descriptor = retryingOnInterrupt { open(path, flags, 0o600) }
+        if descriptor < 0, errno == ELOOP, unlink(path) == 0 || errno == ENOENT {
+            descriptor = retryingOnInterrupt { open(path, flags, 0o600) }
+        }
         guard descriptor >= 0 else {
             throw .store(.file(FileError(path: path, operation: .openLock, code: errno)))
         }

@@ -11,8 +11,8 @@ struct SavedPlace: Sendable {
     /// no run reads it for the saved place. The commit: once the result is renamed into place, the new
     /// place is saved (see `ResultCache.savedLocation`). Holding the lock.
     func replace(with location: Location, result: WeatherResult, forecast: SavedForecast?) throws(WeatherError) {
-        let previousResult = PreviousFile(store.paths.resultFile)
-        let previousForecast = PreviousFile(store.paths.forecastFile)
+        let previousResult = PreviousFile(store.paths.resultFile, in: store)
+        let previousForecast = PreviousFile(store.paths.forecastFile, in: store)
         do throws(StoreError) {
             if let forecast { try store.saveForecast(forecast) }
             try store.saveResult(result)
@@ -48,9 +48,9 @@ private enum PreviousFile {
     /// It could not be read, so it cannot be put back.
     case unreadable
 
-    init(_ path: String) {
+    init(_ path: String, in store: WeatherStore) {
         do {
-            self = try FileIO.read(path).map(PreviousFile.contents) ?? .absent
+            self = try store.read(path).map(PreviousFile.contents) ?? .absent
         } catch {
             self = .unreadable
         }

@@ -21,6 +21,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         let reason =
             switch code {
             case Self.notRegularFile: tr("it is not a regular file (a FIFO, a device or a folder stands there)")
+            case Self.symbolicLink: tr("it is a symbolic link, which weather never follows in its own folders")
             case EFBIG: tr("it is larger than %s", Self.size(limit))
             case ECANCELED: tr("the run was stopped")
             default: String(cString: strerror(code))
@@ -45,4 +46,6 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The `code` for a path that holds something other than a regular file.
     static let notRegularFile: Int32 = -1
+    /// The `code` for a symbolic link where weather's own file belongs: never followed.
+    static let symbolicLink: Int32 = -2
 }

@@ -9,19 +9,78 @@ package enum FileIO {
     package static let maximumFileSize = 1 << 20
 
     /// The whole file, or `nil` when it does not exist. Refuses files over `limit` bytes, and anything but
-    /// a regular file: opening a FIFO does not wait for a writer, and reading one is refused.
+    /// a regular file: opening a FIFO does not wait for a writer, and reading one is refused. Links are
+    /// followed: for files that are not weather's own (the zone database, the machine's identity, the
+    /// user's `config.json`); weather's own are read with `read(_:below:limit:)`.
     package static func read(_ path: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         var identity: Identity?
-        return try read(path, limit: limit, identity: &identity)
+        return try read(opened: fd, path: path, limit: limit, identity: &identity)
     }
 
-    /// `read(_:limit:)`, and the identity of the file read (by its own descriptor, so exactly that file).
-    static func read(_ path: String, limit: Int = maximumFileSize, identity: inout Identity?) throws(FileError)
+    /// The whole file `path`, one of weather's own below its folder `root`, or `nil` when it does not exist:
+    /// `root` opened by its path (the user's to place, links followed), every folder below it and the file
+    /// itself by name without following a link (`OwnFolder`, `O_NOFOLLOW`), so that what a link planted in
+    /// weather's folders points to is never opened. A link in place of the file is refused as one; a link
+    /// or anything but a folder in place of a folder on the way means there is no file. Otherwise as
+    /// `read(_:limit:)`, and `identity` is set to the identity of the file read (by its own descriptor).
+    static func read(_ path: String, below root: String, limit: Int = maximumFileSize, identity: inout Identity?)
+        throws(FileError) -> [UInt8]?
+    {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW
+        // A file right in `root` (the saved place's, every `show`'s): by its path, which follows links only
+        // up to `root`, as opening `root` does; no descriptor of the folder is needed.
+        if isName(in: root, path) {
+            let fd = retryingOnInterrupt { open(path, flags) }
+            return try read(opened: fd, path: path, limit: limit, identity: &identity)
+        }
+        guard let folder = try OwnFolder.opened(parentDirectory(of: path), below: root, creating: false) else {
+            return nil
+        }
+        let fd = retryingOnInterrupt { openat(folder.descriptor, baseName(of: path), flags) }
+        return try read(opened: fd, path: path, limit: limit, identity: &identity)
+    }
+
+    /// Whether `path` is `folder`, a slash and a name without a slash: a file right in that folder.
+    static func isName(in folder: String, _ path: String) -> Bool {
+        below(folder, path) { $0.map { !$0.contains(0x2F) } ?? false }
+    }
+
+    /// Whether `path` is `folder`, a slash and more: something below that folder.
+    static func lies(_ path: String, below folder: String) -> Bool {
+        below(folder, path) { $0 != nil }
+    }
+
+    /// `body` given the bytes of `path` after `folder` and a slash, `nil` when it does not begin so: byte by
+    /// byte, without a String made (each of `show`'s reads asks).
+    private static func below(_ folder: String, _ path: String, _ body: (UnsafeRawBufferPointer?) -> Bool) -> Bool {
+        var folder = folder
+        var path = path
+        return folder.withUTF8 { folder in
+            path.withUTF8 { path in
+                guard path.count > folder.count + 1, path[folder.count] == 0x2F,
+                    memcmp(path.baseAddress!, folder.baseAddress!, folder.count) == 0
+                else { return body(nil) }
+                return body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(path)[(folder.count + 1)...]))
+            }
+        }
+    }
+
+    /// `read(_:below:limit:identity:)` without the identity.
+    static func read(_ path: String, below root: String, limit: Int = maximumFileSize) throws(FileError) -> [UInt8]? {
+        var identity: Identity?
+        return try read(path, below: root, limit: limit, identity: &identity)
+    }
+
+    /// The whole file open at `fd` (the result of `open`, negative when that failed, `errno` then saying
+    /// why), closed when read.
+    private static func read(opened fd: Int32, path: String, limit: Int, identity: inout Identity?) throws(FileError)
         -> [UInt8]?
     {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
+            // `O_NOFOLLOW` met a link.
+            if errno == ELOOP { throw FileError(path: path, operation: .read, code: FileError.symbolicLink) }
             throw FileError(path: path, operation: .read, code: errno)
         }
         defer { close(fd) }

@@ -64,7 +64,7 @@ extension WeatherStore {
     /// The warnings told of by desktop notifications, as of `now`; a damaged or missing file counts as
     /// none told (`NotifiedWarnings` says what is left out).
     func loadNotified(now: Timestamp) -> NotifiedWarnings {
-        guard let bytes = try? FileIO.read(paths.notifiedFile, limit: NotifiedWarnings.maximumFileBytes) else {
+        guard let bytes = (try? read(paths.notifiedFile, limit: NotifiedWarnings.maximumFileBytes)) ?? nil else {
             return NotifiedWarnings()
         }
         return NotifiedWarnings(fileContents: bytes, now: now)

@@ -81,7 +81,8 @@ struct LookupCache: Sendable {
 
     /// The names in the file; a file that cannot be read counts as none (it only saves requests).
     private func remembered() -> [RememberedName] {
-        guard let bytes = try? FileIO.read(namesFile), let document = try? JSONDocument(parsing: bytes),
+        guard let bytes = (try? FileIO.read(namesFile, below: paths.cacheRoot)) ?? nil,
+            let document = try? JSONDocument(parsing: bytes),
             let names = try? document.reader.field("names").array()
         else { return [] }
         return names.compactMap { name in

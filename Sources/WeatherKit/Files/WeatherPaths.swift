@@ -64,7 +64,7 @@ package struct WeatherPaths: Sendable, Equatable {
     /// The folder of weather's own that holds `path`, from which its folder is opened without following
     /// links: `cacheRoot` for the cache's files at any depth, else the file's own folder.
     func ownRoot(of path: String) -> String {
-        OwnFolder.relativePath(of: path, below: cacheRoot) != nil ? cacheRoot : FileIO.parentDirectory(of: path)
+        FileIO.lies(path, below: cacheRoot) ? cacheRoot : FileIO.parentDirectory(of: path)
     }
 
     /// The folders for `environment`; fails only when a folder depends on a home that cannot be found.

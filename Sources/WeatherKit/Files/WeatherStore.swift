@@ -77,7 +77,9 @@ package struct WeatherStore: Sendable {
     /// `loadResult()`, and the identity of the file it read (`nil` when it read none).
     func loadResult(identity: inout FileIO.Identity?) -> CachedResult {
         do throws(FileError) {
-            guard let bytes = try FileIO.read(paths.resultFile, identity: &identity) else { return .empty }
+            guard let bytes = try FileIO.read(paths.resultFile, below: paths.cacheRoot, identity: &identity) else {
+                return .empty
+            }
             return Self.decodeResult(bytes, path: paths.resultFile)
         } catch {
             return .corrupt(problem: StoreError.file(error).description)
@@ -138,7 +140,7 @@ package struct WeatherStore: Sendable {
     /// replaces it), as an absent one: neither ever costs the weather. `brief`: without what only
     /// `--json`, `weather alerts` and the next request use (`SavedAlerts.init(fileContents:brief:)`).
     func loadAlerts(brief: Bool = false) -> SavedAlerts? {
-        guard let bytes = try? FileIO.read(paths.alertsFile) else { return nil }
+        guard let bytes = (try? read(paths.alertsFile)) ?? nil else { return nil }
         return Self.decodeAlerts(bytes, brief: brief)
     }
 
@@ -149,7 +151,7 @@ package struct WeatherStore: Sendable {
 
     /// The long texts of the saved warnings; none when the file is missing or damaged.
     func loadAlertTexts() -> AlertTexts {
-        guard let bytes = try? FileIO.read(paths.alertTextsFile), let document = try? JSONDocument(parsing: bytes),
+        guard let bytes = (try? read(paths.alertTextsFile)) ?? nil, let document = try? JSONDocument(parsing: bytes),
             let texts = try? AlertTexts(reading: document.reader)
         else { return AlertTexts(details: [:]) }
         return texts
@@ -285,10 +287,11 @@ package struct WeatherStore: Sendable {
         }
     }
 
-    /// The file at `path`, or `nil` when there is none.
-    func read(_ path: String) throws(StoreError) -> [UInt8]? {
+    /// The file at `path`, one of weather's own, or `nil` when there is none: opened from weather's own
+    /// folder down without following a link (`FileIO.read(_:below:limit:)`).
+    func read(_ path: String, limit: Int = FileIO.maximumFileSize) throws(StoreError) -> [UInt8]? {
         do {
-            return try FileIO.read(path)
+            return try FileIO.read(path, below: paths.ownRoot(of: path), limit: limit)
         } catch {
             throw .file(error)
         }
