@@ -410,6 +410,19 @@ struct UntrustedInputTests {
         #expect("\u{85}".containsControlCharacters)
     }
 
+    @Test("text of several lines (a translation of --help's) keeps its line feeds, and nothing else of the kind")
+    func printableLines() {
+        #expect("a\nb\u{1B}]0;x\u{7}\u{202E}".printable(keepingLineFeeds: true) == "a\nb\u{FFFD}]0;x\u{FFFD}")
+        #expect("a\nb".printable(keepingLineFeeds: false) == "a\u{FFFD}b")
+        #expect("a\r\nb\tc".printable(keepingLineFeeds: true) == "a\u{FFFD}\nb\u{FFFD}c")
+        for (text, lines, found) in [
+            ("a\nb", true, false), ("a\nb", false, true), ("a\r\nb", true, true), ("a\u{202E}\nb", true, true),
+        ] {
+            var text = text
+            #expect(text.withUTF8 { String.containsControlCharacters($0, keepingLineFeeds: lines) } == found)
+        }
+    }
+
     @Test(
         "the byte scan for control and invisible formatting characters agrees with their definition, for every scalar")
     func everyScalar() {
@@ -426,6 +439,22 @@ struct UntrustedInputTests {
         for scalar in ["\u{202E}", "\u{2029}", "\u{FEFF}", "\u{061C}", "\u{85}"] as [Unicode.Scalar] {
             #expect(String(scalar).containsControlCharacters)
             #expect(("x" + String(scalar)).printable.unicodeScalars.allSatisfy { $0 == "x" || $0 == "\u{FFFD}" })
+        }
+        // Anywhere in a longer text, where the scan reads eight bytes at a time.
+        let scalars: [Unicode.Scalar] = [
+            "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\u{202E}", "\u{2066}",
+            "\u{2028}", "\u{200B}", "\u{FEFF}", "\u{061C}", "\u{FFF9}",
+        ]
+        for scalar in scalars {
+            for before in 0..<17 {
+                let text = String(repeating: "~", count: before) + String(scalar) + " ~ä·°…€ 0123456789abcdef"
+                #expect(text.containsControlCharacters, "\(String(scalar.value, radix: 16)) after \(before)")
+            }
+        }
+        for clean in [
+            "", "~", String(repeating: " ~", count: 40), "Grüße · 12 °C … 😀 " + String(repeating: "x", count: 17),
+        ] {
+            #expect(!clean.containsControlCharacters, "\(clean)")
         }
         // Joiners stay: emoji and scripts need them.
         #expect(!"👩\u{200D}💻".containsControlCharacters)

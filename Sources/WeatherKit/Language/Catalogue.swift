@@ -48,8 +48,26 @@ package enum Catalogue {
             let found =
                 if let domain { domain.withCString { dgettext($0, id) } } else { dgettext(domainPointer, id) }
             guard let found, found != id else { return english }
-            return String(cString: found)
+            return printable(Self.bytes(found), like: english) { String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    /// `body` given the bytes of a translation of `english` made printable: a catalogue is a file like any
+    /// other, and none of its words reaches a terminal with a control character or an invisible formatting
+    /// character (`String.printable`), but the line feeds of a message of several lines (`--help`'s).
+    /// Clean bytes, as every catalogue weather ships has, go to `body` as they are. Never inlined: English
+    /// never comes here, and `tr` stays small enough to be inlined where it is called.
+    @inline(never)
+    private static func printable(
+        _ bytes: UnsafeBufferPointer<UInt8>, like english: String, _ body: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> String {
+        // One scan of the translation alone in the common case; the English is looked at only for a line
+        // feed, which a message of several lines keeps.
+        guard String.containsControlCharacters(bytes) else { return body(bytes) }
+        let lines = english.utf8.contains(UInt8(ascii: "\n"))
+        guard String.containsControlCharacters(bytes, keepingLineFeeds: lines) else { return body(bytes) }
+        var clean = String(decoding: bytes, as: UTF8.self).printable(keepingLineFeeds: lines)
+        return clean.withUTF8 { body($0) }
     }
 
     /// `body` given the bytes of `english`'s translation, as the catalogue holds them (no String made of
@@ -60,7 +78,7 @@ package enum Catalogue {
         guard !english.isEmpty, translating else { return nil }
         return english.withCString { id in
             guard let found = dgettext(domainPointer, id), found != id else { return nil }
-            return body(Self.bytes(found))
+            return printable(Self.bytes(found), like: english, body)
         }
     }
 
@@ -70,10 +88,12 @@ package enum Catalogue {
         one: String, other: String, count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> String
     ) -> String? {
         guard translating else { return nil }
+        let english = one
+        let plural = other
         return one.withCString { one in
             other.withCString { other in
                 guard let found = dngettext(domainPointer, one, other, UInt(count.magnitude)) else { return nil }
-                return body(Self.bytes(found))
+                return printable(Self.bytes(found), like: count == 1 ? english : plural, body)
             }
         }
     }
@@ -127,8 +147,15 @@ package enum Catalogue {
         guard !state.choiceIsEnglish(), let program = WeatherProgram.runningPath() else { return false }
         let folder = WeatherProgram.catalogues(besides: program)
         let catalogues = CatalogueFolder(folder: folder)
-        guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) }),
-            let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
+        guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) })
+        else { return false }
+        // The one check of what weather runs or reads beside itself (`weather-commands`'s), before gettext
+        // opens the file.
+        if let problem = catalogues.untrusted(found, user: getuid()) {
+            refuse(catalogues.path(of: found), because: problem)
+            return false
+        }
+        guard let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
         else { return false }
         bindtextdomain(domainPointer, folder)
         bind_textdomain_codeset(domainPointer, "UTF-8")
@@ -136,6 +163,16 @@ package enum Catalogue {
         state.catalogue = found
         uselocale(locale.handle)
         return true
+    }
+
+    /// Says on standard error that the catalogue at `path` is not read, and why: the words are English,
+    /// and the user learns why. In English, as the words are now (and without a look-up: the language's
+    /// lock is held).
+    @inline(never)
+    private static func refuse(_ path: String, because problem: WeatherProgram.Untrusted) {
+        let line = Message("not reading %1$s, so the words are English: %2$s", path, problem.message.description)
+        let text = "weather: " + line.description.printable + "\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
     /// The process's language: one, guarded by one lock, as gettext's state is one.
@@ -151,6 +188,21 @@ struct CatalogueFolder {
 
     /// Whether the catalogue of `language` (`de`, `pt_BR`) is there to read.
     func has(_ language: String) -> Bool {
+        withPath(of: language) {
+            access(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), R_OK) == 0
+        }
+    }
+
+    /// Why the catalogue of `language` could have been written by someone but root and `user`
+    /// (`WeatherProgram.untrustedFile`); `nil` when it could not.
+    func untrusted(_ language: String, user: uid_t) -> WeatherProgram.Untrusted? {
+        withPath(of: language) { WeatherProgram.untrustedFile(inPlace: $0, user: user) }
+    }
+
+    /// `body` given the path of the catalogue of `language`, its bytes followed by a zero.
+    private func withPath<Result>(of language: String, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
         var folder = folder
         var language = language
         return folder.withUTF8 { folder in
@@ -169,10 +221,15 @@ struct CatalogueFolder {
                     append(UnsafeRawBufferPointer(language))
                     append(UnsafeRawBufferPointer(start: Self.file.utf8Start, count: Self.file.utf8CodeUnitCount))
                     path[end] = 0
-                    return access(UnsafeRawPointer(path.baseAddress!).assumingMemoryBound(to: CChar.self), R_OK) == 0
+                    return body(UnsafeMutableBufferPointer(start: path.baseAddress, count: end))
                 }
             }
         }
+    }
+
+    /// The path of the catalogue of `language`.
+    func path(of language: String) -> String {
+        folder + "/" + language + "/LC_MESSAGES/" + Catalogue.domain + ".mo"
     }
 
     /// The catalogues of `language` for a country (`pt` finds `pt_BR`), in order of name.

@@ -40,10 +40,9 @@ public enum WeatherProgram {
         var refusals: [String] = []
         for candidate in commandsCandidates(besides: weather) {
             guard FileIO.exists(candidate) else { continue }
-            // The path as found (a link in it, whoever's it is, counts) and the file it leads to.
             let path = FileIO.realPath(candidate)
-            if let problem = untrusted(candidate, user: user) ?? untrusted(path, user: user) {
-                refusals.append(tr("not running %1$s: %2$s", candidate, problem))
+            if let problem = untrustedFile(candidate, user: user) {
+                refusals.append(tr("not running %1$s: %2$s", candidate, problem.description))
             } else if access(path, X_OK) != 0 {
                 refusals.append(
                     tr("not running %1$s: it may not be run (%2$s)", candidate, String(cString: strerror(errno))))
@@ -65,27 +64,105 @@ public enum WeatherProgram {
         public let description: String
     }
 
+    /// Why a file could have been written by someone but root and the user: what makes it one that weather
+    /// neither runs (`weather-commands`) nor reads (a catalogue beside the program). Words are looked up only
+    /// in `description`, so that the check itself may run where the catalogue is being chosen.
+    enum Untrusted: Sendable, Equatable, CustomStringConvertible {
+        /// `lstat` failed on `path` with `code`.
+        case cannotLook(path: String, code: Int32)
+        /// `path` belongs to someone else.
+        case owner(path: String, user: uid_t)
+        /// Others may write `path` (a folder without the sticky bit, or the file).
+        case writable(path: String)
+
+        /// The reason, as a message.
+        var message: Message {
+            switch self {
+            case .cannotLook(let path, let code):
+                Message("cannot look at %1$s (%2$s)", path, String(cString: strerror(code)))
+            case .owner(let path, let user):
+                Message("%1$s belongs to user %2$d, not to you or root", path, String(user))
+            case .writable(let path): Message("%s may be written by others", path)
+            }
+        }
+
+        var description: String { message.translated }
+    }
+
+    /// Why the file `path` could have been written by someone but root and `user`, as found (a link in the
+    /// way, whoever's it is, counts by its owner) and, when a link is in the way, as the file it leads to;
+    /// `nil` when it could not. The one check of what weather runs or reads beside itself.
+    static func untrustedFile(_ path: String, user: uid_t) -> Untrusted? {
+        withBytes(of: path) { untrustedFile(inPlace: $0, user: user) }
+    }
+
+    /// `untrustedFile(_:user:)` of a path's bytes followed by a zero, as a catalogue's is put together on the
+    /// stack (`CatalogueFolder`): looked at in place, cut shorter at each slash and put back, without a
+    /// String made (for each folder, one cost a German `show` tens of thousands of instructions).
+    static func untrustedFile(inPlace bytes: UnsafeMutableBufferPointer<UInt8>, user: uid_t) -> Untrusted? {
+        var sawLink = false
+        if let problem = untrusted(inPlace: bytes, user: user, sawLink: &sawLink) { return problem }
+        guard sawLink else { return nil }
+        return untrusted(FileIO.realPath(String(decoding: bytes, as: UTF8.self)), user: user)
+    }
+
     /// Why the file at `path` could have been written by someone but root and `user`; `nil` when it
     /// could not. Checks the file and every folder up to `/`, each as `lstat` sees it: a link counts by
     /// its owner (its mode says nothing), and where it leads is checked by a call with the resolved path.
-    static func untrusted(_ path: String, user: uid_t) -> String? {
-        var current = path
+    static func untrusted(_ path: String, user: uid_t) -> Untrusted? {
+        var sawLink = false
+        return withBytes(of: path) { untrusted(inPlace: $0, user: user, sawLink: &sawLink) }
+    }
+
+    /// `body` given a copy of `path`'s bytes on the stack, followed by a zero.
+    private static func withBytes<Result>(
+        of path: String, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        var path = path
+        return path.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 1) { bytes in
+                _ = bytes.initialize(from: utf8)
+                bytes[utf8.count] = 0
+                return body(UnsafeMutableBufferPointer(rebasing: bytes[..<utf8.count]))
+            }
+        }
+    }
+
+    /// `untrusted(_:user:)` of the path in `bytes` (followed by a zero), and whether a link was in the
+    /// way; the bytes are as they were when it returns.
+    private static func untrusted(
+        inPlace bytes: UnsafeMutableBufferPointer<UInt8>, user: uid_t, sawLink: inout Bool
+    ) -> Untrusted? {
+        let count = bytes.count
+        var end = count
+        // What `/a` loses to become `/`: its first name's first byte.
+        var second: UInt8?
+        // Each slash cut to a zero on the way up is put back, and that byte.
+        defer {
+            for index in end..<count where bytes[index] == 0 { bytes[index] = UInt8(ascii: "/") }
+            if let second { bytes[1] = second }
+        }
+        func current() -> String { String(decoding: bytes[..<end], as: UTF8.self) }
+        let pointer = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+        var info = stat()
         while true {
-            var info = stat()
-            guard lstat(current, &info) == 0 else {
-                return tr("cannot look at %1$s (%2$s)", current, String(cString: strerror(errno)))
-            }
-            if info.st_uid != 0 && info.st_uid != user {
-                return tr("%1$s belongs to user %2$d, not to you or root", current, String(info.st_uid))
-            }
+            guard lstat(pointer, &info) == 0 else { return .cannotLook(path: current(), code: errno) }
+            if info.st_uid != 0 && info.st_uid != user { return .owner(path: current(), user: info.st_uid) }
             let othersMayWrite = info.st_mode & 0o022 != 0
             let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            if isLink { sawLink = true }
             if othersMayWrite && !isLink && !(isFolder && info.st_mode & S_ISVTX != 0) {
-                return tr("%s may be written by others", current)
+                return .writable(path: current())
             }
-            if current == "/" { return nil }
-            current = FileIO.parentDirectory(of: current)
+            // The folder above, as `FileIO.parentDirectory` has it: `/a` for `/a/b`, `/` for `/a`; a path
+            // without a slash has none to look at.
+            guard end > 1 || bytes[0] != UInt8(ascii: "/"),
+                let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/"))
+            else { return nil }
+            end = slash == 0 ? 1 : slash
+            if slash == 0 { second = bytes[1] }
+            bytes[end] = 0
         }
     }
 

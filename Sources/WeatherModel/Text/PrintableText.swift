@@ -29,40 +29,62 @@ extension String {
     /// character (`Unicode.Scalar.isHiddenFormatting`): what a name, a setting or a format may not hold.
     package var containsControlCharacters: Bool {
         var text = self
-        return text.withUTF8 { bytes in
-            // C0 and DEL are single bytes in UTF-8; C1 characters are 0xC2 followed by 0x80...0x9F; the
-            // formatting characters are two or three bytes after 0xD8, 0xE2 or 0xEF. Only those leads cost
-            // a second look.
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
-                    let second = index + 1 < count ? bytes[index + 1] : 0
-                    let third = index + 2 < count ? bytes[index + 2] : 0
-                    switch byte {
-                    case 0xC2: if (0x80...0x9F).contains(second) { return true }
-                    case 0xD8: if second == 0x9C { return true }
-                    case 0xE2:
-                        if second == 0x80,
-                            third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)
-                        {
-                            return true
-                        }
-                        if second == 0x81, (0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third) {
-                            return true
-                        }
-                    default:
-                        if second == 0xBB && third == 0xBF || second == 0xBF && (0xB9...0xBB).contains(third) {
-                            return true
-                        }
+        return text.withUTF8 { Self.containsControlCharacters($0) }
+    }
+
+    /// Whether the UTF-8 `bytes` hold any terminal control character or invisible formatting character
+    /// (`containsControlCharacters`), line feeds aside when `keepingLineFeeds`.
+    @inlinable
+    package static func containsControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineFeeds: Bool = false)
+        -> Bool
+    {
+        // C0 and DEL are single bytes in UTF-8; C1 characters are 0xC2 followed by 0x80...0x9F; the
+        // formatting characters are two or three bytes after 0xD8, 0xE2 or 0xEF. Only those leads cost
+        // a second look.
+        let count = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
+        var index = 0
+        while index < count {
+            // Printable ASCII, nearly every byte: eight at a time, as long as all eight are (a byte under
+            // 0x20, by the borrow it leaves; one over 0x7E, by the carry or its own top bit).
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let under = (word &- 0x2020_2020_2020_2020) & ~word
+                let over = (word &+ 0x0101_0101_0101_0101) | word
+                guard (under | over) & 0x8080_8080_8080_8080 == 0 else { break }
+                index += 8
+            }
+            guard index < count else { return false }
+            let byte = bytes[index]
+            if byte &- 0x20 < 0x5F {
+                index += 1
+                continue
+            }
+            if byte < 0x20 && !(keepingLineFeeds && byte == 0x0A) || byte == 0x7F { return true }
+            if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
+                let second = index + 1 < count ? bytes[index + 1] : 0
+                let third = index + 2 < count ? bytes[index + 2] : 0
+                switch byte {
+                case 0xC2: if (0x80...0x9F).contains(second) { return true }
+                case 0xD8: if second == 0x9C { return true }
+                case 0xE2:
+                    if second == 0x80,
+                        third == 0x8B || third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)
+                    {
+                        return true
+                    }
+                    if second == 0x81, (0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third) {
+                        return true
+                    }
+                default:
+                    if second == 0xBB && third == 0xBF || second == 0xBF && (0xB9...0xBB).contains(third) {
+                        return true
                     }
                 }
-                index += 1
             }
-            return false
+            index += 1
         }
+        return false
     }
 
     /// Whether the text holds a space or any other blank: ASCII ones by their bytes, others (a no-break
@@ -79,9 +101,16 @@ extension String {
     /// around it or break a status bar's line. (Invisible, they are dropped rather than shown as U+FFFD.)
     package var printable: String {
         guard containsControlCharacters else { return self }
+        return printable(keepingLineFeeds: false)
+    }
+
+    /// `printable`, line feeds kept when `keepingLineFeeds`: for text of several lines from outside, such as
+    /// a catalogue's translation of a message of several lines (`--help`'s).
+    package func printable(keepingLineFeeds: Bool) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars where !scalar.isHiddenFormatting {
-            scalars.append(scalar.isControlCharacter ? "\u{FFFD}" : scalar)
+            let kept = !scalar.isControlCharacter || keepingLineFeeds && scalar == "\n"
+            scalars.append(kept ? scalar : "\u{FFFD}")
         }
         return String(scalars)
     }
