@@ -45,12 +45,16 @@ public final class NotificationServer: @unchecked Sendable {
     }
 
     /// A bus for `sandbox`, and, unless `withServer` is false, dunst on it: a bus where no notification
-    /// server runs.
-    public init(in sandbox: Sandbox, withServer: Bool = true) throws {
+    /// server runs. The bus refuses every call of the `denying` members of the Notifications interface
+    /// (`GetCapabilities`): a server that cannot say what it can do.
+    public init(in sandbox: Sandbox, withServer: Bool = true, denying: [String] = []) throws {
         self.sandbox = sandbox
         let daemon = try Self.program("dbus-daemon")
         let socket = sandbox.root + "/session-bus"
         address = "unix:path=" + socket
+        let denials = denying.map {
+            #"<deny send_destination="org.freedesktop.Notifications" send_interface="org.freedesktop.Notifications" send_member="\#($0)"/>"#
+        }.joined(separator: "\n")
         let configuration = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -62,6 +66,7 @@ public final class NotificationServer: @unchecked Sendable {
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
                 <allow own="*"/>
+                \(denials)
               </policy>
             </busconfig>
             """

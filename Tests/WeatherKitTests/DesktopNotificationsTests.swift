@@ -55,6 +55,35 @@ struct DesktopNotificationsTests {
         #expect(received.body == "Tie down &lt;b&gt;loose&lt;/b&gt; objects &amp; stay inside.")
     }
 
+    @Test("a server that cannot say what it can do may read markup: the body is escaped all the same")
+    func capabilitiesUnknown() throws {
+        let sandbox = try Sandbox()
+        let server = try NotificationServer(in: sandbox, denying: ["GetCapabilities"])
+        let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        var notification = Self.storm
+        notification.body = "Tie down <b>loose</b> objects & stay inside."
+        #expect(desktop.deliver([.show(notification)], before: Deadline(seconds: 10)).problem == nil)
+        let received = try #require(try server.history().first)
+        #expect(received.body == "Tie down &lt;b&gt;loose&lt;/b&gt; objects &amp; stay inside.")
+    }
+
+    @Test("plain text only for a server that listed what it can do without body-markup; a list past 64 says nothing")
+    func capabilityLists() {
+        #expect(!DesktopNotifications.readsMarkup(capabilities: ["body", "actions"]))
+        #expect(DesktopNotifications.readsMarkup(capabilities: ["body", "body-markup"]))
+        #expect(DesktopNotifications.readsMarkup(capabilities: nil))
+        func read(_ items: [SessionBus.ListItem]) -> [String]? {
+            var left = items[...]
+            return SessionBus.capabilities { left.popFirst() ?? .end }
+        }
+        #expect(read([.name("body"), .end]) == ["body"])
+        #expect(read([]) == [])
+        #expect(read([.name("body"), .unusable]) == nil)
+        let names = (1...64).map { SessionBus.ListItem.name("x-\($0)") }
+        #expect(read(names + [.end])?.count == 64)
+        #expect(read(names + [.name("body"), .end]) == nil, "65 names: not a list a server means")
+    }
+
     @Test("no session bus, or no server on it: each request undelivered, and why in one line")
     func unreachable() throws {
         let nowhere = DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": "/nonexistent"]))

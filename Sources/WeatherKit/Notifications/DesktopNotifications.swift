@@ -113,6 +113,13 @@ package struct DesktopNotifications: DesktopNotifier {
         return escaped
     }
 
+    /// Whether a server that answered `GetCapabilities` with `capabilities` (`nil`: it failed, or its
+    /// answer was not a list of at most `SessionBus.mostCapabilities` names) may read markup in a body:
+    /// unless it answered and left out `body-markup`, it may, and the body is escaped.
+    static func readsMarkup(capabilities: [String]?) -> Bool {
+        capabilities?.contains("body-markup") ?? true
+    }
+
     package func deliver(_ requests: [NotificationRequest], before deadline: Deadline) -> NotificationDelivery {
         var delivery = NotificationDelivery(ids: Array(repeating: nil, count: requests.count))
         guard !requests.isEmpty else { return delivery }
@@ -132,8 +139,9 @@ package struct DesktopNotifications: DesktopNotifier {
         do throws(SessionBusError) {
             let bus = try SessionBus(library: library, address: address)
             let showing = requests.contains { if case .show = $0 { true } else { false } }
-            // A server that reads markup in the body would take a "<" of a warning's text for a tag.
-            let markup = showing && ((try? bus.capabilities(until: end))?.contains("body-markup") ?? false)
+            // A server that reads markup in the body would take a "<" of a warning's text for a tag: the
+            // body goes plain only to a server that said what it can do and did not say that.
+            let markup = showing && Self.readsMarkup(capabilities: try? bus.capabilities(until: end))
             for (index, request) in requests.enumerated() {
                 switch request {
                 case .show(var notification):
@@ -242,22 +250,47 @@ final class SessionBus {
         _ = library.api.flush_close_unref(bus)
     }
 
+    /// The most capabilities read from a server's answer: the specification names a dozen.
+    static let mostCapabilities = 64
+
     /// What the server can do (`GetCapabilities`): `body-markup` among them when it reads markup in bodies.
-    func capabilities(until end: Double) throws(SessionBusError) -> [String] {
+    /// `nil` when the answer is not a list of at most `mostCapabilities` names, which says nothing.
+    func capabilities(until end: Double) throws(SessionBusError) -> [String]? {
         let message = try newCall("GetCapabilities")
         defer { _ = library.api.message_unref(message) }
         let reply = try call(message, until: end)
         defer { _ = library.api.message_unref(reply) }
-        var capabilities: [String] = []
-        guard library.api.message_enter_container(reply, Self.type("a"), "s") > 0 else { return [] }
-        // A server's list, read up to a bound: nothing a server sends may keep the run.
-        while capabilities.count < 64 {
+        guard library.api.message_enter_container(reply, Self.type("a"), "s") > 0 else { return nil }
+        return Self.capabilities {
             var text: UnsafePointer<CChar>?
-            guard library.api.message_read_basic(reply, Self.type("s"), &text) > 0, let text else { break }
-            capabilities.append(String(cString: text))
+            let read = library.api.message_read_basic(reply, Self.type("s"), &text)
+            return read > 0 ? text.map { .name(String(cString: $0)) } ?? .unusable : read == 0 ? .end : .unusable
         }
-        _ = library.api.message_exit_container(reply)
-        return capabilities
+    }
+
+    /// One step of reading a list from an answer.
+    enum ListItem: Equatable {
+        case name(String)
+        /// The list ended.
+        case end
+        /// What came is not a name.
+        case unusable
+    }
+
+    /// The names `next` reads one by one until the list ends; `nil` when an item is not a name, or there
+    /// are more than `mostCapabilities`: a server's list, read up to a bound, so that nothing it sends may
+    /// keep the run.
+    static func capabilities(reading next: () -> ListItem) -> [String]? {
+        var capabilities: [String] = []
+        while true {
+            switch next() {
+            case .end: return capabilities
+            case .unusable: return nil
+            case .name(let name):
+                guard capabilities.count < mostCapabilities else { return nil }
+                capabilities.append(name)
+            }
+        }
     }
 
     /// Shows `notification` (`Notify`); the identifier the server gave it.
