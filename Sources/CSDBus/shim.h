@@ -36,6 +36,7 @@ typedef struct weather_sd_bus_api {
     int (*message_read_basic)(void *message, char type, void *value);
     int (*message_enter_container)(void *message, char type, const char *contents);
     int (*message_exit_container)(void *message);
+    const char *(*message_get_sender)(void *message);
     void *(*message_unref)(void *message);
     void *(*flush_close_unref)(void *bus);
     void (*error_free)(weather_sd_bus_error *error);
@@ -64,6 +65,7 @@ static inline const char *weather_sd_bus_load(const char *soname, weather_sd_bus
     WEATHER_SD_BUS_SYMBOL(message_read_basic, "sd_bus_message_read_basic")
     WEATHER_SD_BUS_SYMBOL(message_enter_container, "sd_bus_message_enter_container")
     WEATHER_SD_BUS_SYMBOL(message_exit_container, "sd_bus_message_exit_container")
+    WEATHER_SD_BUS_SYMBOL(message_get_sender, "sd_bus_message_get_sender")
     WEATHER_SD_BUS_SYMBOL(message_unref, "sd_bus_message_unref")
     WEATHER_SD_BUS_SYMBOL(flush_close_unref, "sd_bus_flush_close_unref")
     WEATHER_SD_BUS_SYMBOL(error_free, "sd_bus_error_free")

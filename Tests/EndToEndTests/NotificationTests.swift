@@ -69,14 +69,15 @@ struct NotificationTests {
         return run
     }
 
-    /// The notifications the state file says were sent: the warning's identifier and the server's.
-    static func notified(_ sandbox: Sandbox) -> [(warning: String, notification: Int)] {
+    /// The notifications the state file says were sent: the warning's identifier, the server's, and the
+    /// server that gave it.
+    static func notified(_ sandbox: Sandbox) -> [(warning: String, notification: Int, server: String)] {
         let file = sandbox.stateHome + "/weather/notified.txt"
         let lines = String(decoding: sandbox.contents(file) ?? Data(), as: UTF8.self).split(separator: "\n")
         return lines.dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 6, let id = Int(fields[1]) else { return nil }
-            return (String(fields[5]), id)
+            guard fields.count == 7, let id = Int(fields[1]) else { return nil }
+            return (String(fields[6]), id, String(fields[2]))
         }
     }
 
@@ -388,5 +389,47 @@ struct NotificationTests {
             received.map { [$0.appName, $0.summary, $0.urgency] } == [
                 ["weather", "⚠ Wind Advisory, Springfield", "critical"]
             ], "\(received)")
+    }
+
+    @Test(
+        "another program's notification named in notified.txt is neither closed nor replaced, by refresh or logout",
+        arguments: ["a line of the first format", "a line of another session"])
+    func foreignNotification(line kind: String) throws {
+        let sandbox = try Sandbox(alerts: true)
+        let server = try NotificationServer(in: sandbox)
+        try Self.springfield(server: server, sandbox: sandbox)
+        let calendar = try server.notifyAsAnotherProgram(summary: "Meeting in 5 minutes", body: "Room 3")
+        let reminder = try server.notifyAsAnotherProgram(summary: "Take a break", body: "Stand up")
+        // A warning that ended (withdrawn, once told) and one told of before in other words (replaced),
+        // each named by another program's notification: planted, or left from before a new login.
+        let ended = Warning(id: "urn:oid:2.49.0.1.840.0.test.11", severity: "Severe")
+        let changed = Warning(id: "urn:oid:2.49.0.1.840.0.test.12", severity: "Severe")
+        let at = String(Int(Date().timeIntervalSince1970) - 600)
+        func line(_ id: UInt32, _ warning: Warning) -> String {
+            let fields = [String(id), at, "0123456789abcdef", warning.event, warning.id]
+            return
+                (kind == "a line of the first format"
+                ? ["warning"] + fields
+                : ["warning", fields[0], String(repeating: "e", count: 32) + "/:1.1"] + fields.dropFirst())
+                .joined(separator: "\t") + "\n"
+        }
+        let header = kind == "a line of the first format" ? "weather notified 1\n" : "weather notified 2\n"
+        try sandbox.write(
+            header + line(calendar, ended) + line(reminder, changed), to: sandbox.stateHome + "/weather/notified.txt")
+
+        try Self.refresh(sandbox, Self.answer([changed]))
+        #expect(try server.displayed() == 3, "both of the other program's stay, and weather's own is new")
+        let told = Self.notified(sandbox)
+        #expect(told.map(\.warning) == [changed.id], "\(told)")
+        let own = try #require(told.first)
+        #expect(![Int(calendar), Int(reminder)].contains(own.notification))
+        #expect(own.server == (try server.identity()), "kept with the server that gave it")
+
+        #expect(try sandbox.run("logout").status == 0)
+        #expect(try server.displayed() == 2, "logout withdrew weather's own, and only it")
+        let received = try server.history()
+        #expect(received.first { $0.id == Int(calendar) }?.summary == "Meeting in 5 minutes", "\(received)")
+        #expect(received.first { $0.id == Int(reminder) }?.summary == "Take a break", "\(received)")
+        #expect(received.first { $0.id == own.notification }?.summary == "⚠ Wind Advisory, Springfield")
     }
 }

@@ -52,7 +52,12 @@ FUTURE = [
     b'"at":"9999-01-01T00:00:00Z"}}',
     b"weather runs 1\n1791475200 n 1 210\n99999999999 d 0 3\n1791476100 d 1 120\n",
     b'{"format":1,"looks":"1990000,1990001,99999999"}',
-    # The warnings told of by desktop notifications: one as weather writes it, one told in 9999.
+    # The warnings told of by desktop notifications: one as weather writes it (with the server that gave
+    # it, and one without), one told in 9999; and a file of the first format, which names no server.
+    b"weather notified 2\nwarning\t7\t4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:1.42\t1791478200\t372c5488651b20c1\t"
+    b"Severe Thunderstorm Warning\turn:oid:2.49.0.1.840.0.7c2f.001.1\nwarning\t9\t-\t1791478200\t"
+    b"0123456789abcdef\tWind Advisory\ty\nwarning\t8\t4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:1.42\t253402300000\t"
+    b"0123456789abcdef\tFlood Watch\tx\n",
     b"weather notified 1\nwarning\t7\t1791478200\t372c5488651b20c1\tSevere Thunderstorm Warning\t"
     b"urn:oid:2.49.0.1.840.0.7c2f.001.1\nwarning\t8\t253402300000\t0123456789abcdef\tFlood Watch\tx\n",
 ]

@@ -85,40 +85,51 @@ package final class RecordingScheduler: BackgroundScheduler {
     package func lastTrigger() -> Timestamp? { nil }
 }
 
-/// A notification server that keeps what it is asked, numbering what it shows from 1 as a server does;
-/// or, given a `problem`, one that cannot be reached. (The tests of notifications use a real server:
-/// `NotificationServer`; this keeps the other runs of a test context off the user's desktop.)
+/// A notification server that keeps what it is asked, numbering what it shows from 1 as a server does,
+/// as one server in one session (`server`): it replaces and closes only what it gave, as
+/// `DesktopNotifications` asks a real one to. Given a `problem`, one that cannot be reached. (The tests of
+/// notifications use a real server: `NotificationServer`; this keeps the other runs of a test context off
+/// the user's desktop.)
 package final class RecordingDesktop: DesktopNotifier {
     private let state = Mutex<(requests: [NotificationRequest], next: UInt32)>(([], 1))
     private let problem: String?
+    /// The server it plays.
+    package static let server = NotificationServerIdentity(
+        busID: "0123456789abcdef0123456789abcdef", uniqueName: ":1.7")
 
     package init(problem: String? = nil) {
         self.problem = problem
     }
 
-    /// What the run asked, in order.
+    /// What the run asked, in order, as it was sent: replacements of another server's notifications sent
+    /// as new ones, closes of them left out.
     package var requests: [NotificationRequest] { state.withLock { $0.requests } }
 
     package func deliver(_ requests: [NotificationRequest], before deadline: Deadline) -> NotificationDelivery {
         state.withLock { state in
-            var ids: [UInt32?] = []
+            var shown: [ShownNotification?] = []
             for request in requests {
                 switch request {
-                case .show(let notification):
+                case .show(var notification):
+                    if notification.replaces?.isOwn(on: Self.server) != true { notification.replaces = nil }
                     state.requests.append(.show(notification))
                     guard problem == nil else {
-                        ids.append(nil)
+                        shown.append(nil)
                         continue
                     }
-                    let id = notification.replaces != 0 ? notification.replaces : state.next
-                    if notification.replaces == 0 { state.next += 1 }
-                    ids.append(id)
-                case .close(let id):
-                    state.requests.append(.close(id))
-                    ids.append(problem == nil ? id : nil)
+                    let id = notification.replaces?.id ?? state.next
+                    if notification.replaces == nil { state.next += 1 }
+                    shown.append(ShownNotification(id: id, server: Self.server))
+                case .close(let notification):
+                    guard notification.isOwn(on: Self.server) else {
+                        shown.append(nil)
+                        continue
+                    }
+                    state.requests.append(.close(notification))
+                    shown.append(problem == nil ? notification : nil)
                 }
             }
-            return NotificationDelivery(ids: ids, problem: problem)
+            return NotificationDelivery(shown: shown, problem: problem)
         }
     }
 }

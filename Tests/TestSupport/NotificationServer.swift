@@ -144,6 +144,36 @@ public final class NotificationServer: @unchecked Sendable {
             environment: ["DBUS_SESSION_BUS_ADDRESS": address, "DISPLAY": display])
     }
 
+    /// Shows a notification as another program does (`dunstify`, a client of the bus of its own): the
+    /// identifier the server gave it.
+    public func notifyAsAnotherProgram(summary: String, body: String) throws -> UInt32 {
+        let sent = try sandbox.run(
+            program: try Self.program("dunstify"), ["--appname=calendar", "--printid", summary, body],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        guard sent.status == 0, let id = UInt32(sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestFailure("dunstify: \(sent)")
+        }
+        return id
+    }
+
+    /// The server as weather keeps it with each notification: the bus's identifier, a slash and the unique
+    /// name that owns `org.freedesktop.Notifications`, as `dbus-send` asks the bus for them.
+    public func identity() throws -> String {
+        let dbusSend = try Self.program("dbus-send")
+        func ask(_ method: String, _ arguments: String...) throws -> String {
+            let asked = try sandbox.run(
+                program: dbusSend,
+                [
+                    "--bus=" + address, "--print-reply=literal", "--dest=org.freedesktop.DBus",
+                    "/org/freedesktop/DBus", "org.freedesktop.DBus." + method,
+                ] + arguments)
+            let answer = asked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard asked.status == 0, !answer.isEmpty else { throw TestFailure("dbus-send \(method): \(asked)") }
+            return answer
+        }
+        return try ask("GetId") + "/" + ask("GetNameOwner", "string:org.freedesktop.Notifications")
+    }
+
     /// How many notifications are on the screen.
     public func displayed() throws -> Int {
         let count = try dunstctl("count", "displayed")

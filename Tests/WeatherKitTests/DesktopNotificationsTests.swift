@@ -21,16 +21,18 @@ struct DesktopNotificationsTests {
         var advisory = DesktopNotification(
             summary: "⚠ Wind Advisory, A & B", body: "Until 13:00\nTie down <loose> objects & stay inside.",
             icon: "weather-severe-alert", urgency: .normal)
-        let shown = desktop.deliver([.show(Self.storm), .show(advisory)], before: Deadline(seconds: 10))
-        #expect(shown.problem == nil)
-        let ids = shown.ids.compactMap { $0 }
-        #expect(ids.count == 2 && ids[0] != ids[1], "\(shown)")
+        let delivered = desktop.deliver([.show(Self.storm), .show(advisory)], before: Deadline(seconds: 10))
+        #expect(delivered.problem == nil)
+        let shown = delivered.shown.compactMap { $0 }
+        let ids = shown.map(\.id)
+        #expect(ids.count == 2 && ids[0] != ids[1], "\(delivered)")
+        #expect(shown[0].server != nil && shown[0].server == shown[1].server, "each with the server that gave it")
         #expect(try server.displayed() == 2)
 
         advisory.body = "Until 14:00\nStay inside."
-        advisory.replaces = ids[1]
-        let replaced = desktop.deliver([.show(advisory), .close(ids[0])], before: Deadline(seconds: 10))
-        #expect(replaced == NotificationDelivery(ids: [ids[1], ids[0]]))
+        advisory.replaces = shown[1]
+        let replaced = desktop.deliver([.show(advisory), .close(shown[0])], before: Deadline(seconds: 10))
+        #expect(replaced == NotificationDelivery(shown: [shown[1], shown[0]]))
         #expect(try server.displayed() == 1, "replaced, and the other closed")
         #expect(try server.history(closingAll: false).map(\.id) == [Int(ids[0])], "the closed one")
 
@@ -53,6 +55,38 @@ struct DesktopNotificationsTests {
         #expect(desktop.deliver([.show(notification)], before: Deadline(seconds: 10)).problem == nil)
         let received = try #require(try server.history().first)
         #expect(received.body == "Tie down &lt;b&gt;loose&lt;/b&gt; objects &amp; stay inside.")
+    }
+
+    @Test(
+        "another program's notification is neither closed nor replaced, whichever server or session its number names",
+        arguments: ["unknown", "another bus", "another server"])
+    func foreign(server named: String) throws {
+        let sandbox = try Sandbox()
+        let server = try NotificationServer(in: sandbox)
+        let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let own = try #require(desktop.deliver([.show(Self.storm)], before: Deadline(seconds: 10)).shown.first ?? nil)
+        let current = try #require(own.server)
+        // Another client's notification on the same server: its number, as a planted or stale line names it.
+        let other = try server.notifyAsAnotherProgram(summary: "Meeting in 5 minutes", body: "Room 3")
+        let identity =
+            switch named {
+            case "unknown": nil as NotificationServerIdentity?
+            case "another bus":
+                NotificationServerIdentity(busID: String(repeating: "e", count: 32), uniqueName: current.uniqueName)
+            default: NotificationServerIdentity(busID: current.busID, uniqueName: ":1.9999")
+            }
+        let foreign = ShownNotification(id: other, server: identity)
+        var replacement = Self.storm
+        replacement.summary = "⚠ Replaced"
+        replacement.replaces = foreign
+        let delivery = desktop.deliver([.close(foreign), .show(replacement)], before: Deadline(seconds: 10))
+        #expect(delivery.shown.first == .some(nil), "no close sent")
+        let new = try #require(delivery.shown.last ?? nil)
+        #expect(new.id != other, "sent as a new notification")
+        #expect(try server.displayed() == 3)
+        let received = try server.history()
+        #expect(received.first { $0.id == Int(other) }?.summary == "Meeting in 5 minutes", "\(received)")
+        #expect(received.first { $0.id == Int(new.id) }?.summary == "⚠ Replaced", "\(received)")
     }
 
     @Test("a server that cannot say what it can do may read markup: the body is escaped all the same")
@@ -87,8 +121,9 @@ struct DesktopNotificationsTests {
     @Test("no session bus, or no server on it: each request undelivered, and why in one line")
     func unreachable() throws {
         let nowhere = DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": "/nonexistent"]))
-        let none = nowhere.deliver([.show(Self.storm), .close(3)], before: Deadline(seconds: 10))
-        #expect(none.ids == [nil, nil])
+        let none = nowhere.deliver(
+            [.show(Self.storm), .close(ShownNotification(id: 3, server: nil))], before: Deadline(seconds: 10))
+        #expect(none.shown == [nil, nil])
         #expect(
             none.problem
                 == "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)")
@@ -98,13 +133,14 @@ struct DesktopNotificationsTests {
         let lonely = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
         let unheard = lonely.deliver([.show(Self.storm)], before: Deadline(seconds: 10))
         #expect(
-            unheard == NotificationDelivery(ids: [nil], problem: "no notification server is running on the session bus")
+            unheard
+                == NotificationDelivery(shown: [nil], problem: "no notification server is running on the session bus")
         )
 
         let closed = DesktopNotifications(
             environment: Environment(["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + sandbox.root + "/no-bus"]))
         let refused = closed.deliver([.show(Self.storm)], before: Deadline(seconds: 10))
-        #expect(refused.ids == [nil])
+        #expect(refused.shown == [nil])
         #expect(refused.problem?.hasPrefix("cannot connect to the session bus: ") == true, "\(refused)")
         #expect(refused.problem?.contains("\n") == false)
     }

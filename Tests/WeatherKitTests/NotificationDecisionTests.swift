@@ -21,10 +21,13 @@ struct NotificationDecisionTests {
             expires: now + expires)
     }
 
+    /// The server the notifications came from.
+    static let server = NotificationServerIdentity(busID: "4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19", uniqueName: ":1.42")
+
     /// What was told of `alert`, as notification `id`.
     static func told(_ alert: WeatherAlert, as id: UInt32) -> NotifiedWarnings.Entry {
         NotifiedWarnings.Entry(
-            warningID: alert.id, notificationID: id, at: now - 600, fingerprint: Fingerprint.of(alert),
+            warningID: alert.id, notificationID: id, server: server, at: now - 600, fingerprint: Fingerprint.of(alert),
             event: alert.event)
     }
 
@@ -100,7 +103,45 @@ struct NotificationDecisionTests {
             Self.told(Self.alert("b", event: "Sturmböen ⚠"), as: UInt32.max),
         ])
         #expect(NotifiedWarnings(fileContents: told.fileContents, now: Self.now) == told)
-        #expect(String(decoding: told.fileContents, as: UTF8.self).hasPrefix("weather notified 1\nwarning\t12\t"))
+        #expect(
+            String(decoding: told.fileContents, as: UTF8.self).hasPrefix(
+                "weather notified 2\nwarning\t12\t4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:1.42\t"))
+        var unknown = told
+        unknown.entries[0].server = nil
+        #expect(
+            NotifiedWarnings(fileContents: unknown.fileContents, now: Self.now) == unknown, "- reads back as unknown")
+    }
+
+    @Test("a file of the first format, whose lines name no server, is read with every server unknown")
+    func firstFormat() {
+        let at = String(Int(Self.now.secondsSince1970) - 60)
+        let text =
+            "weather notified 1\n"
+            + ["warning", "3", at, "0123456789abcdef", "Flood Watch", "w"].joined(separator: "\t")
+        let read = NotifiedWarnings(fileContents: Array(text.utf8), now: Self.now)
+        #expect(read.entries.map(\.warningID) == ["w"])
+        #expect(read.entries.map(\.server) == [nil])
+        #expect(read.entries.first?.shown.isOwn(on: Self.server) == false, "never closed or replaced")
+    }
+
+    @Test("a line's server is a bus's identifier and a unique name, or - for unknown; anything else is no line")
+    func servers() {
+        let at = String(Int(Self.now.secondsSince1970) - 60)
+        func read(_ server: String) -> [NotificationServerIdentity?]? {
+            let line = ["warning", "3", server, at, "0123456789abcdef", "Flood Watch", "w"].joined(separator: "\t")
+            let entries = NotifiedWarnings(fileContents: Array(("weather notified 2\n" + line).utf8), now: Self.now)
+                .entries
+            return entries.isEmpty ? nil : entries.map(\.server)
+        }
+        #expect(read("4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:1.42") == [Self.server])
+        #expect(read("-") == [nil])
+        for hostile in [
+            "", "4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19", "4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/1.42",
+            "4F6C2B9E0D1A4C3B8E7F6A5D4C3B2A19/:1.42", "4f6c/:1.42", "4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:1.42 x",
+            "4f6c2b9e0d1a4c3b8e7f6a5d4c3b2a19/:" + String(repeating: "1", count: 255),
+        ] {
+            #expect(read(hostile) == nil, "\(hostile)")
+        }
     }
 
     @Test("a hostile file: no header, damaged lines, times from the future, repeats, too many entries")
@@ -118,7 +159,9 @@ struct NotificationDecisionTests {
             ["warning", notification, moment, print, "Event", id].joined(separator: "\t") + "\n"
         }
         #expect(read(line("a")).isEmpty, "no header: none")
-        #expect(read("weather notified 2\n" + line("a")).isEmpty, "another format: none")
+        #expect(read("weather notified 3\n" + line("a")).isEmpty, "another format: none")
+        #expect(
+            read("weather notified 2\n" + line("a")).isEmpty, "a line of the first format under the second's header")
         let header = "weather notified 1\n"
         #expect(read(header + line("a") + line("b")) == ["a", "b"])
         #expect(read(header + line("a", at: future) + line("b")) == ["b"], "sent in the future: not read")
@@ -161,7 +204,7 @@ struct NotificationDecisionTests {
         #expect(all.rainAction(notified: NotifiedWarnings(), soon: raining, now: now) == nil, "it rains already")
         // Told of a spell that ends in 40 minutes: not again, however its start moved; after it, again.
         let told = NotifiedWarnings.Entry(
-            warningID: NotificationDecision.rainID, notificationID: 7, at: now - 300,
+            warningID: NotificationDecision.rainID, notificationID: 7, server: Self.server, at: now - 300,
             fingerprint: UInt64(now.secondsSince1970 + 2400), event: "rain")
         let state = NotifiedWarnings(entries: [told])
         #expect(all.rainAction(notified: state, soon: starting(in: 10), now: now) == nil)

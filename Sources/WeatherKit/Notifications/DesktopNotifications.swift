@@ -19,10 +19,13 @@ package struct DesktopNotification: Sendable, Equatable {
     /// A name from the freedesktop icon naming specification, such as `weather-severe-alert`.
     package var icon: String
     package var urgency: Urgency
-    /// The server's identifier of the notification this one replaces in place; 0 for a new one.
-    package var replaces: UInt32 = 0
+    /// The notification this one replaces in place, when it came from the server now on the bus; `nil`
+    /// for a new one.
+    package var replaces: ShownNotification?
 
-    package init(summary: String, body: String, icon: String, urgency: Urgency, replaces: UInt32 = 0) {
+    package init(
+        summary: String, body: String, icon: String, urgency: Urgency, replaces: ShownNotification? = nil
+    ) {
         self.summary = summary
         self.body = body
         self.icon = icon
@@ -35,21 +38,22 @@ package struct DesktopNotification: Sendable, Equatable {
 package enum NotificationRequest: Sendable, Equatable {
     /// Shows a notification (or replaces one, by `DesktopNotification.replaces`).
     case show(DesktopNotification)
-    /// Withdraws the notification the server knows by this identifier.
-    case close(UInt32)
+    /// Withdraws a notification, when it came from the server now on the bus.
+    case close(ShownNotification)
 }
 
 /// What the server did with a run's requests.
 package struct NotificationDelivery: Sendable, Equatable {
-    /// For each request in order: the identifier the server gave a notification it showed, or the one it
-    /// was asked to close; `nil` where the request failed or was not sent.
-    package var ids: [UInt32?]
+    /// For each request in order: the notification the server showed (its identifier and the server), or
+    /// the one it was asked to close; `nil` where the request failed or was not sent (a notification to
+    /// close that came from another server, or from before this session, is not).
+    package var shown: [ShownNotification?]
     /// Why some request was not delivered, in one line for the run's output: no session bus, no
     /// notification server...; `nil` when all were.
     package var problem: String?
 
-    package init(ids: [UInt32?], problem: String? = nil) {
-        self.ids = ids
+    package init(shown: [ShownNotification?], problem: String? = nil) {
+        self.shown = shown
         self.problem = problem
     }
 }
@@ -57,7 +61,10 @@ package struct NotificationDelivery: Sendable, Equatable {
 /// Where a run's desktop notifications go: the user's notification server (`DesktopNotifications`), or a
 /// test's double.
 package protocol DesktopNotifier: Sendable {
-    /// Sends `requests` in order, all within `deadline` (a moment of grace when it has passed).
+    /// Sends `requests` in order, all within `deadline` (a moment of grace when it has passed). A request
+    /// acts on a notification shown before (closes it, replaces it) only when that one came from the server
+    /// now on the bus, in this session (`ShownNotification.isOwn(on:)`); otherwise a replacement is sent as
+    /// a new notification, and a close is not sent.
     func deliver(_ requests: [NotificationRequest], before deadline: Deadline) -> NotificationDelivery
 }
 
@@ -121,7 +128,7 @@ package struct DesktopNotifications: DesktopNotifier {
     }
 
     package func deliver(_ requests: [NotificationRequest], before deadline: Deadline) -> NotificationDelivery {
-        var delivery = NotificationDelivery(ids: Array(repeating: nil, count: requests.count))
+        var delivery = NotificationDelivery(shown: Array(repeating: nil, count: requests.count))
         guard !requests.isEmpty else { return delivery }
         guard let address = sessionBusAddress else {
             delivery.problem = tr(
@@ -142,15 +149,27 @@ package struct DesktopNotifications: DesktopNotifier {
             // A server that reads markup in the body would take a "<" of a warning's text for a tag: the
             // body goes plain only to a server that said what it can do and did not say that.
             let markup = showing && Self.readsMarkup(capabilities: try? bus.capabilities(until: end))
+            // The server now on the bus, asked only when a request would act on a notification shown before.
+            let acting = requests.contains { request in
+                switch request {
+                case .show(let notification): notification.replaces != nil
+                case .close: true
+                }
+            }
+            let current = acting ? bus.notificationServer(until: end) : nil
             for (index, request) in requests.enumerated() {
                 switch request {
                 case .show(var notification):
                     if markup { notification.body = notification.body.markupEscaped }
-                    delivery.ids[index] = try bus.notify(notification, until: end)
-                case .close(let id):
+                    // Another server's identifier, or one from before this session, may be another
+                    // program's notification by now: a new one instead.
+                    if notification.replaces?.isOwn(on: current) != true { notification.replaces = nil }
+                    delivery.shown[index] = try bus.notify(notification, until: end)
+                case .close(let shown):
+                    guard shown.isOwn(on: current) else { continue }
                     // A notification the user or the server closed already is gone all the same.
-                    try? bus.close(id, until: end)
-                    delivery.ids[index] = id
+                    try? bus.close(shown.id, until: end)
+                    delivery.shown[index] = shown
                 }
             }
         } catch {
@@ -250,6 +269,42 @@ final class SessionBus {
         _ = library.api.flush_close_unref(bus)
     }
 
+    /// The bus's identifier, once asked.
+    private var busID: String?
+
+    /// The bus's own identifier (`org.freedesktop.DBus.GetId`): new each time a bus starts. Asked once.
+    func identifier(until end: Double) throws(SessionBusError) -> String {
+        if let busID { return busID }
+        let message = try newCall("GetId", on: Self.busDestination)
+        defer { _ = library.api.message_unref(message) }
+        let reply = try call(message, until: end)
+        defer { _ = library.api.message_unref(reply) }
+        var text: UnsafePointer<CChar>?
+        guard library.api.message_read_basic(reply, Self.type("s"), &text) > 0, let text else {
+            throw SessionBusError(code: -EBADMSG, error: weather_sd_bus_error())
+        }
+        let read = String(cString: text)
+        busID = read
+        return read
+    }
+
+    /// The notification server now on the bus, in this session: the unique name that owns
+    /// `org.freedesktop.Notifications` (`GetNameOwner`, which starts no server) on this bus; `nil` when none
+    /// does, or either cannot be asked.
+    func notificationServer(until end: Double) -> NotificationServerIdentity? {
+        guard let busID = try? identifier(until: end),
+            let message = try? newCall("GetNameOwner", on: Self.busDestination)
+        else { return nil }
+        defer { _ = library.api.message_unref(message) }
+        guard library.api.message_append_basic(message, Self.type("s"), DesktopNotifications.destination) >= 0,
+            let reply = try? call(message, until: end)
+        else { return nil }
+        defer { _ = library.api.message_unref(reply) }
+        var text: UnsafePointer<CChar>?
+        guard library.api.message_read_basic(reply, Self.type("s"), &text) > 0, let text else { return nil }
+        return NotificationServerIdentity(busID: busID, uniqueName: String(cString: text))
+    }
+
     /// The most capabilities read from a server's answer: the specification names a dozen.
     static let mostCapabilities = 64
 
@@ -293,12 +348,13 @@ final class SessionBus {
         }
     }
 
-    /// Shows `notification` (`Notify`); the identifier the server gave it.
-    func notify(_ notification: DesktopNotification, until end: Double) throws(SessionBusError) -> UInt32 {
+    /// Shows `notification` (`Notify`); the identifier the server gave it, with the server that answered
+    /// (the reply's sender, on this bus; `nil` when either cannot be known).
+    func notify(_ notification: DesktopNotification, until end: Double) throws(SessionBusError) -> ShownNotification {
         let message = try newCall("Notify")
         defer { _ = library.api.message_unref(message) }
         let api = library.api
-        var replaces = notification.replaces
+        var replaces = notification.replaces?.id ?? 0
         var urgency = notification.urgency.rawValue
         var timeout: Int32 = -1  // the server's own for the urgency
         var status: Int32 = 0
@@ -328,7 +384,11 @@ final class SessionBus {
         guard api.message_read_basic(reply, Self.type("u"), &id) > 0 else {
             throw SessionBusError(tr("the notification server's answer is not a notification's identifier"))
         }
-        return id
+        let sender = api.message_get_sender(reply).flatMap { String(validatingCString: $0) }
+        let server = try? sender.flatMap {
+            NotificationServerIdentity(busID: try identifier(until: end), uniqueName: $0)
+        }
+        return ShownNotification(id: id, server: server ?? nil)
     }
 
     /// Withdraws the notification `id` (`CloseNotification`).
@@ -341,12 +401,28 @@ final class SessionBus {
         _ = library.api.message_unref(try call(message, until: end))
     }
 
-    /// A new call of `member` on the Notifications interface.
-    private func newCall(_ member: String) throws(SessionBusError) -> UnsafeMutableRawPointer {
+    /// Where a call goes: a name, its object and interface.
+    struct Destination: Sendable {
+        var name: String
+        var path: String
+        var interface: String
+    }
+
+    /// The Notifications interface.
+    static let notifications = Destination(
+        name: DesktopNotifications.destination, path: DesktopNotifications.objectPath,
+        interface: DesktopNotifications.destination)
+    /// The bus itself.
+    static let busDestination = Destination(
+        name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+
+    /// A new call of `member` on `destination` (the Notifications interface).
+    private func newCall(_ member: String, on destination: Destination = notifications) throws(SessionBusError)
+        -> UnsafeMutableRawPointer
+    {
         var message: UnsafeMutableRawPointer?
         let code = library.api.message_new_method_call(
-            bus, &message, DesktopNotifications.destination, DesktopNotifications.objectPath,
-            DesktopNotifications.destination, member)
+            bus, &message, destination.name, destination.path, destination.interface, member)
         guard code >= 0, let message else { throw SessionBusError(code: code, error: weather_sd_bus_error()) }
         return message
     }

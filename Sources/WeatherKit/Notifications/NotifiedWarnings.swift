@@ -6,9 +6,12 @@ package import WeatherModel
 /// read only by a run that may notify, never by `weather show` in a pipe.
 ///
 /// The file is a header and a line per warning, fields separated by tabs: `warning`, the notification's
-/// identifier, when it was sent (seconds since 1970), the fingerprint of what it said (`Fingerprint`), the
-/// event and the warning's identifier. Another program may have written it: a line that is not one of
-/// these, or from the future, counts as none, and at most `mostEntries` are read.
+/// identifier, the server that gave it (`NotificationServerIdentity`; `-` when unknown), when it was sent
+/// (seconds since 1970), the fingerprint of what it said (`Fingerprint`), the event and the warning's
+/// identifier. Another program may have written it: a line that is not one of these, or from the future,
+/// counts as none, and at most `mostEntries` are read. A file of the first format, whose lines name no
+/// server, is read with every server unknown: its identifiers may be another program's by now, and are
+/// never acted on (`ShownNotification`).
 package struct NotifiedWarnings: Sendable, Equatable {
     /// One warning told of.
     package struct Entry: Sendable, Equatable {
@@ -16,6 +19,9 @@ package struct NotifiedWarnings: Sendable, Equatable {
         package var warningID: String
         /// The server's identifier of the notification, which replaces and closes it.
         package var notificationID: UInt32
+        /// The server that gave the identifier, in its session; `nil` when not known (a line of the first
+        /// format): then no run closes or replaces it.
+        package var server: NotificationServerIdentity?
         /// When it was sent.
         package var at: Timestamp
         /// What it said (`Fingerprint`): a warning whose fingerprint changes is told of again, in place.
@@ -23,12 +29,21 @@ package struct NotifiedWarnings: Sendable, Equatable {
         /// The warning's event, by which an update under a new identifier finds it.
         package var event: String
 
-        package init(warningID: String, notificationID: UInt32, at: Timestamp, fingerprint: UInt64, event: String) {
+        package init(
+            warningID: String, notificationID: UInt32, server: NotificationServerIdentity?, at: Timestamp,
+            fingerprint: UInt64, event: String
+        ) {
             self.warningID = warningID
             self.notificationID = notificationID
+            self.server = server
             self.at = at
             self.fingerprint = fingerprint
             self.event = event
+        }
+
+        /// The notification, as a request to close or replace it names it.
+        package var shown: ShownNotification {
+            ShownNotification(id: notificationID, server: server)
         }
     }
 
@@ -40,7 +55,9 @@ package struct NotifiedWarnings: Sendable, Equatable {
     }
 
     /// The first line of the file, with its format's version.
-    static let header = "weather notified 1"
+    static let header = "weather notified 2"
+    /// The first line of the first format, whose lines name no server.
+    static let firstHeader = "weather notified 1"
     /// The most warnings kept: as many as the warnings file keeps (`SavedAlerts.mostAlerts`).
     package static let mostEntries = SavedAlerts.mostAlerts
     /// The largest file read: `mostEntries` lines of the longest fields fit in it.
@@ -51,8 +68,8 @@ package struct NotifiedWarnings: Sendable, Equatable {
         var text = Self.header + "\n"
         for entry in entries.prefix(Self.mostEntries) {
             let fields = [
-                "warning", String(entry.notificationID), Self.seconds(entry.at), Fingerprint.hex(entry.fingerprint),
-                Self.field(entry.event), Self.field(entry.warningID),
+                "warning", String(entry.notificationID), entry.server?.text ?? "-", Self.seconds(entry.at),
+                Fingerprint.hex(entry.fingerprint), Self.field(entry.event), Self.field(entry.warningID),
             ]
             text += fields.joinedText("\t") + "\n"
         }
@@ -65,18 +82,30 @@ package struct NotifiedWarnings: Sendable, Equatable {
     package init(fileContents bytes: [UInt8], now: Timestamp) {
         self.init()
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, first.elementsEqual(Self.header.utf8) else { return }
+        guard let first = lines.first else { return }
+        let namesServers = first.elementsEqual(Self.header.utf8)
+        guard namesServers || first.elementsEqual(Self.firstHeader.utf8) else { return }
         for line in lines.dropFirst() where entries.count < Self.mostEntries {
-            guard let entry = Self.entry(line), entry.at - now <= Timestamp.futureTolerance,
+            guard let entry = Self.entry(line, namingServer: namesServers), entry.at - now <= Timestamp.futureTolerance,
                 !entries.contains(where: { $0.warningID == entry.warningID })
             else { continue }
             entries.append(entry)
         }
     }
 
-    /// The entry on one line, or `nil` when the line is not one.
-    private static func entry(_ line: ArraySlice<UInt8>) -> Entry? {
-        let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    /// The entry on one line, or `nil` when the line is not one; `namingServer`: a line of the current
+    /// format, else of the first, which names no server.
+    private static func entry(_ line: ArraySlice<UInt8>, namingServer: Bool) -> Entry? {
+        var fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        var server: NotificationServerIdentity?
+        if namingServer {
+            guard fields.count == 7 else { return nil }
+            let named = fields.remove(at: 2)
+            if !named.elementsEqual("-".utf8) {
+                guard let identity = NotificationServerIdentity(text: named) else { return nil }
+                server = identity
+            }
+        }
         guard fields.count == 6, fields[0].elementsEqual("warning".utf8),
             let notificationID = fields[1].decimalField.flatMap(UInt32.init(exactly:)), notificationID > 0,
             let seconds = fields[2].decimalField, let fingerprint = hexadecimal(fields[3]),
@@ -85,7 +114,8 @@ package struct NotifiedWarnings: Sendable, Equatable {
             let at = Timestamp(checkingSecondsSince1970: Double(seconds))
         else { return nil }
         return Entry(
-            warningID: warningID, notificationID: notificationID, at: at, fingerprint: fingerprint, event: event)
+            warningID: warningID, notificationID: notificationID, server: server, at: at, fingerprint: fingerprint,
+            event: event)
     }
 
     /// Whole seconds since 1970, as the file keeps a moment.

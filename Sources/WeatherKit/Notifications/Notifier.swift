@@ -52,13 +52,13 @@ final class Notifier: Sendable {
             switch action {
             case .warn(let alert, let replacing):
                 var notification = DesktopNotification(warning: alert, at: result, formatter: formatter)
-                notification.replaces = replacing?.notificationID ?? 0
+                notification.replaces = replacing?.shown
                 return .show(notification)
             case .withdraw(let entry):
-                return .close(entry.notificationID)
+                return .close(entry.shown)
             case .rain(let soon, let replacing):
                 var notification = DesktopNotification(rain: soon, at: result, formatter: formatter)
-                notification.replaces = replacing?.notificationID ?? 0
+                notification.replaces = replacing?.shown
                 return .show(notification)
             }
         }
@@ -66,25 +66,25 @@ final class Notifier: Sendable {
         problem.withLock { $0 = delivery.problem }
 
         var state = notified
-        for (action, id) in zip(actions, delivery.ids) {
+        for (action, shown) in zip(actions, delivery.shown) {
             switch action {
             case .warn(let alert, let replacing):
                 // Not delivered: told at the next run that fetches, as it was not told now.
-                guard let id else { continue }
+                guard let shown else { continue }
                 state.entries.removeAll { $0.warningID == alert.id || $0.warningID == replacing?.warningID }
                 state.entries.append(
                     NotifiedWarnings.Entry(
-                        warningID: alert.id, notificationID: id, at: now, fingerprint: Fingerprint.of(alert),
-                        event: alert.event))
+                        warningID: alert.id, notificationID: shown.id, server: shown.server, at: now,
+                        fingerprint: Fingerprint.of(alert), event: alert.event))
             case .withdraw(let entry):
                 // Gone whether or not the server heard: a warning that ended is not told of again.
                 state.entries.removeAll { $0.warningID == entry.warningID }
             case .rain(let soon, _):
-                guard let id else { continue }
+                guard let shown else { continue }
                 state.entries.removeAll { $0.warningID == NotificationDecision.rainID }
                 state.entries.append(
                     NotifiedWarnings.Entry(
-                        warningID: NotificationDecision.rainID, notificationID: id, at: now,
+                        warningID: NotificationDecision.rainID, notificationID: shown.id, server: shown.server, at: now,
                         fingerprint: NotificationDecision.spellEnd(of: soon, at: now), event: "rain"))
             }
         }
@@ -95,14 +95,14 @@ final class Notifier: Sendable {
 
 extension Notifier {
     /// Withdraws every notification told of, before `logout` forgets the place, and the file with them:
-    /// nothing is left on the screen about a place weather no longer knows. Nothing is loaded when none
-    /// was told.
+    /// nothing is left on the screen about a place weather no longer knows (of those the server now on the
+    /// bus gave: `DesktopNotifier`). Nothing is loaded when none was told.
     func withdrawAll(before deadline: Deadline) {
         let store = context.store
         guard FileIO.exists(store.paths.notifiedFile) else { return }
         let told = store.loadNotified(now: context.clock.now())
         guard !told.entries.isEmpty else { return }
-        _ = context.desktop.deliver(told.entries.map { .close($0.notificationID) }, before: deadline)
+        _ = context.desktop.deliver(told.entries.map { .close($0.shown) }, before: deadline)
     }
 }
 
