@@ -58,6 +58,7 @@ struct SetCommand: FetcherCommand {
                 placement = try fetcher.setLocation(query)
             }
             if let note = placement.note { context.console.printError(note) }
+            placement.mendedNotes.forEach(context.console.printError)
             context.console.printLine(placement.announcement + "\n")
             context.console.printLine(
                 context.formatter(display.options).text(placement.result, stale: false, alerts: placement.alerts))

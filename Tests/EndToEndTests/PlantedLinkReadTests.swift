@@ -104,7 +104,7 @@ extension PlantedLinkReadTests {
         #expect(fifo.stderr.contains("it is not a regular file"), "\(fifo)")
     }
 
-    @Test("a link in place of location.json is named as one, and refused")
+    @Test("a link in place of location.json is named as one, and refused as damage")
     func linkNamed() throws {
         let sandbox = try Sandbox()
         try sandbox.run("set", "Paris")
@@ -119,7 +119,8 @@ extension PlantedLinkReadTests {
         #expect(!show.stderr.contains("Paris"), "\(show)")
         #expect(
             show.stderr.contains(
-                "location.json: it is a symbolic link, which weather never follows in its own folders"),
+                "location.json is damaged (it is a symbolic link, which weather never follows in its own folders); "
+                    + "run weather set <city> to save a place again"),
             "\(show)")
     }
 }

@@ -121,7 +121,9 @@ struct ShowCommandTests {
         #expect(piped.status == 1)
         #expect(piped.errorLines.count == 1, "\(piped)")
         #expect(piped.errorLines.first?.hasPrefix("weather: " + damage) == true, "\(piped)")
-        #expect(piped.stderr.hasSuffix("; it will be replaced by the next fetch\n"), "\(piped)")
+        #expect(
+            piped.stderr.hasSuffix("; run weather refresh to fetch it again now, or leave it to the next fetch\n"),
+            "\(piped)")
         for arguments in [["--short"], ["show", "--cached"], ["show", "--format", "%t"], ["forecast"]] {
             let run = try sandbox.run(arguments)
             #expect(run.status == 1 && run.stderr == piped.stderr, "\(arguments): \(run)")

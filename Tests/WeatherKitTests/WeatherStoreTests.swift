@@ -61,7 +61,7 @@ struct WeatherStoreTests {
             return
         }
         #expect(problem.hasPrefix(store.paths.resultFile + " is damaged ("))
-        #expect(problem.hasSuffix("it will be replaced by the next fetch"))
+        #expect(problem.hasSuffix("run weather refresh to fetch it again now, or leave it to the next fetch"))
         #expect(store.loadResult().result == nil)
     }
 

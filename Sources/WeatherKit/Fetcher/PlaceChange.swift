@@ -11,6 +11,10 @@ extension WeatherFetcher {
         public var result: WeatherResult
         /// Its official warnings, when a source covers it.
         package var alerts: SavedAlerts?
+        /// The damaged files of the place saved before (`SavedPlace.damagedFiles`) replaced by a file of the
+        /// new place's, and those removed.
+        var replaced: [String] = []
+        var removed: [String] = []
 
         /// "Saved Berlin, Land Berlin, Germany (the most populous of 10 matches).": which place, and why.
         public var announcement: String {
@@ -20,23 +24,34 @@ extension WeatherFetcher {
         /// How a qualifier that names both a country and a state was read, for standard error: `"MO" read
         /// as Missouri, United States (no Springfield in Macao)`.
         public var note: String? { choice.note }
+
+        /// A line for standard error per damaged file of before that `set` replaced.
+        public var mendedNotes: [String] {
+            replaced.map { tr("replaced %s, which was damaged", $0) }
+                + removed.map { tr("removed %s, which was damaged", $0) }
+        }
     }
 
     /// Finds `query`, fetches its weather and saves both, replacing the saved place: always with a
     /// request, as the user asked for one, but never during a service's back-off, nor for the place saved
-    /// while its service's own word keeps its result fresh. On any failure the saved
-    /// place and result stay exactly as they were.
+    /// while its service's own word keeps its result fresh. On any failure the saved place and result stay
+    /// exactly as they were. Damaged files of the place saved before (`location.json`, the result...) hold
+    /// nothing to keep: they are no reason to fail, and once the new place is saved, are replaced.
     public func setLocation(_ query: PlaceQuery) throws(WeatherError) -> Placement {
         if let refusal = provider.refusalBeforeAnyRequest { throw refusal }
         try backoffs.check(provider.forecastService, for: .set)
         return try withFetchLock { () throws(WeatherError) -> Placement in
             let choice = try places.place(query, for: .set)
+            let damaged = savedPlace.damagedFiles()
             // The place already saved, with a result its service's `Expires` still keeps fresh: that one
-            // stands, with no request (MET Norway's terms).
-            if let saved = try savedLocation(), saved.isSamePlace(as: choice.location),
+            // stands, with no request (MET Norway's terms). A damaged saved place is none.
+            if let saved = (try? savedLocation()) ?? nil, saved.isSamePlace(as: choice.location),
                 let stored = results.cachedResult(for: saved), freshByServer(stored) != nil
             {
-                return Placement(choice: choice, result: stored, alerts: savedAlerts(for: saved))
+                let removed = savedPlace.removeDamaged(damaged)
+                return Placement(
+                    choice: choice, result: stored, alerts: savedAlerts(for: saved),
+                    replaced: damaged.filter { !removed.contains($0) }, removed: damaged.filter(removed.contains))
             }
             guard case .modified(let response) = try requestForecast(for: choice.location, cachingHeaders: nil) else {
                 throw unexpectedNotModified
@@ -53,9 +68,12 @@ extension WeatherFetcher {
             }
             results.remember(place: choice.location, result: result)
             try warnings.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
+            let removed = savedPlace.removeDamaged(damaged)
             notifyOfWarnings(at: result)
             context.notifications.post(name: .weatherUpdated, object: result)
-            return Placement(choice: choice, result: result, alerts: savedAlerts(for: choice.location))
+            return Placement(
+                choice: choice, result: result, alerts: savedAlerts(for: choice.location),
+                replaced: damaged.filter { !removed.contains($0) }, removed: damaged.filter(removed.contains))
         }
     }
 

@@ -33,6 +33,48 @@ struct SavedPlace: Sendable {
         }
     }
 
+    /// The files of the saved place that are there but damaged (`location.json`, the result, its forecast
+    /// and warnings, the back-offs): what `set` replaces, or removes, once it has the new place. A damaged
+    /// file holds nothing to keep; until `set` succeeds it stays as it is. Holding the lock.
+    func damagedFiles() -> [String] {
+        let paths = store.paths
+        let decoders: [(String, ([UInt8]) -> Bool)] = [
+            (paths.locationFile, { (try? WeatherStore.decodeLocation($0, path: paths.locationFile)) != nil }),
+            (
+                paths.resultFile,
+                { if case .corrupt = WeatherStore.decodeResult($0, path: paths.resultFile) { false } else { true } }
+            ),
+            (paths.forecastFile, { (try? WeatherStore.decodeForecast($0, path: paths.forecastFile)) != nil }),
+            (paths.alertsFile, { WeatherStore.decodeAlerts($0) != nil }),
+            (
+                paths.alertTextsFile,
+                { (try? JSONDocument(parsing: $0)).flatMap { try? AlertTexts(reading: $0.reader) } != nil }
+            ),
+            (paths.backoffFile, { (try? JSONDocument(parsing: $0).reader.members()) != nil }),
+        ]
+        return decoders.compactMap { path, decodes in isDamaged(path, decodes: decodes) ? path : nil }
+    }
+
+    /// Removes those of `damaged` (`damagedFiles()`) that are damaged still, which it returns: `set` wrote
+    /// the others anew. Holding the lock.
+    func removeDamaged(_ damaged: [String]) -> Set<String> {
+        let left = Set(damagedFiles()).intersection(damaged)
+        for path in left { try? store.remove(path) }
+        return left
+    }
+
+    /// Whether the file at `path` is there but damaged: a link, a FIFO or a folder in its place, larger
+    /// than any weather writes, or what `decodes` cannot read.
+    private func isDamaged(_ path: String, decodes: ([UInt8]) -> Bool) -> Bool {
+        do throws(StoreError) {
+            guard let bytes = try store.read(path) else { return false }
+            return !decodes(bytes)
+        } catch {
+            if case .corrupt = error { return true }
+            return false
+        }
+    }
+
     /// Writes `location.json` again when it names another place than the saved result (a `set` killed
     /// between its two renames), so that the file says what every run already reads. Holding the lock.
     func matchLocationFile(to location: Location) {

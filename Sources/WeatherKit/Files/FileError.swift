@@ -17,15 +17,25 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case read, write, remove, createFolder, openLock, lock, watch
     }
 
+    /// Why, without the operation and the path: "it is larger than 1 MiB".
+    var reason: String {
+        switch code {
+        case Self.notRegularFile: tr("it is not a regular file (a FIFO, a device or a folder stands there)")
+        case Self.symbolicLink: tr("it is a symbolic link, which weather never follows in its own folders")
+        case EFBIG: tr("it is larger than %s", Self.size(limit))
+        case ECANCELED: tr("the run was stopped")
+        default: String(cString: strerror(code))
+        }
+    }
+
+    /// Whether a file was found that weather cannot have written: a link, a FIFO, a device or a folder in
+    /// its place, or one larger than any it writes. A damaged file, which the write of a new one replaces;
+    /// not a refusal of the system (no permission, a failing disk), which no write of weather's mends.
+    var isDamage: Bool {
+        operation == .read && (code == Self.notRegularFile || code == Self.symbolicLink || code == EFBIG)
+    }
+
     public var description: String {
-        let reason =
-            switch code {
-            case Self.notRegularFile: tr("it is not a regular file (a FIFO, a device or a folder stands there)")
-            case Self.symbolicLink: tr("it is a symbolic link, which weather never follows in its own folders")
-            case EFBIG: tr("it is larger than %s", Self.size(limit))
-            case ECANCELED: tr("the run was stopped")
-            default: String(cString: strerror(code))
-            }
         return switch operation {
         case .read: tr("cannot read %1$s: %2$s", path, reason)
         case .write: tr("cannot write %1$s: %2$s", path, reason)

@@ -78,7 +78,8 @@ final class OwnFolder {
 
     /// Replaces the file `name` in this folder with `bytes`, as `FileIO.writeAtomically` does (a private
     /// temporary file, its data synced, renamed over the old one), each step by name relative to the
-    /// folder: a link at `name` is replaced, never written through. `path` names the file in errors.
+    /// folder: a link at `name` is replaced, never written through, and a folder there (none of weather's
+    /// files is one) is removed with what it holds, as `remove` does. `path` names the file in errors.
     func writeAtomically(_ bytes: [UInt8], to name: String, path: String) throws(FileError) {
         guard bytes.count <= FileIO.maximumFileSize else { throw FileError(path: path, operation: .write, code: EFBIG) }
         let prefix = FileIO.temporaryPrefix(of: name)
@@ -96,7 +97,13 @@ final class OwnFolder {
         if !FileIO.writeAll(fd, bytes) || retryingOnInterrupt({ fdatasync(fd) }) != 0 { failure = errno }
         close(fd)
         if failure == 0, StopSignal.received != nil { failure = ECANCELED }
-        if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
+        if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 {
+            failure = errno
+            if failure == EISDIR {
+                remove(name)
+                if renameat(descriptor, temporary, descriptor, name) == 0 { failure = 0 }
+            }
+        }
         guard failure == 0 else {
             _ = unlinkat(descriptor, temporary, 0)
             throw FileError(path: path, operation: .write, code: failure)
@@ -104,10 +111,17 @@ final class OwnFolder {
     }
 
     /// Removes the file (or link, as a link) `name` from this folder; one already gone is fine, and a
-    /// folder is refused. `path` names it in errors.
+    /// folder in its place (none of weather's files is one) goes with what it holds, as `remove` does.
+    /// `path` names it in errors.
     func removeFile(_ name: String, path: String) throws(FileError) {
         guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
-            throw FileError(path: path, operation: .remove, code: errno)
+            guard errno == EISDIR else { throw FileError(path: path, operation: .remove, code: errno) }
+            remove(name)
+            var info = stat()
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 else {
+                throw FileError(path: path, operation: .remove, code: ENOTEMPTY)
+            }
+            return
         }
     }
 

@@ -7,6 +7,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but does not hold what we wrote.
     case corrupt(path: String, reason: String, remedy: String)
 
+    /// `error` of a read or write; a damaged file (`FileError.isDamage`) said so, with `remedy`.
+    init(_ error: FileError, remedy: WeatherStore.Remedy) {
+        self = error.isDamage ? .corrupt(path: error.path, reason: error.reason, remedy: remedy.text) : .file(error)
+    }
+
     public var description: String {
         switch self {
         case .file(let error): error.description

@@ -38,7 +38,7 @@ package struct WeatherStore: Sendable {
 
     /// The saved place, or `nil` when none is saved.
     func loadLocation() throws(StoreError) -> Location? {
-        guard let bytes = try read(paths.locationFile) else { return nil }
+        guard let bytes = try read(paths.locationFile, remedy: .savePlace) else { return nil }
         return try Self.decodeLocation(bytes, path: paths.locationFile)
     }
 
@@ -82,7 +82,7 @@ package struct WeatherStore: Sendable {
             }
             return Self.decodeResult(bytes, path: paths.resultFile)
         } catch {
-            return .corrupt(problem: StoreError.file(error).description)
+            return .corrupt(problem: StoreError(error, remedy: .nextFetch).description)
         }
     }
 
@@ -112,7 +112,7 @@ package struct WeatherStore: Sendable {
     /// so that callers treat it as none.
     func loadForecast() -> (forecast: SavedForecast?, problem: String?) {
         do throws(StoreError) {
-            guard let bytes = try read(paths.forecastFile) else { return (nil, nil) }
+            guard let bytes = try read(paths.forecastFile, remedy: .nextForecast) else { return (nil, nil) }
             return (try Self.decodeForecast(bytes, path: paths.forecastFile), nil)
         } catch {
             return (nil, error.description)
@@ -121,11 +121,11 @@ package struct WeatherStore: Sendable {
 
     /// The forecast in `bytes`, the contents of the file at `path`.
     package static func decodeForecast(_ bytes: [UInt8], path: String) throws(StoreError) -> SavedForecast {
-        let reader = try parse(bytes, path: path, remedy: .nextFetch)
+        let reader = try parse(bytes, path: path, remedy: .nextForecast)
         do throws(JSONShapeError) {
             return try SavedForecast(reading: reader)
         } catch {
-            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextFetch.text)
+            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextForecast.text)
         }
     }
 
@@ -174,7 +174,7 @@ package struct WeatherStore: Sendable {
 
     /// The background-fetch interval the user chose, or `nil` when they never chose one.
     func loadPreferredInterval() throws(StoreError) -> FetchInterval? {
-        guard let bytes = try read(paths.scheduleFile) else { return nil }
+        guard let bytes = try read(paths.scheduleFile, remedy: .chooseInterval) else { return nil }
         return try Self.decodePreferredInterval(bytes, path: paths.scheduleFile)
     }
 
@@ -273,14 +273,17 @@ package struct WeatherStore: Sendable {
 
     // MARK: Helpers
 
-    /// What the user can do about a damaged file, said when one is: words are looked up only then.
+    /// What the user can do about a damaged file, said when one is: words are looked up only then. Each
+    /// command named here mends the file it is said of (`AdviceTests`).
     enum Remedy {
-        case savePlace, nextFetch, chooseInterval, none
+        case savePlace, nextFetch, nextForecast, chooseInterval, none
 
         var text: String {
             switch self {
             case .savePlace: tr("run weather set <city> to save a place again")
-            case .nextFetch: tr("it will be replaced by the next fetch")
+            case .nextFetch: tr("run weather refresh to fetch it again now, or leave it to the next fetch")
+            case .nextForecast:
+                tr("run weather forecast --refresh to fetch it again now, or leave it to the next fetch")
             case .chooseInterval: tr("run weather schedule minimum (or another interval) to choose again")
             case .none: ""
             }
@@ -288,12 +291,15 @@ package struct WeatherStore: Sendable {
     }
 
     /// The file at `path`, one of weather's own, or `nil` when there is none: opened from weather's own
-    /// folder down without following a link (`FileIO.read(_:below:limit:)`).
-    func read(_ path: String, limit: Int = FileIO.maximumFileSize) throws(StoreError) -> [UInt8]? {
+    /// folder down without following a link (`FileIO.read(_:below:limit:)`). A link, a FIFO or a folder in
+    /// its place, or a file over the limit, is damaged, and said so with `remedy`.
+    func read(_ path: String, limit: Int = FileIO.maximumFileSize, remedy: Remedy = .none) throws(StoreError)
+        -> [UInt8]?
+    {
         do {
             return try FileIO.read(path, below: paths.ownRoot(of: path), limit: limit)
         } catch {
-            throw .file(error)
+            throw StoreError(error, remedy: remedy)
         }
     }
 
