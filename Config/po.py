@@ -12,14 +12,17 @@ them (Sources/WeatherKit/Language/Catalogue.swift and Sources/WeatherModel/Text/
     helpText("...")               --help's text: no placeholders, a % is a %
     codeMeaning("...")            what a --format code shows, in --help's table: at most 43 columns
     timeFormat("%a %-d %b")       a strftime format: the order of the day and month, the locale's names
+    tr(context: "c", "in")        a message in a context (msgctxt): "in" the inch, not the preposition
 
 Usage:
     po.py pot [--check]     write po/weather.pot from Sources/ (--check: fail if it would change)
     po.py check             the template is up to date, and every po/LL.po compiles with msgfmt --check,
                             has every message of the template (and no other), none fuzzy or empty, as many
                             plural forms as its Plural-Forms says, and keeps each message's placeholders
-                            (printf's, the --format codes of help text, strftime's, the commands of examples);
-                            French's no-break spaces before : ; ? ! and inside « »
+                            (printf's, the --format codes of help text, the parts of a date strftime's
+                            show, the commands of examples); French's no-break spaces before : ; ? ! and
+                            inside « »; each language's quotation marks (ASCII ones only around what is
+                            typed), Ukrainian's apostrophe ʼ
     po.py compile OUTDIR    OUTDIR/LL/LC_MESSAGES/weather.mo for every po/LL.po
     po.py languages         the languages, one a line
 Paths are relative to the repository (--root to use another, as the tests do with a doctored copy).
@@ -45,7 +48,8 @@ msgstr ""
 "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"
 """
 TIME_NOTE = ("A strftime format (%a the weekday, %-d the day of the month, %b the month): put them in your "
-             "language's order, with its punctuation; the names come from the locale.")
+             "language's order, with its punctuation; the names come from the locale. A day and month may be "
+             "written as numbers where your language writes them so (Finnish \"%a %-d.%-m.\").")
 HELP_NOTE = "Text of --help: keep its lines within 79 columns, and the commands of its examples as they are."
 # The widest a codeMeaning may be: the table of --format codes, its examples included, then fits the 79 columns
 # ArgumentParser leaves a line of --help before it wraps (see codeMeaning in Sources/WeatherKit/Language).
@@ -174,7 +178,7 @@ def multiline(text, i, path, line):
 
 
 def messages_in(path, relative):
-    """The marked messages of one file: (kind, msgid, msgid_plural, line)."""
+    """The marked messages of one file: (kind, msgctxt, msgid, msgid_plural, line)."""
     with open(path, encoding="utf-8") as file:
         found = list(tokens(file.read(), relative))
     results = []
@@ -194,6 +198,17 @@ def messages_in(path, relative):
         first = rest[position]
         if value == "Message" and labels == [] and first[0] != "string" and first[0] != "interpolated":
             continue  # Message(reading:) and the like
+        context = None
+        if value == "tr" and labels == ["context"]:
+            # tr(context: "unit of wind speed", "km/h"): a msgctxt, then the message.
+            if first[0] != "string" or not first[1]:
+                raise SourceError(f"{relative}:{line}: tr(context:...) needs a literal context")
+            context = first[1]
+            if rest[position + 1][:2] != ("punct", ","):
+                raise SourceError(f"{relative}:{line}: tr(context:...) needs the message after the context")
+            position += 2
+            first = rest[position]
+            labels = []
         if labels and labels != ["one"]:
             continue
         if first[0] != "string":
@@ -211,7 +226,7 @@ def messages_in(path, relative):
             plural = rest[position][1]
         if first[1] == "":
             raise SourceError(f"{relative}:{line}: an empty message")
-        results.append((value, first[1], plural, first[2]))
+        results.append((value, context, first[1], plural, first[2]))
     return results
 
 
@@ -226,19 +241,20 @@ def template(root):
                 continue
             path = os.path.join(folder, name)
             relative = os.path.relpath(path, root)
-            for kind, msgid, plural, line in messages_in(path, relative):
-                entry = entries.get(msgid)
+            for kind, context, msgid, plural, line in messages_in(path, relative):
+                key = (context, msgid)
+                entry = entries.get(key)
                 if entry is None:
-                    entry = {"msgid": msgid, "plural": plural, "kinds": set(), "references": []}
-                    entries[msgid] = entry
-                    order.append(msgid)
+                    entry = {"msgctxt": context, "msgid": msgid, "plural": plural, "kinds": set(), "references": []}
+                    entries[key] = entry
+                    order.append(key)
                 elif entry["plural"] != plural:
                     raise SourceError(f"{relative}:{line}: \"{msgid}\" is marked with two plural forms")
                 entry["kinds"].add(kind)
                 # The file, not the line: an edit elsewhere in a file leaves the template as it was.
                 if relative not in entry["references"]:
                     entry["references"].append(relative)
-    return [entries[msgid] for msgid in order]
+    return [entries[key] for key in order]
 
 
 # MARK: Writing and reading PO files
@@ -277,6 +293,8 @@ def render(entries):
         flag = flags(entry)
         if flag:
             out.append("#, " + flag)
+        if entry.get("msgctxt") is not None:
+            out.append("msgctxt " + quote(entry["msgctxt"]))
         out.append("msgid " + quote(entry["msgid"]))
         if entry["plural"]:
             out.append("msgid_plural " + quote(entry["plural"]))
@@ -353,6 +371,22 @@ STRFTIME = re.compile(r"%[-_0^#]?[a-zA-Z%]")
 CODE = re.compile(r"%[a-zA-Z%]")
 
 
+# The parts of a date a strftime conversion shows, each written as a language writes it: a weekday by name
+# (%a, %A), the day (%d, %e), the month by name or number (%b, %B, %h, %m: Finnish "la 28.11."), the year.
+DATE_PARTS = {"a": "weekday", "A": "weekday", "d": "day", "e": "day", "b": "month", "B": "month", "h": "month",
+              "m": "month", "y": "year", "Y": "year"}
+
+
+def date_parts(text):
+    """The parts of a date a strftime format shows ({"weekday", "day", "month"}); a conversion that shows
+    anything else (a time, %%) counts as itself."""
+    parts = set()
+    for conversion in STRFTIME.findall(text):
+        letter = conversion[-1]
+        parts.add(DATE_PARTS.get(letter, conversion))
+    return parts
+
+
 def placeholders(text):
     """printf's placeholders of a format, by argument: {1: "s", 2: "d"}; `%%` is none."""
     found, following = {}, 0
@@ -374,19 +408,22 @@ def width(text):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
 
 
-def check_translation(entry, translated, language):
-    """What is wrong with the translation `translated` (its msgstr forms) of the template's `entry`."""
+def check_translation(entry, translated, language, singular=frozenset()):
+    """What is wrong with the translation `translated` (its msgstr forms) of the template's `entry`; the
+    forms in `singular` serve one number alone (German's first: 1), and may leave out a %d, as msgfmt
+    allows ("die nächste Stunde")."""
     problems = []
     msgid = entry["msgid"]
     kinds = entry["kinds"]
     for index, text in enumerate(translated):
-        name = f'{language}: "{msgid[:60]}"' + (f" (form {index})" if len(translated) > 1 else "")
+        name = f"{language}: {label(entry)}" + (f" (form {index})" if len(translated) > 1 else "")
         if not text:
             problems.append(f"{name}: not translated")
             continue
         if "timeFormat" in kinds:
-            if sorted(set(STRFTIME.findall(text))) != sorted(set(STRFTIME.findall(msgid))):
-                problems.append(f"{name}: the strftime conversions differ from {sorted(set(STRFTIME.findall(msgid)))}")
+            if date_parts(text) != date_parts(msgid):
+                problems.append(f"{name}: the strftime conversions show other parts of the date than "
+                                f"{sorted(set(STRFTIME.findall(msgid)))} (a weekday, a day, a month)")
         elif "helpText" in kinds:
             if sorted(CODE.findall(text)) != sorted(CODE.findall(msgid)):
                 problems.append(f"{name}: the % codes differ from the original's")
@@ -402,7 +439,13 @@ def check_translation(entry, translated, language):
                         problems.append(f"{name}: a line wider than {limit} columns: {line}")
         else:
             expected = [placeholders(msgid)] + ([placeholders(entry["plural"])] if entry["plural"] else [])
-            if placeholders(text) not in expected:
+            found = placeholders(text)
+            # A form for one number alone may leave its count out, the others keeping their positions.
+            dropped = (entry["plural"] and index in singular and len(translated) > 1
+                       and any(found.items() <= wanted.items()
+                               and all(kind == "d" for position, kind in wanted.items() if position not in found)
+                               for wanted in expected))
+            if found not in expected and not dropped:
                 problems.append(f"{name}: the placeholders {placeholders(text)} are not the original's {expected[-1]}")
         if "codeMeaning" in kinds and width(text) > CODE_MEANING_WIDTH:
             problems.append(f"{name}: wider than {CODE_MEANING_WIDTH} columns, the --format codes' column: {text}")
@@ -410,6 +453,77 @@ def check_translation(entry, translated, language):
             problems.append(f"{name}: {msgid.count(chr(10))} line breaks in the original, {text.count(chr(10))} here")
         if language.split("_")[0] == "fr":
             problems += french_typography(text, kinds, name)
+        problems += quotation(text, msgid, kinds, name, language)
+    return problems
+
+
+# The quotation marks each language sets in prose, as its style guides have them (Duden, the Imprimerie
+# nationale, Ústav pro jazyk český, Rada Języka Polskiego, Ukrainian orthography (2019) §159, Kielitoimisto,
+# Språkrådet (Sweden and Norway), Onze Taal, the Acordo Ortográfico's usage in Brazil, the RAE, the
+# Accademia della Crusca): the outer pair first. Text quoted from the original as code (a --format, a JSON
+# key, a command's words) keeps its ASCII quotes; a word between letters is an apostrophe, which Ukrainian
+# writes as U+02BC.
+QUOTES = {
+    "de": ["„“", "‚‘"], "cs": ["„“", "‚‘"], "pl": ["„”", "«»"], "uk": ["«»", "„“"], "fr": ["«»", "“”"],
+    "fi": ["””", "’’"], "sv": ["””", "’’"], "nb": ["«»", "‘’"], "nl": ["‘’", "“”"], "pt": ["“”", "‘’"],
+    "es": ["«»", "“”", "‘’"], "it": ["«»", "“”", "‘’"],
+}
+TYPOGRAPHIC_QUOTES = "„“”‚‘’«»‹›"
+UKRAINIAN_APOSTROPHE = "\u02bc"
+
+
+def only_placeholders(text):
+    """Whether `text` is nothing but printf's placeholders (a value quoted in prose, not code)."""
+    return PRINTF.sub("", text).strip() == ""
+
+
+def quotation(text, msgid, kinds, name, language):
+    """What the quotation marks and apostrophes of `language` find wrong with `text`: a typographic mark
+    the language does not set, ASCII quotes around prose, an ASCII apostrophe in Ukrainian."""
+    language = language.split("_")[0]
+    pairs = QUOTES.get(language)
+    if pairs is None:
+        return []
+    allowed = "".join(pairs)
+    usual = " or ".join(pair[0] + "…" + pair[1] for pair in pairs)
+    problems = []
+    for line in text.split("\n"):
+        line = prose(line, kinds)
+        for index, mark in enumerate(line):
+            if mark not in TYPOGRAPHIC_QUOTES or mark in allowed:
+                continue
+            between_letters = 0 < index < len(line) - 1 and line[index - 1].isalpha() and line[index + 1].isalpha()
+            if mark == "\u2019" and between_letters and language != "uk":
+                continue  # an apostrophe
+            problems.append(f"{name}: {language} quotes with {usual}, not {mark!r}: "
+                            f"{line[max(0, index - 30):index + 30]!r}")
+        index = 0
+        while index < len(line):
+            mark = line[index]
+            # Between letters (l'heure), or a letter and a value (d'%2$s): an apostrophe.
+            if (mark == "'" and 0 < index < len(line) - 1 and line[index - 1].isalpha()
+                    and (line[index + 1].isalpha() or line[index + 1] == "%")):
+                if language == "uk":
+                    problems.append(f"{name}: Ukrainian writes the apostrophe U+02BC (ʼ), not ': "
+                                    f"{line[max(0, index - 30):index + 30]!r}")
+                index += 1
+                continue
+            if mark not in "\"'":
+                index += 1
+                continue
+            end = line.find(mark, index + 1)
+            if end < 0:
+                problems.append(f"{name}: an unpaired {mark} in prose: {line[max(0, index - 30):index + 30]!r}")
+                break
+            span = line[index:end + 1]
+            before = line[index - 1:index]
+            after = line[end + 1:end + 2]
+            code = (before in ("{", "=") or after == ":"
+                    or (span in msgid and not only_placeholders(span[1:-1])))
+            if not code:
+                problems.append(f"{name}: {language} quotes prose with {usual}, not {mark}…{mark}: "
+                                f"{span!r}")
+            index = end + 1
     return problems
 
 
@@ -451,9 +565,88 @@ def french_typography(text, kinds, name):
     return problems
 
 
+def plural_function(header):
+    """The Plural-Forms expression of a catalogue's header (C's syntax: `n%10==1 && n%100!=11 ? 0 : ...`)
+    as a Python function of n; `None` without one."""
+    match = re.search(r"plural\s*=\s*([^;]+)", header)
+    if not match:
+        return None
+    text = match.group(1)
+    items = re.findall(r"\d+|n|&&|\|\||==|!=|<=|>=|[-+*/%<>!?:()]", text)
+    position = 0
+
+    def peek():
+        return items[position] if position < len(items) else None
+
+    def take():
+        nonlocal position
+        position += 1
+        return items[position - 1]
+
+    binary = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]]
+    apply = {"||": lambda a, b: int(bool(a) or bool(b)), "&&": lambda a, b: int(bool(a) and bool(b)),
+             "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b), "<": lambda a, b: int(a < b),
+             ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
+             "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+             "/": lambda a, b: a // b, "%": lambda a, b: a % b}
+
+    def conditional():
+        condition = level(0)
+        if peek() != "?":
+            return condition
+        take()
+        yes = conditional()
+        take()  # ":"
+        no = conditional()
+        return lambda n: yes(n) if condition(n) else no(n)
+
+    def level(depth):
+        if depth == len(binary):
+            return unary()
+        left = level(depth + 1)
+        while peek() in binary[depth]:
+            operator = apply[take()]
+            right = level(depth + 1)
+            left = (lambda left, right, operator: lambda n: operator(left(n), right(n)))(left, right, operator)
+        return left
+
+    def unary():
+        token = take()
+        if token == "!":
+            inner = unary()
+            return lambda n: int(not inner(n))
+        if token == "(":
+            inner = conditional()
+            take()  # ")"
+            return inner
+        if token == "n":
+            return lambda n: n
+        value = int(token)
+        return lambda n: value
+
+    return conditional()
+
+
+def single_number_forms(header):
+    """The plural forms a catalogue's Plural-Forms gives to one number alone (German's form 0: 1)."""
+    function = plural_function(header)
+    if function is None:
+        return set()
+    numbers = {}
+    for n in range(1000):
+        numbers.setdefault(function(n), []).append(n)
+    return {form for form, ns in numbers.items() if len(ns) == 1}
+
+
 def plural_forms(header):
     match = re.search(r"nplurals\s*=\s*(\d+)", header)
     return int(match.group(1)) if match else None
+
+
+def label(entry):
+    """A message as a problem names it: its msgid's start, and its context when it has one."""
+    context = entry.get("msgctxt")
+    return f'"{entry["msgid"][:60]}"' + (f" ({context})" if context else "")
 
 
 def check(root):
@@ -463,7 +656,7 @@ def check(root):
     with open(pot_path, encoding="utf-8") as file:
         if file.read() != render(entries):
             problems.append("po/weather.pot does not hold the messages of the sources: run make pot")
-    by_id = {entry["msgid"]: entry for entry in entries}
+    by_id = {(entry["msgctxt"], entry["msgid"]): entry for entry in entries}
     for language in languages(root):
         path = os.path.join(root, "po", language + ".po")
         result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", path], capture_output=True, text=True)
@@ -474,26 +667,28 @@ def check(root):
         forms = plural_forms(header["msgstr"][0]) if header else None
         if forms is None:
             problems.append(f"{language}: no Plural-Forms in the header")
+        singular = single_number_forms(header["msgstr"][0]) if header else set()
         seen = set()
         for entry in translation:
             msgid = entry["msgid"]
             if msgid == "":
                 continue
-            seen.add(msgid)
-            if msgid not in by_id:
-                problems.append(f'{language}: "{msgid[:60]}" is not a message of the template (make pot; msgmerge)')
+            key = (entry.get("msgctxt"), msgid)
+            seen.add(key)
+            if key not in by_id:
+                problems.append(f"{language}: {label(entry)} is not a message of the template (make pot; msgmerge)")
                 continue
             if "fuzzy" in entry["flags"]:
-                problems.append(f'{language}: "{msgid[:60]}" is marked fuzzy')
-            wanted = by_id[msgid]
+                problems.append(f"{language}: {label(entry)} is marked fuzzy")
+            wanted = by_id[key]
             if entry["plural"] != wanted["plural"]:
-                problems.append(f'{language}: "{msgid[:60]}" has another plural form than the template\'s')
+                problems.append(f"{language}: {label(entry)} has another plural form than the template's")
             if wanted["plural"] and forms is not None and len(entry["msgstr"]) != forms:
-                problems.append(f'{language}: "{msgid[:60]}" has {len(entry["msgstr"])} plural forms, not {forms}')
-            problems += check_translation(wanted, entry["msgstr"], language)
-        for msgid in by_id:
-            if msgid not in seen:
-                problems.append(f'{language}: "{msgid[:60]}" is missing')
+                problems.append(f'{language}: {label(entry)} has {len(entry["msgstr"])} plural forms, not {forms}')
+            problems += check_translation(wanted, entry["msgstr"], language, singular)
+        for key, entry in by_id.items():
+            if key not in seen:
+                problems.append(f"{language}: {label(entry)} is missing")
     return problems
 
 

@@ -166,4 +166,87 @@ struct CatalogueTests {
         #expect(check.output.contains("French sets U+00A0 before '»'"), "\(check.output)")
         #expect(!check.output.contains("de: ") && !check.output.contains("newData"), "\(check.output)")
     }
+
+    @Test("a message with a context is an entry of its own: the template writes its msgctxt, a catalogue needs it")
+    func context() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        // The word "in" as the inch, beside "in" as the sentence's: a context tells them apart.
+        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+            $0.replacingOccurrences(
+                of: "tr(\"(stale)\")", with: "tr(\"(stale)\") + tr(context: \"unit of snow depth\", \"in\")")
+        }
+        #expect(try Self.po(["pot", "--check"], root: copy.root).status != 0, "the template lacks it")
+        #expect(try Self.po(["pot"], root: copy.root).status == 0)
+        let template = try String(contentsOfFile: copy.root + "/po/weather.pot", encoding: .utf8)
+        #expect(template.contains("msgctxt \"unit of snow depth\"\nmsgid \"in\"\nmsgstr \"\""), "\(template)")
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(check.output.contains("de: \"in\" (unit of snow depth) is missing"), "\(check.output)")
+        // Translated, it passes: the entry is known by its context and its msgid together.
+        try copy.edit("po/de.po") { $0 + "\nmsgctxt \"unit of snow depth\"\nmsgid \"in\"\nmsgstr \"Zoll\"\n" }
+        #expect(!(try Self.po(["check"], root: copy.root)).output.contains("de: "), "German is whole again")
+        // A context the code does not have is no message of the template.
+        try copy.edit("po/fr.po") { $0 + "\nmsgctxt \"unit of rain\"\nmsgid \"in\"\nmsgstr \"po\"\n" }
+        let extra = try Self.po(["check"], root: copy.root)
+        #expect(extra.output.contains("fr: \"in\" (unit of rain) is not a message of the template"), "\(extra.output)")
+    }
+
+    @Test("a plural form for one number alone may leave its count out, as msgfmt allows; any other may not")
+    func singularWithoutCount() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        // German's first form serves 1 alone, and says so without the count: "die nächste Stunde".
+        let german = try String(contentsOfFile: copy.root + "/po/de.po", encoding: .utf8)
+        #expect(
+            german.contains(
+                "msgid \"the next %d hour\"\nmsgid_plural \"the next %d hours\"\nmsgstr[0] \"die nächste Stunde\"\n"))
+        // Ukrainian's first form serves 1, 21, 31...: without its count, 21 would read as 1.
+        try copy.edit("po/uk.po") {
+            $0.replacingOccurrences(of: "msgstr[0] \"наступна %d година\"", with: "msgstr[0] \"наступна година\"")
+        }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(check.status != 0)
+        #expect(!check.output.contains("de: "), "\(check.output)")
+        #expect(check.output.contains("uk: \"the next %d hour\" (form 0): the placeholders {}"), "\(check.output)")
+    }
+
+    @Test("each language's quotation marks in prose, ASCII ones only around code; Ukrainian's apostrophe ʼ")
+    func quotation() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        try copy.edit("po/pt_BR.po") {
+            $0.replacingOccurrences(of: "“%1$s” não é um comando; você", with: "\"%1$s\" não é um comando; você")
+        }
+        try copy.edit("po/nl.po") {
+            $0.replacingOccurrences(of: "onbekende optie ‘%1$s’; zie", with: "onbekende optie „%1$s”; zie")
+        }
+        try copy.edit("po/uk.po") { $0.replacingOccurrences(of: "бракує памʼяті", with: "бракує пам'яті") }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(check.status != 0)
+        #expect(
+            check.output.contains(
+                "pt_BR: \"\"%1$s\" is not a command; did you mean weather %2$s?\": pt quotes prose with “…”"),
+            "\(check.output)")
+        #expect(check.output.contains("nl quotes with ‘…’ or “…”, not '„'"), "\(check.output)")
+        #expect(
+            check.output.contains("uk: \"out of memory\": Ukrainian writes the apostrophe U+02BC"), "\(check.output)")
+        // Code keeps its ASCII quotes: a --format, a JSON key, a command's line; French and Italian their
+        // ASCII apostrophes.
+        #expect(!check.output.contains("\"%l %c %t") && !check.output.contains("timeout"), "\(check.output)")
+        #expect(!check.output.contains("fr: ") && !check.output.contains("it: "), "\(check.output)")
+    }
+
+    @Test("a date's strftime format may write the day and month as numbers, but shows the same parts")
+    func dateFormats() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        let finnish = try String(contentsOfFile: copy.root + "/po/fi.po", encoding: .utf8)
+        #expect(finnish.contains("msgid \"%a %-d %b\"\nmsgstr \"%a %-d.%-m.\""), "Finnish writes la 28.11.")
+        try copy.edit("po/fi.po") {
+            $0.replacingOccurrences(of: "msgstr \"%a %-d.%-m.\"", with: "msgstr \"%a %-d. %H\"")
+        }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(
+            check.output.contains("fi: \"%a %-d %b\": the strftime conversions show other parts"), "\(check.output)")
+    }
 }

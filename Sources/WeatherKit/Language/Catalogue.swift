@@ -82,6 +82,23 @@ package enum Catalogue {
         }
     }
 
+    /// `body` given the bytes of the translation of `english` in `context` (a catalogue's `msgctxt`: the
+    /// unit `m` is not the minute `m`), looked up as gettext's `pgettext` does, by the context, U+0004 and
+    /// the `msgid`; `nil` in English, or without a translation.
+    static func withTranslation(
+        of english: String, context: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> String
+    ) -> String? {
+        guard !english.isEmpty, translating else { return nil }
+        var key = String(
+            decoding: UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount), as: UTF8.self)
+        key += "\u{4}"
+        key += english
+        return key.withCString { id in
+            guard let found = dgettext(domainPointer, id), found != id else { return nil }
+            return body(Self.bytes(found))
+        }
+    }
+
     /// `body` given the bytes of the form of `one` and `other` (`msgid` and `msgid_plural`) for `count`: as
     /// many forms as the language has, chosen by the catalogue's `Plural-Forms`; `nil` in English.
     static func withTranslation(
@@ -391,6 +408,14 @@ final class LoadedLocale: @unchecked Sendable {
 /// literal, for `make pot` to find it.
 package func tr(_ format: String, _ arguments: String...) -> String {
     Catalogue.withTranslation(of: format) { Message.fill($0, with: arguments) }
+        ?? Message.fill(format, with: arguments)
+}
+
+/// `format` in `context`, the catalogue's `msgctxt` for words that mean more than one thing in English
+/// ("in", the inch; "m", the metre): `tr(context: "unit of precipitation", "in")`. Both are literals, for
+/// `make pot`.
+package func tr(context: StaticString, _ format: String, _ arguments: String...) -> String {
+    Catalogue.withTranslation(of: format, context: context) { Message.fill($0, with: arguments) }
         ?? Message.fill(format, with: arguments)
 }
 
