@@ -212,7 +212,8 @@ struct LocaleTests {
         let lines = show.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Berlin, Land Berlin, Germany: ☁️🌙 10,9 °C, мінлива хмарність (застаріле)", "\(show)")
         #expect(
-            lines.dropFirst().first == "Відчувається як 8,2 °C, вологість 81%, вітер 14 km/h з ПдЗх, пориви 30 km/h")
+            lines.dropFirst().first == "Відчувається як 8,2 °C, вологість 81%, вітер 14 км/год з ПдЗх, пориви 30 км/год"
+        )
         #expect(lines.contains { $0.hasPrefix("Схід сонця 07:17, захід сонця 18:29, тиск ") }, "\(show)")
         #expect(
             lines.last == "Оновлено щойно · Дані: Open-Meteo"
@@ -238,7 +239,7 @@ struct LocaleTests {
             ["молодик", "молодий місяць", "перша чверть", "прибутний місяць", "повня", "спадний місяць"]
             + ["остання чверть", "старий місяць"]
         #expect(moon.contains { day.hasSuffix("  " + $0) }, "the moon in words, with ascii icons: \(day)")
-        #expect(days.stdout.contains("схід сонця 07:17") && days.stdout.contains(",1 mm"), "\(days.stdout)")
+        #expect(days.stdout.contains("схід сонця 07:17") && days.stdout.contains(",1 мм"), "\(days.stdout)")
 
         let json =
             try JSONSerialization.jsonObject(

@@ -8,10 +8,20 @@ import Glibc
 /// written, else into a private folder (`.build/locales`), which `LOCPATH` names to the runs.
 public enum TestLocales {
     /// The locales the tests run in: German (decimal comma, 24-hour clock), American (12-hour clock) and
-    /// British English, Ukrainian (Cyrillic, three plural forms), French (its no-break spaces), and
-    /// Russian, which weather has no catalogue for (English words, the locale's numbers and dates).
-    public static let names = [
-        "de_DE.UTF-8", "en_US.UTF-8", "en_GB.UTF-8", "uk_UA.UTF-8", "fr_FR.UTF-8", "ru_RU.UTF-8",
+    /// British English, Ukrainian (Cyrillic, three plural forms), French (its no-break spaces), Russian,
+    /// which weather has no catalogue for (English words, the locale's numbers and dates), and the locale
+    /// of each other language weather speaks (`byLanguage`).
+    public static let names =
+        [
+            "de_DE.UTF-8", "en_US.UTF-8", "en_GB.UTF-8", "uk_UA.UTF-8", "fr_FR.UTF-8", "ru_RU.UTF-8",
+        ] + ["cs_CZ.UTF-8", "es_ES.UTF-8", "fi_FI.UTF-8", "it_IT.UTF-8", "nb_NO.UTF-8", "nl_NL.UTF-8"]
+        + ["pl_PL.UTF-8", "pt_BR.UTF-8", "sv_SE.UTF-8"]
+
+    /// The locale of each language weather has a catalogue for (`po/LL.po`), its readers' own country's.
+    public static let byLanguage = [
+        "cs": "cs_CZ.UTF-8", "de": "de_DE.UTF-8", "es": "es_ES.UTF-8", "fi": "fi_FI.UTF-8", "fr": "fr_FR.UTF-8",
+        "it": "it_IT.UTF-8", "nb": "nb_NO.UTF-8", "nl": "nl_NL.UTF-8", "pl": "pl_PL.UTF-8", "pt_BR": "pt_BR.UTF-8",
+        "sv": "sv_SE.UTF-8", "uk": "uk_UA.UTF-8",
     ]
 
     /// The private folder of generated locales, when the system's archive could not take them.

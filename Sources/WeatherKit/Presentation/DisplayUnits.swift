@@ -82,6 +82,8 @@ package enum TemperatureUnit: String, Sendable, CaseIterable {
     case celsius
     case fahrenheit
 
+    /// "°C": the same in every language weather speaks, and never looked up, so that the short line of a
+    /// status bar ("Berlin ⛅ 11°C") opens no catalogue.
     var symbol: String { self == .celsius ? "°C" : "°F" }
 
     func value(_ celsius: Double) -> Double { self == .celsius ? celsius : celsius * 9 / 5 + 32 }
@@ -94,12 +96,13 @@ package enum WindUnit: String, Sendable, CaseIterable {
     case mph
     case kn
 
+    /// "km/h", as the run's language writes it (Ukrainian "км/год"): the SI symbol is the English text.
     var symbol: String {
         switch self {
-        case .kmh: "km/h"
-        case .ms: "m/s"
-        case .mph: "mph"
-        case .kn: "kn"
+        case .kmh: tr(context: "unit of wind speed", "km/h")
+        case .ms: tr(context: "unit of wind speed", "m/s")
+        case .mph: tr(context: "unit of wind speed", "mph")
+        case .kn: tr(context: "unit of wind speed", "kn")
         }
     }
 
@@ -121,7 +124,10 @@ package enum PrecipitationUnit: String, Sendable, CaseIterable {
     case mm
     case inch
 
-    var symbol: String { self == .mm ? "mm" : "in" }
+    /// "mm", as the run's language writes it; "in" is the inch, not the word.
+    var symbol: String {
+        self == .mm ? tr(context: "unit of precipitation", "mm") : tr(context: "unit of precipitation", "in")
+    }
     var decimals: Int { self == .mm ? 1 : 2 }
     func value(_ millimetres: Double) -> Double { self == .mm ? millimetres : millimetres / 25.4 }
 }
@@ -131,7 +137,10 @@ package enum PressureUnit: String, Sendable, CaseIterable {
     case hPa = "hpa"
     case inHg = "inhg"
 
-    var symbol: String { self == .hPa ? "hPa" : "inHg" }
+    /// "hPa", as the run's language writes it (Ukrainian "гПа").
+    var symbol: String {
+        self == .hPa ? tr(context: "unit of pressure", "hPa") : tr(context: "unit of pressure", "inHg")
+    }
     var decimals: Int { self == .hPa ? 0 : 2 }
     func value(_ hectopascals: Double) -> Double { self == .hPa ? hectopascals : hectopascals / 33.863_886_666_7 }
 }

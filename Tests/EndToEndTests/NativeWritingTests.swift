@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every word in the reader's language, as a native reader writes it: what the code writes around the
+/// catalogue's words (units, percentages, the place's colon, a weekday inside a sentence, dates, the
+/// coordinates of search, the help's group titles) follows the language, and English and C print what they
+/// always printed. Each runs at one moment: the warnings' reference moment, 2026-10-08 17:00 UTC (19:00 in
+/// Berlin, a Thursday), when DWD's gale-force gusts are in force until 19:50 and wind gusts are announced
+/// until Friday 04:00.
+@Suite("Each language as its readers write it")
+struct NativeWritingTests {
+    /// 2026-10-08 17:00 UTC: the moment of the warning fixtures (Tests/TestSupport/fixtureserver/timeline.py).
+    static let moment = Date(timeIntervalSince1970: 1_791_478_800)
+
+    /// A sandbox whose fixture server stands at `moment` (its warnings anchored there), with Berlin set in
+    /// `language` (`C`, or a catalogue's), and the environment of that language.
+    static func berlin(in language: String) throws -> (sandbox: Sandbox, environment: [String: String]) {
+        let sandbox = try Sandbox(alerts: true)
+        try sandbox.server.setClock(offset: moment.timeIntervalSince1970 - Date().timeIntervalSince1970)
+        let environment =
+            language == "C" ? [:] : try TestLocales.environment(try #require(TestLocales.byLanguage[language]))
+        let set = try run(sandbox, ["set", "Berlin"], environment)
+        #expect(set.status == 0, "\(set)")
+        return (sandbox, environment)
+    }
+
+    /// `weather arguments...` in `environment` with the program's clock at `moment`: set afresh for each
+    /// run, so that every run reads the result as just fetched.
+    static func run(_ sandbox: Sandbox, _ arguments: [String], _ environment: [String: String]) throws
+        -> Sandbox.Run
+    {
+        try sandbox.run(arguments, environment: environment.merging(try FakeClock.environment(at: moment)) { $1 })
+    }
+
+    @Test("unit symbols are the language's: Ukrainian км/год, гПа and мм; English's SI symbols as ever")
+    func units() throws {
+        let (sandbox, ukrainian) = try Self.berlin(in: "uk")
+        let show = try Self.run(sandbox, ["show"], ukrainian).stdout
+        #expect(show.contains("вітер 14 км/год з ПдЗх, пориви 30 км/год"), "\(show)")
+        #expect(show.contains(", тиск 1016 гПа"), "\(show)")
+        let forecast = try Self.run(sandbox, ["forecast", "--hours", "0", "--days", "3"], ukrainian).stdout
+        #expect(forecast.contains(",1 мм"), "\(forecast)")
+        // --format follows the language as the text does; --json and waybar's classes never do.
+        let line = try Self.run(sandbox, ["show", "--format", "%w %P"], ukrainian).stdout
+        #expect(line == "↗14км/год 1016гПа\n", "\(line)")
+        let json = try Self.run(sandbox, ["show", "--json"], ukrainian).stdout
+        #expect(json.contains("\"windSpeed\":\"km/h\"") || json.contains("\"windSpeed\":\"m/s\""), "\(json)")
+        // Another unit system: French miles an hour and inches (pouces).
+        let (french, frenchEnvironment) = try Self.berlin(in: "fr")
+        let imperial = try Self.run(french, ["show", "--format", "%w %p %P", "--units", "imperial"], frenchEnvironment)
+        #expect(imperial.stdout == "↗9mi/h 0,00po 30,01inHg\n", "\(imperial)")
+        let english = try Self.run(sandbox, ["show", "--format", "%w %P"], [:]).stdout
+        #expect(english == "↗14km/h 1016hPa\n", "\(english)")
+    }
+}
