@@ -53,4 +53,43 @@ struct NativeWritingTests {
         let english = try Self.run(sandbox, ["show", "--format", "%w %P"], [:]).stdout
         #expect(english == "↗14km/h 1016hPa\n", "\(english)")
     }
+
+    @Test("a percentage as the locale writes it: 81 % in German and French, 81% in Italian, Polish and C")
+    func percent() throws {
+        let space = "\u{A0}"
+        for (language, humidity) in [
+            ("de", "Luftfeuchte 81\(space)%"), ("fr", "humidité 81\(space)%"), ("it", "umidità 81%"),
+        ]
+            + [("pl", "wilgotność 81%"), ("C", "humidity 81%")]
+        {
+            let (sandbox, environment) = try Self.berlin(in: language)
+            let show = try Self.run(sandbox, ["show"], environment).stdout
+            #expect(show.contains(humidity), "\(language): \(show)")
+            // The forecast's hours, --format's %h and waybar's tooltip alike.
+            let sign = language == "de" || language == "fr" ? "\(space)%" : "%"
+            let format = try Self.run(sandbox, ["show", "--format", "%h"], environment).stdout
+            #expect(format == "81\(sign)\n", "\(language): \(format)")
+            let forecast = try Self.run(sandbox, ["forecast", "--hours", "2", "--days", "0"], environment).stdout
+            #expect(forecast.contains("4\(sign)\n"), "\(language): \(forecast)")
+            let waybar = try Self.run(sandbox, ["show", "--waybar"], environment).stdout
+            #expect(waybar.contains(" 83\(sign)"), "\(language): \(waybar)")
+        }
+    }
+
+    @Test("the place's colon is the language's: French sets a no-break space before it")
+    func placeColon() throws {
+        let (sandbox, french) = try Self.berlin(in: "fr")
+        let show = try Self.run(sandbox, ["show"], french).stdout
+        #expect(show.hasPrefix("Berlin, Land Berlin, Germany\u{A0}: ☁️🌙 10,9 °C, partiellement nuageux ⚠\n"), "\(show)")
+        let forecast = try Self.run(sandbox, ["forecast", "--hours", "3", "--days", "0"], french).stdout
+        #expect(forecast.hasPrefix("Berlin, Land Berlin, Germany\u{A0}: les 3 heures à venir\n"), "\(forecast)")
+        // refresh's report, a quarter of an hour later (new data), and its warnings after a narrow space.
+        let later = Self.moment.addingTimeInterval(900)
+        try sandbox.server.setClock(offset: later.timeIntervalSince1970 - Date().timeIntervalSince1970)
+        let refresh = try sandbox.run(
+            ["refresh", "--force"], environment: french.merging(try FakeClock.environment(at: later)) { $1 }
+        ).stdout
+        #expect(refresh.hasPrefix("newData: Berlin, Land Berlin, Germany\u{A0}: 10,9 °C, "), "\(refresh)")
+        #expect(refresh.contains("partiellement nuageux\u{202F}; ⚠ Gale-force gusts"), "\(refresh)")
+    }
 }

@@ -107,7 +107,10 @@ public struct BackgroundFetchHandler: Sendable {
     /// "; no desktop notification: ..." when one was due and could not be sent (no session bus, no
     /// notification server): the one place the run says so.
     func warningsNote(_ result: WeatherResult, formatter: WeatherFormatter) -> String {
-        var note = formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map { "; " + $0 } ?? ""
+        var note =
+            formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map {
+                tr(context: "the warnings after the refresh's report", "; %s", $0)
+            } ?? ""
         if case .failed(let reason) = fetcher.warnings.lastOutcome {
             note += tr("; the warnings were not updated: %s", reason)
         }
@@ -165,7 +168,7 @@ public struct BackgroundFetchHandler: Sendable {
         case .newData(let result):
             return (
                 .newData,
-                result.location.displayName + ": " + formatter.summary(of: result.conditions)
+                WeatherFormatter.placeLine(result.location.displayName, formatter.summary(of: result.conditions))
                     + Self.leftOut(result.implausibleValues) + warningsNote(result, formatter: formatter)
             )
         case .noData(let result):

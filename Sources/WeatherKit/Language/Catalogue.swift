@@ -269,6 +269,8 @@ struct UserLanguage {
     var catalogue: String?
     /// The conventions of numbers and times, once loaded.
     var conventions: Conventions?
+    /// What comes between a number and its percent sign (`Conventions.percentSpace`), once asked.
+    private var percentSpaceOfNumbers: String?
     /// The choice, once something needed more than a glance at the environment. In a box: assigning an
     /// optional `LanguageChoice` asked the Swift runtime for its type's metadata, 9,000 instructions of
     /// `show`'s, where an optional reference asks nothing.
@@ -303,6 +305,20 @@ struct UserLanguage {
         built = nil
         categories = nil
         conventions = nil
+        percentSpaceOfNumbers = nil
+    }
+
+    /// `Conventions.percentSpace`: by the name of the numbers locale, worked out once; nothing for C's.
+    mutating func percentSpace() -> String {
+        if let percentSpaceOfNumbers { return percentSpaceOfNumbers }
+        var space = ""
+        if followsUser, setting != nil || !(categoryLocales().numbers.map(LocaleName.isPOSIX) ?? true),
+            let numbers = choice().numbersLocale
+        {
+            space = Conventions.percentSpace(ofLanguage: LocaleName(numbers).language)
+        }
+        percentSpaceOfNumbers = space
+        return space
     }
 
     /// The locales the environment gives the categories, read once.

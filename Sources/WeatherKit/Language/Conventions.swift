@@ -193,6 +193,25 @@ package final class Conventions: Sendable {
     }
 }
 
+extension Conventions {
+    /// What comes between a number and its percent sign, as the run's numbers locale writes a percentage:
+    /// a no-break space (U+00A0) where CLDR's percent pattern has one ("81 %"), nothing where it has none
+    /// ("81%"). Known from the locale's name alone, so that `--format "%h"` loads no locale for it.
+    static var percentSpace: String {
+        Catalogue.language.withLock { $0.percentSpace() }
+    }
+
+    /// The space of `percentSpace` for `language` (`de`, as a locale's name begins), from CLDR's
+    /// `percentFormats` (`#,##0 %` or `#,##0%`) for the languages weather speaks; none for any other, as
+    /// in C and English.
+    static func percentSpace(ofLanguage language: String) -> String {
+        switch language {
+        case "cs", "de", "es", "fi", "fr", "nb", "nn", "no", "sv": "\u{A0}"
+        default: ""  // en, it, nl, pl, pt, uk: "81%"
+        }
+    }
+}
+
 /// `format`, a strftime format (`%a %-d %b`) of the catalogue's, in the run's language: where the day and
 /// the month go, and the words between them (German `%a %-d. %b`); the locale gives the names.
 package func timeFormat(_ format: String) -> String {

@@ -25,8 +25,9 @@ extension WeatherFormatter {
     package func forecastText(
         _ forecast: Forecast, of result: WeatherResult, stale: Bool, refreshing: Bool = false, columns: Int? = nil
     ) -> String {
-        var heading = style.bold(result.location.displayName) + ": " + Self.forecastSpan(forecast)
-        if stale { heading += " " + style.warning(tr("(stale)")) }
+        var span = Self.forecastSpan(forecast)
+        if stale { span += " " + style.warning(tr("(stale)")) }
+        let heading = Self.placeLine(style.bold(result.location.displayName), span)
         var lines = columns.map { heading.wrapped(toColumns: $0) } ?? [heading]
         if !forecast.hours.isEmpty {
             let hours = Self.tableLines(
@@ -196,6 +197,7 @@ extension WeatherFormatter {
         var days = 0
         let today = result.clock.day(of: now)
         let lastHour = now + Double(tooltip.hours) * 3600
+        let percentSpace = Conventions.percentSpace
         Forecast.forEach(
             inPacked: result.packedOutlook,
             hour: { hour in
@@ -208,7 +210,9 @@ extension WeatherFormatter {
                     bytes.append(UInt8(ascii: " "))
                     units.appendShortTemperature(temperature, to: &bytes)
                 }
-                if let chance = hour.precipitationProbability { Self.appendPercent(chance, to: &bytes) }
+                if let chance = hour.precipitationProbability {
+                    Self.appendPercent(chance, space: percentSpace, to: &bytes)
+                }
             },
             day: { day in
                 guard day.day >= today, days < tooltip.days else { return }
@@ -222,7 +226,9 @@ extension WeatherFormatter {
                     bytes += " / ".utf8
                     units.appendShortTemperature(low, to: &bytes)
                 }
-                if let chance = day.precipitationProbabilityMax { Self.appendPercent(chance, to: &bytes) }
+                if let chance = day.precipitationProbabilityMax {
+                    Self.appendPercent(chance, space: percentSpace, to: &bytes)
+                }
             })
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -234,10 +240,11 @@ extension WeatherFormatter {
         bytes += piece.utf8
     }
 
-    /// " 81%": `percent(_:)` after a space.
-    private static func appendPercent(_ value: Double, to bytes: inout [UInt8]) {
+    /// " 81%": `percent(_:)` after a space, `space` (`Conventions.percentSpace`) before its sign.
+    private static func appendPercent(_ value: Double, space: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: " "))
         CivilTime.append(Int(saturating: value.rounded()), width: 1, to: &bytes)
+        bytes += space.utf8
         bytes.append(UInt8(ascii: "%"))
     }
 

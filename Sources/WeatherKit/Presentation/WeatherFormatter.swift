@@ -81,23 +81,19 @@ public struct WeatherFormatter: Sendable {
         rainLine: Bool = true, columns: Int? = nil
     ) -> String {
         let values = result.conditions
-        var text = style.bold(result.location.displayName)
-        text += ": "
-        let icon = icon(values)
-        if !icon.isEmpty {
-            text += icon
-            text += " "
-        }
-        text += summary(of: values)
+        var weather = icon(values)
+        if !weather.isEmpty { weather += " " }
+        weather += summary(of: values)
         let mark = alertMark(alerts)
         if !mark.isEmpty {
-            text += " "
-            text += style.warning(mark)
+            weather += " "
+            weather += style.warning(mark)
         }
         if stale {
-            text += " "
-            text += style.warning(tr("(stale)"))
+            weather += " "
+            weather += style.warning(tr("(stale)"))
         }
+        var text = Self.placeLine(style.bold(result.location.displayName), weather)
         let warningLine = alertLine(alerts, at: result)
         if let warningLine {
             text += "\n"
@@ -194,6 +190,12 @@ public struct WeatherFormatter: Sendable {
     static func isTonight(_ today: DayForecast, of result: WeatherResult) -> Bool {
         result.provider.givesTodayFromNow && result.clock.day(of: result.observedAt) == today.day
             && civilTime(result.observedAt, at: result).hour >= 18
+    }
+
+    /// "Berlin, Land Berlin, Germany: ⛅ 10.9 °C": the place, then what is said of it (its weather, the
+    /// forecast's span), as the language punctuates it (French "Germany : ⛅", with a no-break space).
+    static func placeLine(_ place: String, _ weather: String) -> String {
+        tr(context: "the place, then its weather", "%1$s: %2$s", place, weather)
     }
 
     /// "Updated 4 min ago · Data: MET Norway", the last line of the text and the forecast: the age of a
@@ -358,9 +360,9 @@ public struct WeatherFormatter: Sendable {
 
     // MARK: Pieces
 
-    /// "81%".
+    /// "81%", or "81 %" with a no-break space where the numbers locale writes it so (`percentSpace`).
     static func percent(_ value: Double) -> String {
-        String(Int(saturating: value.rounded())) + "%"
+        String(Int(saturating: value.rounded())) + Conventions.percentSpace + "%"
     }
 
     /// "07:21" (or "7:21 AM", as the locale reads a clock): a moment on the place's clock.
