@@ -92,4 +92,20 @@ struct NativeWritingTests {
         #expect(refresh.hasPrefix("newData: Berlin, Land Berlin, Germany\u{A0}: 10,9 °C, "), "\(refresh)")
         #expect(refresh.contains("partiellement nuageux\u{202F}; ⚠ Gale-force gusts"), "\(refresh)")
     }
+
+    @Test("the forecast's heading agrees with its hours: die nächste Stunde, příštích 12 hodin, příští 2 hodiny")
+    func forecastHeading() throws {
+        for (language, arguments, heading) in [
+            ("de", ["--hours", "1", "--days", "2"], "die nächste Stunde und 2 Tage"),
+            ("cs", ["--hours", "12", "--days", "7"], "příštích 12 hodin a 7 dní"),
+            ("cs", ["--hours", "2", "--days", "7"], "příští 2 hodiny a 7 dní"),
+            ("pl", ["--hours", "5", "--days", "1"], "najbliższych 5 godzin i 1 dzień"),
+            ("C", ["--hours", "1", "--days", "2"], "the next 1 hour and 2 days"),
+        ] {
+            let (sandbox, environment) = try Self.berlin(in: language)
+            let forecast = try Self.run(sandbox, ["forecast"] + arguments, environment).stdout
+            let first = forecast.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasSuffix(": " + heading), "\(language) \(arguments): \(forecast)")
+        }
+    }
 }

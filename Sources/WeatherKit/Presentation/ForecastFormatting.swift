@@ -80,9 +80,11 @@ extension WeatherFormatter {
         case (let hours, 0): trn("the next %d hour", "the next %d hours", hours, String(hours))
         case (0, let days): trn("the next %d day", "the next %d days", days, String(days))
         case (let hours, let days):
-            tr(
-                "the next %1$s and %2$s", trn("%d hour", "%d hours", hours, String(hours)),
-                trn("%d day", "%d days", days, String(days)))
+            // Plural by the hours, which the adjective agrees with ("příštích 12 hodin", "die nächste
+            // Stunde"); the count last, which a form for one hour may leave out, as printf allows.
+            trn(
+                "the next %2$d hour and %1$s", "the next %2$d hours and %1$s", hours,
+                trn("%d day", "%d days", days, String(days)), String(hours))
         }
     }
 
