@@ -108,4 +108,21 @@ struct NativeWritingTests {
             #expect(first.hasSuffix(": " + heading), "\(language) \(arguments): \(forecast)")
         }
     }
+
+    @Test(
+        "a weekday inside a sentence as the language puts it: Polish and Czech in the genitive, Italian whole",
+        arguments: [
+            ("C", "Wind gusts: minor, announced from 19:50 until Fri 04:00"),
+            ("pl", "Wind gusts: niskie zagrożenie, zapowiedziane od 19:50 do piątku 04:00"),
+            ("cs", "Wind gusts: malé nebezpečí, ohlášená od 19:50 do pátku 04:00"),
+            ("it", "Wind gusts: rischio basso, annunciato dalle 19:50 fino a venerdì alle 04:00"),
+            ("es", "Wind gusts: riesgo menor, anunciado desde las 19:50 hasta el viernes a las 04:00"),
+            ("fi", "Wind gusts: lievä vaara, tulossa 19.50 alkaen perjantaina klo 04.00 asti"),
+            ("de", "Windböen: Wetterwarnung, angekündigt von 19:50 bis Fr 04:00"),
+        ])
+    func weekdayInSentence(language: String, line: String) throws {
+        let (sandbox, environment) = try Self.berlin(in: language)
+        let alerts = try Self.run(sandbox, ["alerts"], environment).stdout
+        #expect(alerts.split(separator: "\n").contains { $0 == line }, "\(alerts)")
+    }
 }

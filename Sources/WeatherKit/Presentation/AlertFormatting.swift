@@ -18,7 +18,7 @@ extension WeatherFormatter {
     /// event is the service's words, in the language it was asked in.
     func mostSevereAlert(_ alerts: SavedAlerts?, at result: WeatherResult) -> String {
         guard let alerts, let alert = alerts.alerts.first(where: { alerts.isInForce($0, at: now) }) else { return "" }
-        return eventWords(alert, of: alerts) + (alert.until.map { " " + tr("until %s", when($0, at: result)) } ?? "")
+        return eventWords(alert, of: alerts) + (alert.until.map { " " + when($0, at: result).until } ?? "")
             + updateNote(alert)
     }
 
@@ -55,7 +55,7 @@ extension WeatherFormatter {
         } else if let first = current.first {
             line = tr(
                 "Announced: %s",
-                eventWords(first, of: alerts) + (first.onset.map { " " + tr("from %s", when($0, at: result)) } ?? "")
+                eventWords(first, of: alerts) + (first.onset.map { " " + when($0, at: result).from } ?? "")
                     + updateNote(first))
             if announced > 1 { line += Self.andMore(announced - 1) }
         } else {
@@ -73,27 +73,52 @@ extension WeatherFormatter {
     /// "(as of 11:40)": when the service last answered, said when the warnings are the last known ones.
     func asOf(_ alerts: SavedAlerts, at result: WeatherResult) -> String {
         guard let checked = alerts.lastAnswer(at: now) else { return tr("(not updated)") }
-        return tr("(as of %s)", when(checked, at: result))
+        return when(checked, at: result).asOf
     }
 
-    /// `moment` on the place's clock as a warning's time reads: "12:45" on the place's day of `now`,
-    /// "Fri 07:00" within a week of it, "Thu 15 Oct 07:00" further away; the weekday, the date and the
-    /// clock as the user's locale writes them.
-    func when(_ moment: Timestamp, at result: WeatherResult) -> String {
+    /// `moment` on the place's clock as a warning's time reads: "12:45" on the place's day of `now`, with
+    /// "Fri" within a week of it, "Thu 15 Oct" further away; the clock and the date as the user's locale
+    /// writes them, the weekday as the language writes one in a sentence (`weekdayInSentence`).
+    func when(_ moment: Timestamp, at result: WeatherResult) -> WarningTime {
         let clock = Self.clock(moment, at: result)
         let day = result.clock.day(of: moment)
         let days = day - result.clock.day(of: now)
-        if days == 0 { return clock }
-        if (-6...6).contains(days) { return Self.weekday(day) + " " + clock }
-        return Self.dayHeading(day) + " " + clock
+        if days == 0 { return WarningTime(day: nil, clock: clock) }
+        if (-6...6).contains(days) { return WarningTime(day: Self.weekdayInSentence(day), clock: clock) }
+        return WarningTime(day: Self.dayHeading(day), clock: clock)
     }
 
-    /// "From 17:00 until 19:50", "from 17:00", "until 19:50" or "": when a warning begins and ends.
+    /// "Fri", the weekday of `day` (counted in days since 1970-01-01) in a sentence ("until Fri 07:00"):
+    /// the catalogue's word, which each language writes as its sentences need it (Polish "niedz.", where
+    /// glibc's "nie" reads "not"; Italian "domenica"), else the locale's abbreviation.
+    static func weekdayInSentence(_ day: Int) -> String {
+        guard Catalogue.isTranslating else { return weekday(day) }
+        // 1970-01-01 was a Thursday.
+        return switch (day % 7 + 7) % 7 {
+        case 0: tr(context: "a weekday in a sentence: until Fri 07:00", "Thu")
+        case 1: tr(context: "a weekday in a sentence: until Fri 07:00", "Fri")
+        case 2: tr(context: "a weekday in a sentence: until Fri 07:00", "Sat")
+        case 3: tr(context: "a weekday in a sentence: until Fri 07:00", "Sun")
+        case 4: tr(context: "a weekday in a sentence: until Fri 07:00", "Mon")
+        case 5: tr(context: "a weekday in a sentence: until Fri 07:00", "Tue")
+        default: tr(context: "a weekday in a sentence: until Fri 07:00", "Wed")
+        }
+    }
+
+    /// "From 17:00 until 19:50", "from 17:00", "until 19:50" or "": when a warning begins and ends, each
+    /// with its day when that is not today ("from 17:00 until Fri 04:00"), as one sentence of the catalogue.
     func span(from onset: Timestamp?, until end: Timestamp?, at result: WeatherResult) -> String {
         switch (onset.map { when($0, at: result) }, end.map { when($0, at: result) }) {
-        case (let onset?, let end?): tr("from %1$s until %2$s", onset, end)
-        case (let onset?, nil): tr("from %s", onset)
-        case (nil, let end?): tr("until %s", end)
+        case (let onset?, let end?):
+            switch (onset.day, end.day) {
+            case (nil, nil): tr("from %1$s until %2$s", onset.clock, end.clock)
+            case (nil, let endDay?): tr("from %1$s until %2$s %3$s", onset.clock, endDay, end.clock)
+            case (let onsetDay?, nil): tr("from %1$s %2$s until %3$s", onsetDay, onset.clock, end.clock)
+            case (let onsetDay?, let endDay?):
+                tr("from %1$s %2$s until %3$s %4$s", onsetDay, onset.clock, endDay, end.clock)
+            }
+        case (let onset?, nil): onset.from
+        case (nil, let end?): end.until
         case (nil, nil): ""
         }
     }
@@ -118,16 +143,16 @@ extension WeatherFormatter {
         for alert in current.filter({ $0.isInForce(at: now) }) + current.filter({ !$0.isInForce(at: now) }) {
             var line = eventWords(alert, of: alerts) + " (" + alert.severity.words + ")"
             if alert.isInForce(at: now) {
-                if let until = alert.until { line += " " + tr("until %s", when(until, at: result)) }
+                if let until = alert.until { line += " " + when(until, at: result).until }
                 lines.append("⚠ " + line + updateNote(alert))
             } else {
-                if let onset = alert.onset { line += " " + tr("from %s", when(onset, at: result)) }
+                if let onset = alert.onset { line += " " + when(onset, at: result).from }
                 lines.append(tr("Announced: %s", line + updateNote(alert)))
             }
         }
         if alerts.failure != nil {
             lines.append(
-                alerts.lastAnswer(at: now).map { tr("Warnings (as of %s)", when($0, at: result)) }
+                alerts.lastAnswer(at: now).map { when($0, at: result).warningsAsOf }
                     ?? tr("Warnings (not updated)")
             )
         }
@@ -161,6 +186,54 @@ extension WeatherFormatter {
         writer.nullableField("ends", alert.ends?.iso8601())
         writer.field("inForce", alert.isInForce(at: now))
         writer.nullableField("instruction", alert.instruction)
+    }
+}
+
+/// When a warning begins, ends or was last fetched, on the place's clock: its time, and its day (a weekday
+/// as a sentence writes it, or a date) when that is not the place's day. Each phrase it is said in is one
+/// message with the day and one without, so that a language puts the day where its sentences do ("fino a
+/// domenica alle 00:15", not "fino alle dom 00:15").
+struct WarningTime {
+    /// "Fri" or "Thu 15 Oct"; `nil` on the place's day of the moment shown.
+    var day: String?
+    /// "07:00", as the locale reads a clock.
+    var clock: String
+
+    /// "until 07:00", "until Fri 07:00".
+    var until: String {
+        guard let day else { return tr("until %s", clock) }
+        return tr("until %1$s %2$s", day, clock)
+    }
+
+    /// "from 07:00", "from Fri 07:00".
+    var from: String {
+        guard let day else { return tr("from %s", clock) }
+        return tr("from %1$s %2$s", day, clock)
+    }
+
+    /// "(as of 07:00)", "(as of Fri 07:00)": when the warnings shown were last fetched.
+    var asOf: String {
+        guard let day else { return tr("(as of %s)", clock) }
+        return tr("(as of %1$s %2$s)", day, clock)
+    }
+
+    /// "Warnings (as of 07:00)", waybar's tooltip's last line.
+    var warningsAsOf: String {
+        guard let day else { return tr("Warnings (as of %s)", clock) }
+        return tr("Warnings (as of %1$s %2$s)", day, clock)
+    }
+
+    /// "The last update failed at 07:00 (reason)." and, with `gaveLast`, "...; these are the warnings it
+    /// gave last."
+    func lastUpdateFailed(_ reason: String, gaveLast: Bool) -> String {
+        switch (day, gaveLast) {
+        case (nil, false): tr("The last update failed at %1$s (%2$s).", clock, reason)
+        case (nil, true):
+            tr("The last update failed at %1$s (%2$s); these are the warnings it gave last.", clock, reason)
+        case (let day?, false): tr("The last update failed at %1$s %2$s (%3$s).", day, clock, reason)
+        case (let day?, true):
+            tr("The last update failed at %1$s %2$s (%3$s); these are the warnings it gave last.", day, clock, reason)
+        }
     }
 }
 

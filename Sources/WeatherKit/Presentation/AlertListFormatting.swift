@@ -35,16 +35,11 @@ extension WeatherFormatter {
             }
         var heading = tr("%1$s: %2$s, from %3$s", style.bold(place), count, alerts.source.issuer)
         let checked = alerts.lastAnswer(at: now)
-        if let checked { heading += " " + tr("(as of %s)", when(checked, at: result)) }
+        if let checked { heading += " " + when(checked, at: result).asOf }
         var lines = wrap(heading, columns: columns, indent: "")
         if let failure = alerts.failure {
             // The reason is the file's, in English: any run may have written it, in any language.
-            let failed =
-                checked == nil
-                ? tr("The last update failed at %1$s (%2$s).", when(failure.at, at: result), failure.reason)
-                : tr(
-                    "The last update failed at %1$s (%2$s); these are the warnings it gave last.",
-                    when(failure.at, at: result), failure.reason)
+            let failed = when(failure.at, at: result).lastUpdateFailed(failure.reason, gaveLast: checked != nil)
             lines += wrap(failed, columns: columns, indent: "")
         }
         for alert in current {
