@@ -125,4 +125,14 @@ struct NativeWritingTests {
         let alerts = try Self.run(sandbox, ["alerts"], environment).stdout
         #expect(alerts.split(separator: "\n").contains { $0 == line }, "\(alerts)")
     }
+
+    @Test("search's coordinates in the locale's decimals, beside its grouped populations")
+    func searchCoordinates() throws {
+        let (sandbox, german) = try Self.berlin(in: "de")
+        let search = try Self.run(sandbox, ["search", "London"], german).stdout
+        let row = try #require(search.split(separator: "\n").first { $0.contains("London, England") }, "\(search)")
+        #expect(row.contains("51,5085") && row.contains("-0,1257") && row.contains("8.961.989"), "\(row)")
+        let english = try Self.run(sandbox, ["search", "London"], [:]).stdout
+        #expect(english.contains("51.5085") && english.contains("8,961,989"), "\(english)")
+    }
 }

@@ -76,7 +76,8 @@ public struct PlaceSearchPresenter: Sendable {
             let location = match.location
             rows.append([
                 String(index + 1), location.displayName, location.population.map(conventions.grouped) ?? "",
-                location.latitude.fixed(decimals: 4), location.longitude.fixed(decimals: 4),
+                conventions.decimal(location.latitude.fixed(decimals: 4)),
+                conventions.decimal(location.longitude.fixed(decimals: 4)),
                 found.words(choosing: match),
             ])
         }
