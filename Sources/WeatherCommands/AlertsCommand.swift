@@ -41,7 +41,7 @@ struct AlertsCommand: FetcherCommand {
     @OptionGroup
     var place: PlaceArguments
 
-    @OptionGroup(title: "Display")
+    @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {

@@ -45,7 +45,7 @@ struct ForecastCommand: FetcherCommand {
     @OptionGroup
     var place: PlaceArguments
 
-    @OptionGroup(title: "Display")
+    @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func validate() throws {

@@ -43,7 +43,7 @@ struct SetCommand: FetcherCommand {
         help: ArgumentHelp(helpText("The place's name, optionally followed by , and a qualifier."), valueName: "city"))
     var words: [String] = []
 
-    @OptionGroup(title: "Display")
+    @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {

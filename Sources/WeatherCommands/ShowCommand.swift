@@ -67,7 +67,7 @@ struct ShowCommand: FetcherCommand {
     @OptionGroup
     var place: PlaceArguments
 
-    @OptionGroup(title: "Display")
+    @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func validate() throws {

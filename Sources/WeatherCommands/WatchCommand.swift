@@ -50,7 +50,7 @@ struct WatchCommand: FetcherCommand {
             helpText("Print one JSON object a line for waybar: text (the short line or --format), tooltip, class.")))
     var waybar = false
 
-    @OptionGroup(title: "Display")
+    @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func validate() throws {

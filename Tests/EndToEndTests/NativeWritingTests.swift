@@ -135,4 +135,15 @@ struct NativeWritingTests {
         let english = try Self.run(sandbox, ["search", "London"], [:]).stdout
         #expect(english.contains("51.5085") && english.contains("8,961,989"), "\(english)")
     }
+
+    @Test("the help's Display group is the language's, and the language setting chooses it before the help")
+    func helpGroup() throws {
+        let (sandbox, german) = try Self.berlin(in: "de")
+        let help = try Self.run(sandbox, ["show", "--help"], german).stdout
+        #expect(help.contains("\nANZEIGE:\n  --units <system>"), "\(help)")
+        // config.json's language setting, read after the command line is parsed, before any help is.
+        try sandbox.write("{\"language\": \"de\"}\n", to: sandbox.configFile)
+        let setting = try Self.run(sandbox, ["forecast", "--help"], ["LANG": "C.UTF-8"]).stdout
+        #expect(setting.hasPrefix("OVERVIEW: Die stündliche") && setting.contains("\nANZEIGE:\n"), "\(setting)")
+    }
 }
