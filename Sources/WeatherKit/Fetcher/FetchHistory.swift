@@ -53,7 +53,7 @@ package struct FetchHistory: Sendable {
         let now = clock.now()
         let history = store.loadHistory(now: now, utcOffset: timeZone.offset(at: now))
         let (dayLabel, weekLabel) = (tr("Last day:"), tr("Last week:"))
-        let (looksLabel, sessionLabel, adaptiveLabel) = (tr("Looks:"), tr("Session:"), tr("Adaptive:"))
+        let (looksLabel, sessionLabel, adaptiveLabel) = (tr("Shown at:"), tr("Session:"), tr("Adaptive:"))
         var lines = LabelledLines(labels: [dayLabel, weekLabel, looksLabel, sessionLabel, adaptiveLabel], gap: 2)
         lines.add(dayLabel, Self.summary(history.runs.filter { now - $0.at <= 86_400 }))
         lines.add(weekLabel, Self.summary(history.runs.filter { now - $0.at <= 7 * 86_400 }))
