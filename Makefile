@@ -18,8 +18,8 @@
 #   make check-package    the .deb and the tarball installed and run in a clean Debian root (debootstrap)
 #   make fuzz             libFuzzer over the whole pipeline for 10 minutes (FUZZ_SECONDS, FUZZ_PROCESSES)
 #   make pot              po/weather.pot, the messages of the sources for translation (Config/po.py)
-#   make check-po         every po/LL.po compiles, is complete and keeps its messages' placeholders and its
-#                         language's quotation marks (French its no-break spaces)
+#   make check-po         every po/LL.po compiles, is complete and keeps its messages' placeholders, its
+#                         language's quotation marks (French its no-break spaces) and po/glossary.tsv's terms
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
 PREFIX ?= $(HOME)/.local

@@ -22,7 +22,7 @@ Usage:
                             (printf's, the --format codes of help text, the parts of a date strftime's
                             show, the commands of examples); French's no-break spaces before : ; ? ! and
                             inside « »; each language's quotation marks (ASCII ones only around what is
-                            typed), Ukrainian's apostrophe ʼ
+                            typed), Ukrainian's apostrophe ʼ; and the terms of po/glossary.tsv
     po.py compile OUTDIR    OUTDIR/LL/LC_MESSAGES/weather.mo for every po/LL.po
     po.py languages         the languages, one a line
 Paths are relative to the repository (--root to use another, as the tests do with a doctored copy).
@@ -657,6 +657,7 @@ def check(root):
         if file.read() != render(entries):
             problems.append("po/weather.pot does not hold the messages of the sources: run make pot")
     by_id = {(entry["msgctxt"], entry["msgid"]): entry for entry in entries}
+    terms = glossary(root, problems)
     for language in languages(root):
         path = os.path.join(root, "po", language + ".po")
         result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", path], capture_output=True, text=True)
@@ -669,6 +670,7 @@ def check(root):
             problems.append(f"{language}: no Plural-Forms in the header")
         singular = single_number_forms(header["msgstr"][0]) if header else set()
         seen = set()
+        translated = {}
         for entry in translation:
             msgid = entry["msgid"]
             if msgid == "":
@@ -686,9 +688,98 @@ def check(root):
             if wanted["plural"] and forms is not None and len(entry["msgstr"]) != forms:
                 problems.append(f'{language}: {label(entry)} has {len(entry["msgstr"])} plural forms, not {forms}')
             problems += check_translation(wanted, entry["msgstr"], language, singular)
+            translated[key] = entry["msgstr"]
         for key, entry in by_id.items():
             if key not in seen:
                 problems.append(f"{language}: {label(entry)} is missing")
+        problems += check_glossary(terms, entries, translated, language)
+    return problems
+
+
+# MARK: The glossary
+
+# What a row of po/glossary.tsv applies to: the words of a weather code or MET Norway symbol (Sky.swift,
+# METSymbol.swift), which contain its English term; a warning level (tr(context: "warning level", ...)),
+# which is it.
+SCOPES = {
+    "condition": lambda entry: any(reference.endswith(("/Sky.swift", "/METSymbol.swift"))
+                                   for reference in entry["references"]),
+    "warning level": lambda entry: entry["msgctxt"] == "warning level",
+}
+
+
+def glossary(root, problems):
+    """The rows of po/glossary.tsv: dicts of scope, english, language, forms (the service's term and its
+    inflected forms, any of which a message may use; empty where the service has no such term) and source.
+    Problems with the file itself go into `problems`."""
+    path = os.path.join(root, "po", "glossary.tsv")
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if len(fields) != 5 or fields[0] not in SCOPES or not all(field.strip() for field in fields):
+                problems.append(f"po/glossary.tsv:{number}: not scope, English, language, term and source, "
+                                f"separated by tabs, the scope one of {', '.join(SCOPES)}")
+                continue
+            scope, english, language, term, source = fields
+            forms = [] if term == "-" else [form.strip() for form in term.split("|")]
+            rows.append({"scope": scope, "english": english, "language": language, "forms": forms,
+                         "source": source, "line": number})
+    known = set(languages(root))
+    pairs = {(row["scope"], row["english"]) for row in rows}
+    for row in rows:
+        if row["language"] not in known:
+            problems.append(f"po/glossary.tsv:{row['line']}: no catalogue po/{row['language']}.po")
+    for scope, english in sorted(pairs):
+        have = {row["language"] for row in rows if (row["scope"], row["english"]) == (scope, english)}
+        for language in sorted(known - have):
+            problems.append(f'po/glossary.tsv: "{english}" ({scope}) has no row for {language}')
+    return rows
+
+
+def glossary_terms(msgid, rows):
+    """The rows whose English term `msgid` holds as words, a longer term taking its words from a shorter
+    one's ("snow pellet showers" holds "snow pellet", not "snow"; "rain showers" holds "rain")."""
+    covered = []
+    found = []
+    for row in sorted(rows, key=lambda row: -len(row["english"])):
+        pattern = r"(?<![\w-])" + re.escape(row["english"]) + r"(?![\w-])"
+        spans = [match.span() for match in re.finditer(pattern, msgid, re.IGNORECASE)]
+        free = [span for span in spans if not any(start <= span[0] and span[1] <= end for start, end in covered)]
+        if free:
+            found.append(row)
+            covered += free
+    return found
+
+
+def check_glossary(rows, entries, translated, language):
+    """What the glossary finds wrong with `language`'s catalogue: a condition or a warning level that does
+    not use the national service's term."""
+    problems = []
+    mine = [row for row in rows if row["language"] == language]
+    for entry in entries:
+        forms = translated.get((entry["msgctxt"], entry["msgid"]))
+        if not forms:
+            continue
+        for scope, applies in SCOPES.items():
+            if not applies(entry):
+                continue
+            scoped = [row for row in mine if row["scope"] == scope]
+            if scope == "warning level":
+                scoped = [row for row in scoped if row["english"] == entry["msgid"]]
+            for row in glossary_terms(entry["msgid"], scoped):
+                if not row["forms"]:
+                    continue
+                for text in forms:
+                    if not any(form.casefold() in text.casefold() for form in row["forms"]):
+                        problems.append(
+                            f"{language}: {label(entry)} is \"{text}\", without the term for \"{row['english']}\": "
+                            f"{' or '.join(row['forms'])} (po/glossary.tsv:{row['line']}, {row['source']})")
     return problems
 
 

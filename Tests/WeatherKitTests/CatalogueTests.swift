@@ -236,6 +236,42 @@ struct CatalogueTests {
         #expect(!check.output.contains("fr: ") && !check.output.contains("it: "), "\(check.output)")
     }
 
+    @Test("the glossary holds conditions and warning levels to the national service's terms, in every language")
+    func glossary() throws {
+        try Self.requireMsgfmt()
+        let copy = try Copy()
+        let rows = try String(contentsOfFile: copy.root + "/po/glossary.tsv", encoding: .utf8)
+        #expect(
+            rows.contains("condition\tshowers\tuk\tзлив\t")
+                && rows.contains("warning level\tsevere\tde\tUnwetterwarnung\t"))
+        // Showers lost in Ukrainian ("снігопади" are snowfalls); DWD's level 3 renamed; a row dropped.
+        try copy.edit("po/uk.po") {
+            $0.replacingOccurrences(
+                of: "msgid \"snow showers\"\nmsgstr \"зливовий сніг\"",
+                with: "msgid \"snow showers\"\nmsgstr \"снігопади\"")
+        }
+        try copy.edit("po/de.po") {
+            $0.replacingOccurrences(
+                of: "msgid \"severe\"\nmsgstr \"Unwetterwarnung\"", with: "msgid \"severe\"\nmsgstr \"schwere Warnung\""
+            )
+        }
+        try copy.edit("po/glossary.tsv") { $0.replacingOccurrences(of: "condition\tfog\tnl\tmist\tWMO\n", with: "") }
+        let check = try Self.po(["check"], root: copy.root)
+        #expect(check.status != 0)
+        #expect(
+            check.output.contains(
+                "uk: \"snow showers\" is \"снігопади\", without the term for \"showers\": злив (po/glossary.tsv:"),
+            "\(check.output)")
+        #expect(
+            check.output.contains(
+                "de: \"severe\" (warning level) is \"schwere Warnung\", without the term for \"severe\": Unwetterwarnung"
+            ),
+            "\(check.output)")
+        #expect(check.output.contains("po/glossary.tsv: \"fog\" (condition) has no row for nl"), "\(check.output)")
+        // "snow pellet showers" holds "snow pellet", whose term stands for the snow: German "Graupelschauer".
+        #expect(!check.output.contains("snow pellet showers"), "\(check.output)")
+    }
+
     @Test("a date's strftime format may write the day and month as numbers, but shows the same parts")
     func dateFormats() throws {
         try Self.requireMsgfmt()

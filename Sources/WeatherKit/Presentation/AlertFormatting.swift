@@ -242,11 +242,11 @@ extension AlertSeverity {
     /// such as DWD's "Unwetterwarnung"); `name` is `--json`'s and waybar's English word.
     var words: String {
         switch self {
-        case .unknown: tr("unknown")
-        case .minor: tr("minor")
-        case .moderate: tr("moderate")
-        case .severe: tr("severe")
-        case .extreme: tr("extreme")
+        case .unknown: tr(context: "warning level", "unknown")
+        case .minor: tr(context: "warning level", "minor")
+        case .moderate: tr(context: "warning level", "moderate")
+        case .severe: tr(context: "warning level", "severe")
+        case .extreme: tr(context: "warning level", "extreme")
         }
     }
 }
