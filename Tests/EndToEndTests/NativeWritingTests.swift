@@ -146,4 +146,13 @@ struct NativeWritingTests {
         let setting = try Self.run(sandbox, ["forecast", "--help"], ["LANG": "C.UTF-8"]).stdout
         #expect(setting.hasPrefix("OVERVIEW: Die stündliche") && setting.contains("\nANZEIGE:\n"), "\(setting)")
     }
+
+    @Test("dates as the language writes them: Finnish to 8.10., Czech Čt 8. 10., Polish czwartek, 8 października")
+    func dates() throws {
+        for (language, heading) in [("fi", "to 8.10."), ("cs", "Čt 8. 10."), ("pl", "czwartek, 8 października")] {
+            let (sandbox, environment) = try Self.berlin(in: language)
+            let forecast = try Self.run(sandbox, ["forecast", "--hours", "2", "--days", "0"], environment).stdout
+            #expect(forecast.split(separator: "\n").dropFirst().first.map(String.init) == heading, "\(forecast)")
+        }
+    }
 }
