@@ -5,13 +5,16 @@ import Testing
 /// Every word in the reader's language, as a native reader writes it: what the code writes around the
 /// catalogue's words (units, percentages, the place's colon, a weekday inside a sentence, dates, the
 /// coordinates of search, the help's group titles) follows the language, and English and C print what they
-/// always printed. Each runs at one moment: the warnings' reference moment, 2026-10-08 17:00 UTC (19:00 in
-/// Berlin, a Thursday), when DWD's gale-force gusts are in force until 19:50 and wind gusts are announced
-/// until Friday 04:00.
+/// always printed. Each language's whole output is a golden file (`Tests/Golden/<language>/`), at one
+/// moment: the warnings' reference moment, 2026-10-08 17:00 UTC (19:00 in Berlin, a Thursday), when DWD's
+/// gale-force gusts are in force until 19:50 and wind gusts are announced until Friday 04:00.
 @Suite("Each language as its readers write it")
 struct NativeWritingTests {
     /// 2026-10-08 17:00 UTC: the moment of the warning fixtures (Tests/TestSupport/fixtureserver/timeline.py).
     static let moment = Date(timeIntervalSince1970: 1_791_478_800)
+
+    /// The languages of the goldens: each catalogue in its country's locale, and C's English beside them.
+    static let languages = ["C"] + TestLocales.byLanguage.keys.sorted()
 
     /// A sandbox whose fixture server stands at `moment` (its warnings anchored there), with Berlin set in
     /// `language` (`C`, or a catalogue's), and the environment of that language.
@@ -31,6 +34,19 @@ struct NativeWritingTests {
         -> Sandbox.Run
     {
         try sandbox.run(arguments, environment: environment.merging(try FakeClock.environment(at: moment)) { $1 })
+    }
+
+    @Test("show, forecast, alerts and show --help read as the language writes them", arguments: languages)
+    func goldens(language: String) throws {
+        let (sandbox, environment) = try Self.berlin(in: language)
+        for (name, arguments) in [
+            ("show", ["show"]), ("forecast", ["forecast", "--hours", "6", "--days", "3"]), ("alerts", ["alerts"]),
+            ("help-show", ["show", "--help"]),
+        ] {
+            let run = try Self.run(sandbox, arguments, environment)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(language) \(arguments): \(run)")
+            try expectGolden(run.stdout, named: "\(language)/\(name).txt")
+        }
     }
 
     @Test("unit symbols are the language's: Ukrainian км/год, гПа and мм; English's SI symbols as ever")
