@@ -332,7 +332,7 @@ enum Pipeline {
         let timer = SystemdTimer(
             unitDirectory: paths.unitDirectory, executable: environment["EXE"] ?? "/usr/bin/weather",
             environment: SystemdTimer.carried(paths: paths, settings: settings, environment: environment),
-            budget: settings.timeout, dataInterval: { dataInterval ?? 900 }
+            budget: settings.timeout, clock: SystemClock(), dataInterval: { dataInterval ?? 900 }
         )
         let seconds = timer.seconds(for: interval ?? .minimum) ?? 900
         check((300...604_800).contains(seconds), "the timer's period stays within 5 minutes and 7 days")

@@ -40,7 +40,10 @@ its fixtures to the server's clock and refuses what the real one refuses (Fixtur
 
 Run it by hand to try `weather` offline (`make serve`): with `--exports` it prints, under its address, the
 `export WEATHER_..._URL=` line of every endpoint it answers (`ENDPOINTS`), to paste into a shell before
-`weather set Berlin`; `make demo` runs its session with the same lines.
+`weather set Berlin`; `make demo` runs its session with the same lines. `--now` takes a moment as
+WEATHER_TEST_NOW does (`1791478800` stands still, `1791478800+` runs on from there); `--data-interval 5`
+makes Open-Meteo's current data change every 5 s, not every 15 min, to find a test that leans on the data
+staying the same between two steps.
 
     python3 Tests/TestSupport/fixture-server.py --port 8080 --exports
 
@@ -54,8 +57,10 @@ Tests control it over HTTP (nothing under /_control is logged):
                                 "search" or another service's) queues scripted responses, used in order
                                 before the normal ones
     DELETE /_control/responses  drops every queued response
-    POST   /_control/clock      {"offset": seconds} shifts the server's "now" (for current.time, and for
-                                everything the other services derive from the clock)
+    POST   /_control/clock      {"now": SECONDS} sets the server's "now" (for current.time, and for
+                                everything the other services derive from the clock) and stops it there;
+                                {"now": SECONDS, "runs": true} lets it run on from there with the real
+                                clock; {"real": true} gives back the real clock
 
 A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fixtures/), "body" (text),
 "headers" ({name: value}), "delay" (seconds before answering), "trickle" (seconds between 64-byte pieces),
@@ -167,7 +172,9 @@ class State:
         self.requests = []
         self.services = {service.route: service for service in (cls(fixtures) for cls in SERVICES)}
         self.queues = {route: [] for route in ["search", "forecast", *self.services]}
-        self.clock_offset = 0.0
+        # The clock: None for the real one, else (moment, the real time it was set at, or None: standing still).
+        self.clock = None
+        self.data_interval = None
         self.forecasts = []
         folder = os.path.join(fixtures, "open-meteo", "forecast")
         for name in sorted(os.listdir(folder)):
@@ -176,7 +183,13 @@ class State:
             self.forecasts.append((document["latitude"], document["longitude"], document))
 
     def now(self):
-        return time.time() + self.clock_offset
+        if self.clock is None:
+            return time.time()
+        moment, since = self.clock
+        return moment if since is None else moment + time.time() - since
+
+    def set_clock(self, moment, runs):
+        self.clock = (moment, time.time() if runs else None)
 
     def next_scripted(self, route):
         with self.lock:
@@ -219,7 +232,15 @@ def fixture_instant(value, zone, offset):
     return int(value)
 
 
-def prepare(document, now):
+def parse_now(text):
+    """A moment as WEATHER_TEST_NOW writes it: (seconds, runs) for `SECONDS` or `SECONDS+`, else None."""
+    match = re.fullmatch(r"([0-9]{1,12}(?:\.[0-9]{1,12})?)(\+?)", text or "")
+    if not match or not 0 <= float(match.group(1)) <= 4102444799:
+        return None
+    return float(match.group(1)), bool(match.group(2))
+
+
+def prepare(document, now, data_interval=None):
     """The fixture moved to `now` as the real service would answer now: `current.time` is now rounded down
     to `current.interval`; the hourly series, the dates and the sunrises and sunsets move by whole days of
     the place's calendar so that the first day is the place's today (an hour keeps its place on the wall
@@ -230,7 +251,8 @@ def prepare(document, now):
     offset = document.get("utc_offset_seconds", 0)
     current = document.get("current")
     if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
-        interval = int(current.get("interval", 900))
+        interval = int(data_interval or current.get("interval", 900))
+        current["interval"] = interval
         was = fixture_instant(current["time"], zone, offset)
         current["time"] = int(now) // interval * interval
         # A fixture's own 15-minute series keeps its place after the current time.
@@ -506,8 +528,12 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/_control/responses" and method == "DELETE":
                 for queue in self.state.queues.values():
                     queue.clear()
-            elif path == "/_control/clock" and method == "POST":
-                self.state.clock_offset = float(payload["offset"])
+            elif path == "/_control/clock" and method == "POST" and payload.get("real") is True:
+                self.state.clock = None
+            elif path == "/_control/clock" and method == "POST" and "offset" in payload:
+                self.state.set_clock(time.time() + float(payload["offset"]), runs=True)
+            elif path == "/_control/clock" and method == "POST" and isinstance(payload.get("now"), (int, float)):
+                self.state.set_clock(float(payload["now"]), runs=payload.get("runs") is True)
             else:
                 return self.send(404, error_body("No such control endpoint"))
         self.send(200, b"{}")
@@ -606,7 +632,7 @@ class Handler(BaseHTTPRequestHandler):
     def moved(self, document, query):
         """The fixture as the service answers `query` now: moved to now, cut to the request, times written
         as it asks."""
-        return render(cut(prepare(document, self.state.now()), query), query)
+        return render(cut(prepare(document, self.state.now(), self.state.data_interval), query), query)
 
     def scripted(self, response, query):
         if response.get("delay"):
@@ -671,7 +697,7 @@ class Handler(BaseHTTPRequestHandler):
         ending when the connection closes without `announce`. `truncate` sends only so many bytes of a body
         announced in full; `trickle` sends it in 64-byte pieces that far apart. The headers follow `base`
         (Open-Meteo's CORS headers and a JSON Content-Type when None), a `Server` header when `server` is
-        not empty, and a `Date` of `date` (now when None)."""
+        not empty, and a `Date` of `date` (the server's now when None)."""
         headers = dict(headers or {})
         logged, self.logged = getattr(self, "logged", None), None
         if logged is not None:
@@ -684,7 +710,7 @@ class Handler(BaseHTTPRequestHandler):
         if body and status != 304 and encoding in ("deflate", "gzip") and encoding in accepted:
             body = zlib.compress(body) if encoding == "deflate" else gzip.compress(body)
             headers["Content-Encoding"] = encoding
-        self.server_name, self.date = server, date
+        self.server_name, self.date = server, self.state.now() if date is None else date
         self.send_response(status)
         for name, value in dict(base, **headers).items():
             self.send_header(name, value)
@@ -729,7 +755,16 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--exports", action="store_true", help="print the settings' export lines under the address")
+    parser.add_argument("--now", metavar="SECONDS[+]",
+                        help="the server's now, as WEATHER_TEST_NOW: standing still, or with + running on from there")
+    parser.add_argument("--data-interval", type=int, metavar="SECONDS",
+                        help="how often Open-Meteo's current data changes (default: the fixtures' 900)")
     arguments = parser.parse_args()
+    now = parse_now(arguments.now) if arguments.now is not None else None
+    if arguments.now is not None and now is None:
+        parser.error("--now takes seconds since 1970, standing still, or with a + running on: 1791478800+")
+    if arguments.data_interval is not None and not 1 <= arguments.data_interval <= 86400:
+        parser.error("--data-interval takes 1 to 86400 seconds")
     # A test process that started this server may block SIGTERM in its threads (weather's StopSignal), a
     # mask children inherit: take the default. And a test process that dies (a trap, kill -9) never stops
     # its servers, which would keep `swift test`'s output open and the run waiting: leave with the parent.
@@ -745,6 +780,9 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.state = State(os.path.abspath(arguments.fixtures))
+    server.state.data_interval = arguments.data_interval
+    if now is not None:
+        server.state.set_clock(*now)
     server.verbose = arguments.verbose
     scheme = "http"
     if arguments.tls:

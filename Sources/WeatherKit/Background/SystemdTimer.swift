@@ -14,7 +14,8 @@ package struct SystemdTimer: BackgroundScheduler {
     package var environment: [(name: String, value: String)] { environmentNow() }
     /// The run's time budget, which the service's start timeout must exceed.
     let budget: Double
-    /// Tells the time, to turn the manager's "since boot" times into moments.
+    /// Tells the time, to turn the manager's times (its own since boot, the real clock's, the stamp
+    /// file's) into moments of the run's clock, which a test may have set (`WEATHER_TEST_NOW`).
     let clock: any WallClock
     /// systemd's stamp of the timer's last trigger (`$XDG_DATA_HOME/systemd/timers/stamp-...`), which
     /// `Persistent=` keeps; `nil` when the folder is unknown.
@@ -27,7 +28,7 @@ package struct SystemdTimer: BackgroundScheduler {
     /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
     package init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
-        clock: any WallClock = SystemClock(), stampFile: String? = nil, dataInterval: @escaping @Sendable () -> Double
+        clock: any WallClock, stampFile: String? = nil, dataInterval: @escaping @Sendable () -> Double
     ) {
         self.init(
             unitDirectory: unitDirectory, executable: { executable }, environment: { environment }, budget: budget,
@@ -68,7 +69,7 @@ package struct SystemdTimer: BackgroundScheduler {
     }
 
     package func lastTrigger() -> Timestamp? {
-        stampFile.flatMap(FileIO.modificationTime)
+        stampFile.flatMap(FileIO.modificationTime).map(clock.moment(atSystemTime:))
     }
 
     /// The variables the service needs to act as this run: settings set in the environment, as read, and
@@ -158,7 +159,8 @@ package struct SystemdTimer: BackgroundScheduler {
             guard let equals = line.firstIndex(of: "=") else { continue }
             properties[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
-        let realtime = properties["NextElapseUSecRealtime"].flatMap(SystemdTime.wallClock)
+        let realtime = properties["NextElapseUSecRealtime"].flatMap(SystemdTime.wallClock).map(
+            clock.moment(atSystemTime:))
         let monotonic = properties["NextElapseUSecMonotonic"].flatMap(SystemdTime.sinceBoot)
         let nextFromMonotonic = monotonic.map { clock.now() + ($0 - MonotonicInstant.now().seconds) }
         let next = [realtime, nextFromMonotonic].compactMap { $0 }.min()
@@ -167,7 +169,7 @@ package struct SystemdTimer: BackgroundScheduler {
             enabled: properties["UnitFileState"] == "enabled",
             active: properties["ActiveState"] == "active",
             nextRun: next,
-            lastRun: properties["LastTriggerUSec"].flatMap(SystemdTime.wallClock)
+            lastRun: properties["LastTriggerUSec"].flatMap(SystemdTime.wallClock).map(clock.moment(atSystemTime:))
         )
     }
 

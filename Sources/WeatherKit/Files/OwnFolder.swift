@@ -211,6 +211,7 @@ final class OwnFolder {
             }
             guard temporary else { continue }
             if let age {
+                // The real clock, not the run's (a test's may be set): the kernel stamps files by it.
                 var info = stat()
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mtim.tv_sec < time(nil) - age
                 else { continue }

@@ -242,7 +242,7 @@ public final class WeatherWatcher: Sendable {
         }
         var next = update()
         while true {
-            switch watch.wait(until: next.map { $0 + 0.001 }, now: context.clock.now()) {
+            switch watch.wait(until: next.map { $0 + 0.001 }, clock: context.clock) {
             case .stopped, .outputClosed: return 0
             case .changed: next = update(settings: true)
             case .timeout: next = update(byTheClock: true)

@@ -59,13 +59,17 @@ final class FolderWatch {
         watches[watch] = folder
     }
 
-    /// Blocks until a watched file changes, the wall clock reaches `moment` (`nil`: no limit), SIGTERM or
-    /// SIGINT arrives (after `catchStopSignals()`), or standard output's reader goes away.
+    /// Blocks until a watched file changes, `clock` reaches `moment` (`nil`: no limit), SIGTERM or SIGINT
+    /// arrives (after `catchStopSignals()`), or standard output's reader goes away.
     ///
     /// The moment is kept by a timerfd on the wall clock, absolute: a laptop that sleeps past it wakes to
     /// it at once, and a clock set forward or back ends the wait so that the caller looks again. (A
     /// relative timeout would stand still while the machine sleeps, and show a result hours old as fresh.)
-    func wait(until moment: Timestamp?, now: Timestamp) -> Wake {
+    /// The kernel's timer keeps the real clock: a test's clock (`WEATHER_TEST_NOW`) is armed at the real
+    /// time it shows the moment, and one that stands still never gets there.
+    func wait(until moment: Timestamp?, clock: any WallClock) -> Wake {
+        let now = clock.now()
+        let moment = moment.flatMap { $0 > now ? clock.systemTime(at: $0) : SystemClock().now() }
         let armed = timer >= 0 && WallClockTimer.arm(timer, at: moment)
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -73,7 +77,7 @@ final class FolderWatch {
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
             pollfd(fd: armed ? timer : -1, events: Int16(POLLIN), revents: 0),
         ]
-        let seconds = moment.map { $0 - now }.flatMap { $0.isFinite ? max(0, min($0, 86_400)) : nil }
+        let seconds = moment.map { $0 - SystemClock().now() }.flatMap { $0.isFinite ? max(0, min($0, 86_400)) : nil }
         let fallback = armed ? nil : seconds.map { MonotonicInstant.now().seconds + $0 }
         while true {
             let left = fallback.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import WeatherKit
+@testable import WeatherModel
+
+/// `WEATHER_TEST_NOW`: the wall clock a test sets, standing still or running on, and what it refuses.
+@Suite("The test clock")
+struct SetClockTests {
+    @Test(
+        "a moment stands still; with a + it runs on from there",
+        arguments: [
+            ("1791478800", 1_791_478_800.0, false), ("1791478800+", 1_791_478_800.0, true),
+            ("0", 0.0, false), ("1791478800.25", 1_791_478_800.25, false), ("4102444799+", 4_102_444_799.0, true),
+        ])
+    func reads(text: String, seconds: Double, runs: Bool) throws {
+        let clock = try #require(SetClock(text))
+        #expect(clock.moment.secondsSince1970 == seconds)
+        #expect((clock.startedAt != nil) == runs)
+        #expect(clock.now().secondsSince1970 >= seconds)
+        if !runs { #expect(clock.now().secondsSince1970 == seconds) }
+    }
+
+    @Test(
+        "anything but seconds since 1970 up to 2099 is refused",
+        arguments: [
+            "", "+", "-1", "+1791478800", "1791478800++", "1.5e9", "1791478800 ", " 1791478800", "4102444800",
+            "inf", "nan", "0x10", "1791478800.", ".5", "1,5", "tomorrow", "2026-10-08T17:00:00Z",
+            "99999999999999", "1791478800.1234567890123",
+        ])
+    func refuses(text: String) {
+        #expect(SetClock(text) == nil)
+    }
+
+    @Test("a clock standing still never reaches a later moment; the real clock's times read from its now")
+    func standingStill() throws {
+        let clock = try #require(SetClock("1791478800"))
+        #expect(clock.systemTime(at: Timestamp(secondsSince1970: 1_791_478_860)) == nil)
+        let real = SystemClock().now()
+        let read = clock.moment(atSystemTime: real + 3600).secondsSince1970
+        #expect(read >= 1_791_482_400 - 1 && read <= 1_791_482_400, "an hour from now reads an hour after it: \(read)")
+    }
+
+    @Test("a running clock reaches a moment at the real time as far ahead")
+    func running() throws {
+        let before = SystemClock().now()
+        let clock = try #require(SetClock("1791478800+"))
+        let after = SystemClock().now()
+        let real = try #require(clock.systemTime(at: Timestamp(secondsSince1970: 1_791_478_860)))
+        #expect(real >= before + 60 && real <= after + 60)
+        #expect(clock.moment(atSystemTime: real).secondsSince1970 - 1_791_478_860 < 1e-3)
+    }
+
+    @Test("the real clock's times are its own")
+    func realClock() {
+        let moment = Timestamp(secondsSince1970: 1_791_478_800)
+        #expect(SystemClock().systemTime(at: moment) == moment)
+        #expect(SystemClock().moment(atSystemTime: moment) == moment)
+    }
+
+    @Test("a bad value is a setting refused, naming the variable and what it must be")
+    func refusedAsSetting() throws {
+        #expect(throws: SettingsError.self) { try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"])) }
+        do {
+            _ = try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"]))
+        } catch {
+            #expect(
+                error.description
+                    == "WEATHER_TEST_NOW=\"soon\" is not valid: it must be seconds since 1970 up to the end of 2099, such as 1791478800, or with a + to let the clock run on from there, such as 1791478800+"
+            )
+        }
+        #expect(try WeatherContext.wallClock(Environment([:])) is SystemClock)
+        #expect(try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": ""])) is SystemClock)
+        #expect(try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "5"])).now().secondsSince1970 == 5)
+    }
+}
