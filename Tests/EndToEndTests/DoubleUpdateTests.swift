@@ -169,7 +169,7 @@ struct DoubleUpdateTests {
         #expect(first.status == 1)
         #expect(
             first.stdout.hasPrefix(
-                "failed: the forecast service at \(sandbox.server.baseURL.dropFirst(7)) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); the next request in "
+                "failed: the forecast service at \(sandbox.server.host) asked weather to slow down (HTTP 429: Minutely API request limit exceeded. Please try again in one minute.); the next request in "
             ), "\(first)")
         #expect(first.stdout.contains("; the next request in 2 min (") || first.stdout.contains(" in 1 min 59 s ("))
 

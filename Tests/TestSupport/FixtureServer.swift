@@ -1,13 +1,17 @@
 import Foundation
 import Glibc
+import Synchronization
 
-/// The loopback stand-in for Open-Meteo and the other services `weather` reads (`fixture-server.py`), one
-/// per test, on a free port.
+/// The loopback stand-in for Open-Meteo and the other services `weather` reads (`fixture-server.py`).
 ///
-/// Its request log is the truth about what `weather` sent.
+/// One server process serves a whole test process: each `FixtureServer` is a sandbox's part of it, the
+/// paths under `/sandbox-KEY/`, with its own scripted answers, request log and clock. (A TLS server is a
+/// process of its own.) Its request log is the truth about what `weather` sent.
 public final class FixtureServer: @unchecked Sendable {
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT/sandbox-KEY`.
     public let baseURL: String
+    /// `127.0.0.1:PORT`: the host weather names in its messages.
+    public var host: String { String(process.baseURL.split(separator: "/").last ?? "") }
     public var searchURL: String { baseURL + "/v1/search" }
     public var forecastURL: String { baseURL + "/v1/forecast" }
     /// MET Norway's Locationforecast 2.0 `complete` (`WEATHER_MET_URL`).
@@ -18,43 +22,78 @@ public final class FixtureServer: @unchecked Sendable {
     public var dwdAlertsURL: String { baseURL + "/alerts" }
     /// MET Norway's MetAlerts 2.0, `?lat=&lon=&lang=` (`WEATHER_METALERTS_URL`).
     public var metAlertsURL: String { baseURL + "/weatherapi/metalerts/2.0/current.json" }
-    private let process: Process
-    private let port: UInt16
+    private let process: ServerProcess
+    /// `/sandbox-KEY`, or empty for a server of its own.
+    private let prefix: String
 
-    /// Starts a server and waits until it listens; with `tls`, an HTTPS server with a self-signed
-    /// certificate that no client should trust.
+    /// A sandbox's part of the test process's server, started when first asked for; with `tls`, an HTTPS
+    /// server of its own with a self-signed certificate that no client should trust.
     public init(tls: Bool = false) throws {
-        process = Process()
-        // The system's Python, not a shim that would stand between us and the server's process.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [TestPaths.fixtureServer, "--port", "0", "--fixtures", TestPaths.fixtures]
-        if tls { process.arguments! += ["--tls"] + (try Self.selfSignedCertificate()) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure("the fixture server did not start") }
-            line.append(chunk)
+        if tls {
+            process = try ServerProcess(tls: true)
+            prefix = ""
+        } else {
+            process = try ServerProcess.shared.get()
+            prefix = "/sandbox-\(Self.parts.add(1, ordering: .relaxed).newValue)"
         }
-        baseURL = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }),
-            !tls || baseURL.hasPrefix("https://")
-        else {
-            throw TestFailure("the fixture server printed \(baseURL)")
-        }
-        self.port = port
+        baseURL = process.baseURL + prefix
     }
 
     deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        // The shared server forgets this part; a server of its own ends with it.
+        if !prefix.isEmpty { _ = try? control("DELETE", "/_control/space") }
+    }
+
+    /// How many parts were handed out.
+    private static let parts = Atomic<Int>(0)
+
+    /// A running `fixture-server.py`.
+    private final class ServerProcess: @unchecked Sendable {
+        let baseURL: String
+        let port: UInt16
+        private let process: Process
+
+        /// The test process's server, started on first use: `WEATHER_TEST_DATA_INTERVAL=5` makes Open-Meteo's
+        /// current data change every 5 s instead of every 15 min (`--data-interval`), to find a test that
+        /// leans on the data staying the same.
+        static let shared = Result { try ServerProcess(tls: false) }
+
+        init(tls: Bool) throws {
+            process = Process()
+            // The system's Python, not a shim that would stand between us and the server's process.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [TestPaths.fixtureServer, "--port", "0", "--fixtures", TestPaths.fixtures]
+            if let interval = ProcessInfo.processInfo.environment["WEATHER_TEST_DATA_INTERVAL"], !interval.isEmpty {
+                process.arguments! += ["--data-interval", interval]
+            }
+            if tls { process.arguments! += ["--tls"] + (try FixtureServer.selfSignedCertificate()) }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.standardError
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw TestFailure("the fixture server did not start") }
+                line.append(chunk)
+            }
+            baseURL = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let port = baseURL.split(separator: ":").last.flatMap({ UInt16($0) }),
+                !tls || baseURL.hasPrefix("https://")
+            else {
+                throw TestFailure("the fixture server printed \(baseURL)")
+            }
+            self.port = port
+        }
+
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     /// A fresh self-signed certificate for 127.0.0.1 and its key, made with openssl: the paths.
-    private static func selfSignedCertificate() throws -> [String] {
+    fileprivate static func selfSignedCertificate() throws -> [String] {
         let folder = NSTemporaryDirectory() + "weather-tls-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let openssl = Process()
@@ -181,9 +220,15 @@ public final class FixtureServer: @unchecked Sendable {
         _ = try control("DELETE", "/_control/requests")
     }
 
-    /// Moves the server's "now" by `offset` seconds.
+    /// Moves the server's "now" by `offset` seconds from the real clock, running on.
     public func setClock(offset: Double) throws {
         _ = try control("POST", "/_control/clock", body: Data("{\"offset\": \(offset)}".utf8))
+    }
+
+    /// Sets the server's "now" (this sandbox's) to `moment`, seconds since 1970: standing still there, or
+    /// with `runs`, running on from there with the real clock.
+    public func setClock(to moment: Double, runs: Bool = false) throws {
+        _ = try control("POST", "/_control/clock", body: Data("{\"now\": \(moment), \"runs\": \(runs)}".utf8))
     }
 
     /// One HTTP/1.0 exchange over a plain socket, so that the control channel shares nothing with libcurl.
@@ -194,7 +239,7 @@ public final class FixtureServer: @unchecked Sendable {
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
+        address.sin_port = process.port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -203,7 +248,8 @@ public final class FixtureServer: @unchecked Sendable {
         }
         guard connected == 0 else { throw TestFailure("cannot connect to the fixture server: \(errno)") }
         var request = Data(
-            "\(method) \(path) HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8
+            "\(method) \(prefix)\(path) HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                .utf8
         )
         request.append(body)
         try request.withUnsafeBytes { buffer in

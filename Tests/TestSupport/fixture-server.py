@@ -47,6 +47,12 @@ staying the same between two steps.
 
     python3 Tests/TestSupport/fixture-server.py --port 8080 --exports
 
+One server serves every test of a test process. Each sandbox has its part of it, its paths under
+/sandbox-KEY/ (KEY: letters, digits, - and _), with its own scripted answers, request log and clock, made
+on first use: a sandbox's endpoints are http://127.0.0.1:PORT/sandbox-KEY/v1/forecast and so on, and it
+controls its part under /sandbox-KEY/_control/. The paths outside every sandbox are a part of their own.
+The paths logged are those after the sandbox's prefix.
+
 Tests control it over HTTP (nothing under /_control is logged):
 
     GET    /_control/requests   every request so far: method, path, query, headers, time, weight (the
@@ -61,6 +67,7 @@ Tests control it over HTTP (nothing under /_control is logged):
                                 everything the other services derive from the clock) and stops it there;
                                 {"now": SECONDS, "runs": true} lets it run on from there with the real
                                 clock; {"real": true} gives back the real clock
+    DELETE /_control/space      forgets the sandbox's part: its answers, log and clock
 
 A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fixtures/), "body" (text),
 "headers" ({name: value}), "delay" (seconds before answering), "trickle" (seconds between 64-byte pieces),
@@ -165,22 +172,52 @@ def route_of(path, services):
     return next((route for route, service in services.items() if path.endswith(service.suffix)), None)
 
 
-class State:
-    def __init__(self, fixtures):
+# A sandbox's own part of the server: the paths under /sandbox-KEY/.
+SPACE = re.compile(r"^/sandbox-([A-Za-z0-9_-]{1,64})(/.*)?$")
+
+
+class Server:
+    """What every sandbox shares: the fixtures, read once, and the services; and each sandbox's State."""
+
+    def __init__(self, fixtures, data_interval=None, clock=None):
         self.fixtures = fixtures
-        self.lock = threading.Lock()
-        self.requests = []
         self.services = {service.route: service for service in (cls(fixtures) for cls in SERVICES)}
-        self.queues = {route: [] for route in ["search", "forecast", *self.services]}
-        # The clock: None for the real one, else (moment, the real time it was set at, or None: standing still).
-        self.clock = None
-        self.data_interval = None
+        self.data_interval = data_interval
+        self.clock = clock
         self.forecasts = []
         folder = os.path.join(fixtures, "open-meteo", "forecast")
         for name in sorted(os.listdir(folder)):
             with open(os.path.join(folder, name), encoding="utf-8") as file:
                 document = json.load(file)
             self.forecasts.append((document["latitude"], document["longitude"], document))
+        self.lock = threading.Lock()
+        self.spaces = {}
+
+    def space(self, key):
+        """The State of sandbox `key` ("": the paths outside every sandbox), made on first use."""
+        with self.lock:
+            if key not in self.spaces:
+                self.spaces[key] = State(self)
+            return self.spaces[key]
+
+    def drop(self, key):
+        with self.lock:
+            self.spaces.pop(key, None)
+
+
+class State:
+    """One sandbox's server: its scripted answers, its request log and its clock."""
+
+    def __init__(self, server):
+        self.fixtures = server.fixtures
+        self.services = server.services
+        self.forecasts = server.forecasts
+        self.data_interval = server.data_interval
+        self.lock = threading.Lock()
+        self.requests = []
+        self.queues = {route: [] for route in ["search", "forecast", *self.services]}
+        # The clock: None for the real one, else (moment, the real time it was set at, or None: standing still).
+        self.clock = server.clock
 
     def now(self):
         if self.clock is None:
@@ -504,9 +541,17 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.verbose:
             sys.stderr.write("%s\n" % (format % args))
 
-    @property
-    def state(self):
-        return self.server.state
+    def parse_request(self):
+        """Reads the request line and headers, then takes the sandbox's part of the server that its path
+        begins with (/sandbox-KEY/...), and the path after it."""
+        if not super().parse_request():
+            return False
+        match = SPACE.match(self.path)
+        self.space = match.group(1) if match else ""
+        if match:
+            self.path = match.group(2) or "/"
+        self.state = self.server.shared.space(self.space)
+        return True
 
     # Control
 
@@ -528,6 +573,8 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/_control/responses" and method == "DELETE":
                 for queue in self.state.queues.values():
                     queue.clear()
+            elif path == "/_control/space" and method == "DELETE":
+                self.server.shared.drop(self.space)
             elif path == "/_control/clock" and method == "POST" and payload.get("real") is True:
                 self.state.clock = None
             elif path == "/_control/clock" and method == "POST" and "offset" in payload:
@@ -777,12 +824,12 @@ def main():
         os._exit(0)
     threading.Thread(target=leave_with_parent, daemon=True).start()
 
+    # One server for every test of a test process: connections come in bursts from parallel tests.
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
-    server.state = State(os.path.abspath(arguments.fixtures))
-    server.state.data_interval = arguments.data_interval
-    if now is not None:
-        server.state.set_clock(*now)
+    clock = None if now is None else (now[0], time.time() if now[1] else None)
+    server.shared = Server(os.path.abspath(arguments.fixtures), arguments.data_interval, clock)
     server.verbose = arguments.verbose
     scheme = "http"
     if arguments.tls:

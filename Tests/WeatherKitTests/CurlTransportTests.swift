@@ -86,7 +86,7 @@ struct CurlTransportTests {
         ])
     func tooLarge(response: FixtureServer.Response) throws {
         try server.script(.forecast, [response])
-        #expect(throws: HTTPError.tooLarge(host: server.baseURL.replacingPrefix("http://"), limit: 1 << 20)) {
+        #expect(throws: HTTPError.tooLarge(host: server.host, limit: 1 << 20)) {
             _ = try get()
         }
     }
@@ -101,7 +101,7 @@ struct CurlTransportTests {
     func timeout() throws {
         try server.script(.forecast, [.init(delay: 5)])
         let started = MonotonicInstant.now()
-        #expect(throws: HTTPError.timedOut(host: server.baseURL.replacingPrefix("http://"), budget: 1)) {
+        #expect(throws: HTTPError.timedOut(host: server.host, budget: 1)) {
             _ = try get(budget: 1)
         }
         #expect(started.elapsed < 2)
@@ -133,7 +133,7 @@ struct CurlTransportTests {
             _ = try get(secure.forecastURL + "?latitude=1&longitude=1")
         } throws: { error in
             guard case .insecure(let host, let curl) = error as? HTTPError else { return false }
-            return host == secure.baseURL.replacingPrefix("https://")
+            return host == secure.host
                 && curl.message.contains("self-signed certificate")
         }
     }
@@ -148,7 +148,7 @@ struct CurlTransportTests {
         } throws: { error in
             // Followed to the https server, where the untrusted certificate stops it.
             guard case .insecure(let host, _) = error as? HTTPError else { return false }
-            return host == server.baseURL.replacingPrefix("http://")
+            return host == server.host
         }
     }
 

@@ -18,7 +18,7 @@ class Exchange:
         self.handler = handler
         self.query = query
         self.headers = handler.headers
-        self.state = handler.server.state
+        self.state = handler.state
         self.fixtures = self.state.fixtures
         self.now = self.state.now()
 
