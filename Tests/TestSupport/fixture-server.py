@@ -40,7 +40,7 @@ its fixtures to the server's clock and refuses what the real one refuses (Fixtur
 
 Run it by hand to try `weather` offline (`make serve`): with `--exports` it prints, under its address, the
 `export WEATHER_..._URL=` line of every endpoint it answers (`ENDPOINTS`), to paste into a shell before
-`weather set Berlin`; `make demo` runs its session with the same lines. `--now` takes a moment as
+`weather set Berlin`; `make demo` runs its session with the same lines. `--now` takes a clock as
 WEATHER_TEST_NOW does (`1791478800` stands still, `1791478800+` runs on from there); `--data-interval 5`
 makes Open-Meteo's current data change every 5 s, not every 15 min, to find a test that leans on the data
 staying the same between two steps.
@@ -66,7 +66,8 @@ Tests control it over HTTP (nothing under /_control is logged):
     POST   /_control/clock      {"now": SECONDS} sets the server's "now" (for current.time, and for
                                 everything the other services derive from the clock) and stops it there;
                                 {"now": SECONDS, "runs": true} lets it run on from there with the real
-                                clock; {"real": true} gives back the real clock
+                                clock (from the real time "since", when given); {"real": true} gives
+                                back the real clock
     DELETE /_control/space      forgets the sandbox's part: its answers, log and clock
 
 A RESPONSE is an object with any of: "status" (200), "fixture" (a path under Fixtures/), "body" (text),
@@ -225,8 +226,9 @@ class State:
         moment, since = self.clock
         return moment if since is None else moment + time.time() - since
 
-    def set_clock(self, moment, runs):
-        self.clock = (moment, time.time() if runs else None)
+    def set_clock(self, moment, since=None):
+        """Stops the clock at `moment`, or with `since` (the real time it shows `moment` at) runs it on."""
+        self.clock = (moment, since)
 
     def next_scripted(self, route):
         with self.lock:
@@ -270,11 +272,15 @@ def fixture_instant(value, zone, offset):
 
 
 def parse_now(text):
-    """A moment as WEATHER_TEST_NOW writes it: (seconds, runs) for `SECONDS` or `SECONDS+`, else None."""
-    match = re.fullmatch(r"([0-9]{1,12}(?:\.[0-9]{1,12})?)(\+?)", text or "")
-    if not match or not 0 <= float(match.group(1)) <= 4102444799:
+    """A clock as WEATHER_TEST_NOW writes it: (seconds, None) standing still for `SECONDS`, (seconds, the
+    real time it shows them at) running on for `SECONDS+` (from now) or `SECONDS+REAL`; else None."""
+    number = r"([0-9]{1,12}(?:\.[0-9]{1,12})?)"
+    match = re.fullmatch(number + r"(\+" + number + r"?)?", text or "")
+    if not match or not all(0 <= float(group) <= 4102444799 for group in match.group(1, 3) if group):
         return None
-    return float(match.group(1)), bool(match.group(2))
+    if not match.group(2):
+        return float(match.group(1)), None
+    return float(match.group(1)), float(match.group(3)) if match.group(3) else time.time()
 
 
 def prepare(document, now, data_interval=None):
@@ -578,9 +584,10 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/_control/clock" and method == "POST" and payload.get("real") is True:
                 self.state.clock = None
             elif path == "/_control/clock" and method == "POST" and "offset" in payload:
-                self.state.set_clock(time.time() + float(payload["offset"]), runs=True)
+                self.state.set_clock(time.time() + float(payload["offset"]), time.time())
             elif path == "/_control/clock" and method == "POST" and isinstance(payload.get("now"), (int, float)):
-                self.state.set_clock(float(payload["now"]), runs=payload.get("runs") is True)
+                since = payload.get("since", time.time()) if payload.get("runs") is True else None
+                self.state.set_clock(float(payload["now"]), since)
             else:
                 return self.send(404, error_body("No such control endpoint"))
         self.send(200, b"{}")
@@ -828,8 +835,7 @@ def main():
     ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
-    clock = None if now is None else (now[0], time.time() if now[1] else None)
-    server.shared = Server(os.path.abspath(arguments.fixtures), arguments.data_interval, clock)
+    server.shared = Server(os.path.abspath(arguments.fixtures), arguments.data_interval, now)
     server.verbose = arguments.verbose
     scheme = "http"
     if arguments.tls:

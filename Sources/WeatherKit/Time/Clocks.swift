@@ -36,12 +36,15 @@ package struct SystemClock: WallClock {
 
 /// The wall clock a test sets with `WEATHER_TEST_NOW`, as git's tests set `GIT_TEST_DATE_NOW`: `1791478800`
 /// stands still at that moment (seconds since 1970, a fraction allowed); `1791478800+` starts there when
-/// the program starts and runs on with the real clock. Only the wall clock: budgets, timeouts and waits
-/// run on the monotonic clock, which stays real.
+/// the program starts and runs on with the real clock; `1791478800+1796000000` runs on from there as the
+/// real clock runs on from its reading `1796000000`, the form a test gives each of its runs so that they
+/// agree to the microsecond. Only the wall clock: budgets, timeouts and waits run on the monotonic clock,
+/// which stays real.
 package struct SetClock: WallClock {
-    /// The moment the clock shows (when the program started, for one that runs on).
+    /// The moment the clock shows when the real clock shows `startedAt` (or for good).
     let moment: Timestamp
-    /// The real clock's reading then, for a clock that runs on; `nil` for one that stands still.
+    /// The real clock's reading at `moment`, for a clock that runs on (the program's start, unless the
+    /// variable gives it); `nil` for one that stands still.
     let startedAt: Timestamp?
 
     /// The earliest and latest moments it takes: 1970 to the end of 2099, where every zone's rules are known.
@@ -50,21 +53,30 @@ package struct SetClock: WallClock {
     /// The variable that sets it.
     package static let variable = "WEATHER_TEST_NOW"
 
-    /// The clock `text` sets (`SECONDS` or `SECONDS+`), or `nil` when it is neither.
+    /// The clock `text` sets (`SECONDS`, `SECONDS+` or `SECONDS+REAL`), or `nil` when it is none of them.
     package init?(_ text: String) {
-        var digits = Substring(text)
-        let runs = digits.last == "+"
-        if runs { digits = digits.dropLast() }
-        // Plain decimal digits with at most one point: no sign, exponent, blank, "inf" or "nan".
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let halves = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let seconds = Self.seconds(halves[0]) else { return nil }
+        moment = Timestamp(secondsSince1970: seconds)
+        if halves.count == 1 {
+            startedAt = nil
+        } else if halves[1].isEmpty {
+            startedAt = SystemClock().now()
+        } else {
+            guard let real = Self.seconds(halves[1]) else { return nil }
+            startedAt = Timestamp(secondsSince1970: real)
+        }
+    }
+
+    /// `text` as seconds since 1970 within `range`: plain decimal digits with at most one point, no sign,
+    /// exponent, blank, "inf" or "nan".
+    private static func seconds(_ text: Substring) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let isNumber = { (part: Substring) in
             (1...12).contains(part.utf8.count) && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
         }
-        guard parts.allSatisfy(isNumber), let seconds = Double(digits), Self.range.contains(seconds) else {
-            return nil
-        }
-        moment = Timestamp(secondsSince1970: seconds)
-        startedAt = runs ? SystemClock().now() : nil
+        guard parts.allSatisfy(isNumber), let seconds = Double(text), range.contains(seconds) else { return nil }
+        return seconds
     }
 
     package func now() -> Timestamp {
