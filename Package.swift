@@ -85,7 +85,7 @@ let package = Package(
             path: "Tests/TestSupport",
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
-                "make-warning-fixtures.py", "demo.sh", "real-bar", "fakeclock.c", "make-locales.sh",
+                "make-warning-fixtures.py", "demo.sh", "real-bar", "make-locales.sh",
                 "with-failure-summary.sh",
             ]
         ),

@@ -12,8 +12,8 @@ the requests in the server's log; the naive tools' counts are worked out from th
 2. A simulated day: a status bar runs `weather show` every 5 s, the systemd timer runs `weather refresh`
    on its schedule (a fixed random delay after *:02/15 for Open-Meteo; after every other hour's :02 for MET
    Norway, whose `Expires` the timer follows under `minimum`), and a person types `weather` a dozen times in a
-   terminal. Time is simulated with a fake wall clock (fakeclock.c, built here with cc and preloaded), the
-   server's clock moved in step. The day is run with each provider: Open-Meteo at Berlin, and MET Norway at
+   terminal. Time is simulated: each run's clock is set (WEATHER_TEST_NOW), the server's stopped at the same
+   moment. The day is run with each provider: Open-Meteo at Berlin, and MET Norway at
    Berlin (a new model run every 6 hours there, as outside the Nordic area) and at Bergen (hourly).
 3. The official warnings of a day, by country: the same timer and person (a status bar's pipe never
    fetches, as 2. shows) for a place each warnings service covers, and one none covers, counting the
@@ -26,7 +26,6 @@ import argparse
 import json
 import os
 import random
-import shutil
 import sys
 import time
 from datetime import datetime, timezone
@@ -159,8 +158,6 @@ def main():
     parser.add_argument("--hours", type=float, default=24, help="length of the simulated day (default 24)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary) if arguments.binary else build_release()
-    if not shutil.which("cc"):
-        sys.exit("requests.py needs a C compiler (cc) for its fake clock: apt-get install gcc")
 
     print("## Concurrent stale callers\n")
     print("`weather show --refresh` started N times at once on a stale result; the server answers in 0.5 s.\n")

@@ -7,19 +7,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "..", "TestSupport", "fixture-server.py")
-FAKE_CLOCK_SOURCE = os.path.join(HERE, "..", "TestSupport", "fakeclock.c")
-
-
-def build_fake_clock(folder):
-    library = os.path.join(folder, "fakeclock.so")
-    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", library, FAKE_CLOCK_SOURCE, "-ldl"], check=True)
-    return library
-
 
 class Server:
     def __init__(self):
@@ -42,7 +33,8 @@ class Server:
         self.control("POST", "/_control/responses", {"route": route, "responses": responses})
 
     def set_clock(self, moment):
-        self.control("POST", "/_control/clock", {"offset": moment - time.time()})
+        """Stops the server's clock at `moment` (seconds since 1970), as WEATHER_TEST_NOW does weather's."""
+        self.control("POST", "/_control/clock", {"now": moment})
 
     def close(self):
         self.process.kill()
@@ -55,7 +47,6 @@ class Home:
     def __init__(self, binary, server):
         self.binary = binary
         self.root = tempfile.mkdtemp(prefix="weather-bench-")
-        self.fake_clock = None
         self.environment = {
             "PATH": "/usr/bin:/bin", "HOME": self.root, "LANG": "C.UTF-8",
             "XDG_CONFIG_HOME": self.root + "/config", "XDG_CACHE_HOME": self.root + "/cache",
@@ -69,8 +60,7 @@ class Home:
     def run(self, arguments, extra=None, at=None, terminal=False):
         environment = dict(self.environment, **(extra or {}))
         if at is not None:
-            self.fake_clock = self.fake_clock or build_fake_clock(self.root)
-            environment.update(LD_PRELOAD=self.fake_clock, FAKE_CLOCK_OFFSET=repr(at - time.time()), TZ="UTC")
+            environment.update(WEATHER_TEST_NOW="%.6f" % at, TZ="UTC")
         if terminal:
             leader, follower = pty.openpty()
             process = subprocess.Popen([self.binary] + arguments, env=environment, stdout=follower, stderr=subprocess.PIPE)

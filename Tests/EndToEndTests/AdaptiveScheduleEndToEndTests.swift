@@ -12,7 +12,7 @@ struct AdaptiveScheduleEndToEndTests {
 
     /// A history of `days` days of runs every 15 minutes that found new data, the last one 15 minutes ago.
     func writeRuns(_ sandbox: Sandbox, days: Double, every step: Double = 900) throws {
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         // As weather writes them: seconds, result (n, d, f), a request sent (1 or 0), milliseconds.
         let runs = stride(from: now - days * 86_400, to: now - 899, by: step).map { "\(Int($0)) n 1 200\n" }
         try sandbox.write("weather runs 1\n" + runs.joined(), to: runsFile(sandbox))
@@ -24,15 +24,17 @@ struct AdaptiveScheduleEndToEndTests {
         try sandbox.write("{\"format\":1,\"looks\":\"" + keys.joined(separator: ",") + "\"}", to: looksFile(sandbox))
     }
 
-    @Test("with a week learned and no look around this time, a background run sends nothing and says why")
-    func skips() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "with a week learned and no look around this time, a background run sends nothing and says why",
+        arguments: TestMoment.hard)
+    func skips(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         try sandbox.setBerlin()
         try writeRuns(sandbox, days: 8)
         try sandbox.server.clearRequests()
-        let before = Int(Date().timeIntervalSince1970)
+        let before = Int(sandbox.now)
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
-        let after = Int(Date().timeIntervalSince1970.rounded(.up))
+        let after = Int(sandbox.now.rounded(.up))
         #expect(refresh.status == 0, "\(refresh)")
         #expect(
             refresh.stdout.hasPrefix(
@@ -55,10 +57,10 @@ struct AdaptiveScheduleEndToEndTests {
 
     @Test("a look last week around this time makes the run fetch; a terminal show is recorded as a look")
     func looked() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try writeRuns(sandbox, days: 8)
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         try writeLooks(sandbox, [now - 7 * 86_400 + 600])
         try sandbox.server.clearRequests()
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
@@ -69,7 +71,7 @@ struct AdaptiveScheduleEndToEndTests {
         let terminal = try sandbox.run(["show"], environment: ["NO_COLOR": "1", "TZ": "UTC"], terminal: true)
         #expect(terminal.status == 0)
         let looks = String(decoding: sandbox.contents(looksFile(sandbox)) ?? Data(), as: UTF8.self)
-        #expect(looks.contains("\(Int((Date().timeIntervalSince1970 + 3 * 86_400) / 900))"), "\(looks)")
+        #expect(looks.contains("\(Int((sandbox.now + 3 * 86_400) / 900))"), "\(looks)")
         // A pipe is not a look.
         try FileManager.default.removeItem(atPath: looksFile(sandbox))
         #expect(try sandbox.run("show").status == 0)
@@ -78,10 +80,10 @@ struct AdaptiveScheduleEndToEndTests {
 
     @Test("a look dated next week counts for nothing, and the next look saved leaves it out")
     func lookFromTheFuture() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try writeRuns(sandbox, days: 8)
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         // Around this time of the week, but a week ahead: obeyed, it would make this run fetch.
         try writeLooks(sandbox, [now + 7 * 86_400 + 600, now + 400 * 86_400])
         try sandbox.server.clearRequests()
@@ -92,16 +94,18 @@ struct AdaptiveScheduleEndToEndTests {
         #expect(try sandbox.run(["show"], environment: ["NO_COLOR": "1", "TZ": "UTC"], terminal: true).status == 0)
         let looks = String(decoding: sandbox.contents(looksFile(sandbox)) ?? Data(), as: UTF8.self)
         let keys = looks.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.filter { $0 > 1 }
-        #expect(keys == [Int((Date().timeIntervalSince1970 + 3 * 86_400) / 900)], "\(looks)")
+        #expect(keys == [Int((sandbox.now + 3 * 86_400) / 900)], "\(looks)")
     }
 
-    @Test("schedule shows the last day and week, the hours learned, and why the next run does what it does")
-    func schedule() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "schedule shows the last day and week, the hours learned, and why the next run does what it does",
+        arguments: TestMoment.hard)
+    func schedule(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         try sandbox.setBerlin()
         try writeRuns(sandbox, days: 8)
         // Looks every weekday of last week at 08:00-08:30 UTC.
-        let monday = (Date().timeIntervalSince1970 / (7 * 86_400)).rounded(.down) * 7 * 86_400 - 3 * 86_400
+        let monday = (sandbox.now / (7 * 86_400)).rounded(.down) * 7 * 86_400 - 3 * 86_400
         try writeLooks(
             sandbox,
             (0..<5).flatMap { day in [0.0, 900].map { monday - 7 * 86_400 + Double(day) * 86_400 + 8 * 3600 + $0 } })
@@ -119,14 +123,14 @@ struct AdaptiveScheduleEndToEndTests {
 
     @Test("logout removes the history; the runs file stays bounded however long it ran")
     func forgottenAndBounded() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try writeRuns(sandbox, days: 60, every: 300)
         #expect(try sandbox.run(["refresh"], environment: Self.stale).status == 0)
         let runs = try #require(sandbox.contents(runsFile(sandbox)))
         let kept = String(decoding: runs, as: UTF8.self).split(separator: "\n").dropFirst()
         let oldest = try #require(Double(kept.first?.split(separator: " ").first ?? ""))
-        #expect(Date().timeIntervalSince1970 - oldest <= 28 * 86_400 + 60)
+        #expect(sandbox.now - oldest <= 28 * 86_400 + 60)
         #expect(kept.count <= 28 * 96 * 2 + 1)
         #expect(try sandbox.mode(runsFile(sandbox)) == 0o600)
         _ = try sandbox.run(["show"], environment: ["NO_COLOR": "1"], terminal: true)

@@ -112,7 +112,7 @@ struct AdviceTests {
     /// A sandbox whose folders are the sandbox's root + `/home/...` (as `State.prepare` names them), with
     /// Berlin saved and `state` prepared.
     static func sandbox(in state: State) throws -> Sandbox {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(sandbox.home == sandbox.root + "/home")
         try sandbox.setBerlin()
         try state.prepare(sandbox)
@@ -153,7 +153,7 @@ struct AdviceTests {
 
     @Test("set replaces the damaged files of the place before and says so; a failing set leaves them as they were")
     func setSaysWhatItReplaced() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try Damage.garbage.apply(to: sandbox.locationFile, in: sandbox)
         try Damage.folder.apply(to: sandbox.resultFile, in: sandbox)

@@ -7,9 +7,11 @@ import Testing
 /// Springfield's Severe Thunderstorm Warning ends 45 minutes after it, its Flood Watch begins 5 hours after.
 @Suite("Official warnings: fetched with the forecast, shown where people look, gone when they end")
 struct AlertsTests {
-    /// A sandbox with warnings on (their default) and `place` saved.
-    static func sandbox(saving place: [String], environment: [String: String] = [:]) throws -> Sandbox {
-        let sandbox = try Sandbox(alerts: true)
+    /// A sandbox at `moment` with warnings on (their default) and `place` saved.
+    static func sandbox(
+        saving place: [String], at moment: TestMoment = .fixtures, environment: [String: String] = [:]
+    ) throws -> Sandbox {
+        let sandbox = try Sandbox(at: moment, alerts: true)
         sandbox.environment.merge(environment) { $1 }
         let set = try sandbox.run(["set"] + place)
         #expect(set.status == 0, "\(set)")
@@ -36,9 +38,11 @@ struct AlertsTests {
         try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     }
 
-    @Test("Springfield: the warning in the text, the short line, %A, waybar, --json and weather alerts; one request")
-    func everyForm() throws {
-        let sandbox = try Self.sandbox(saving: ["Springfield, MO"])
+    @Test(
+        "Springfield: the warning in the text, the short line, %A, waybar, --json and weather alerts; one request",
+        arguments: TestMoment.hardInSpringfield)
+    func everyForm(moment: TestMoment) throws {
+        let sandbox = try Self.sandbox(saving: ["Springfield, MO"], at: moment)
         #expect(try sandbox.requestCount(.nws) == 1)
         let request = try #require(try sandbox.server.requests(.nws).first)
         #expect(request.query["point"] == "37.2153,-93.2982")
@@ -92,16 +96,19 @@ struct AlertsTests {
         #expect(try sandbox.requestCount(.nws) == 1)
     }
 
-    @Test("Berlin's warnings come from DWD through Bright Sky, Bergen's from MET Norway with a contact")
-    func dwdAndMetNorway() throws {
-        let berlin = try Self.sandbox(saving: ["Berlin"])
+    @Test(
+        "Berlin's warnings come from DWD through Bright Sky, Bergen's from MET Norway with a contact",
+        arguments: TestMoment.hard)
+    func dwdAndMetNorway(moment: TestMoment) throws {
+        let berlin = try Self.sandbox(saving: ["Berlin"], at: moment)
         let dwd = try #require((try Self.json(try berlin.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
         #expect(dwd["source"] as? String == "dwd" && dwd["event"] as? String == "Gale-force gusts")
         #expect(try berlin.requestCount(.brightsky) == 1)
         // DWD's terms ask for its credit: the text's last line gives it, as waybar's tooltip, which holds the text.
         #expect(try berlin.run("show").stdout.hasSuffix("· Data: Open-Meteo · Warnings: DWD\n"))
 
-        let bergen = try Self.sandbox(saving: ["Bergen"], environment: ["WEATHER_CONTACT": "ann@example.org"])
+        let bergen = try Self.sandbox(
+            saving: ["Bergen"], at: moment, environment: ["WEATHER_CONTACT": "ann@example.org"])
         let met = try #require((try Self.json(try bergen.run("show", "--json"))["alerts"] as? [[String: Any]])?.first)
         #expect(met["source"] as? String == "met-norway" && met["event"] as? String == "Strong wind gusts")
         #expect(try bergen.run("show").stdout.hasSuffix("· Data: Open-Meteo · Warnings: MET Norway\n"))
@@ -109,15 +116,17 @@ struct AlertsTests {
         #expect(request.query["lang"] == "en" && request.header("User-Agent")?.contains("ann@example.org") == true)
 
         // Without a contact MET Norway is not asked, and weather alerts says what to set.
-        let quiet = try Self.sandbox(saving: ["Bergen"])
+        let quiet = try Self.sandbox(saving: ["Bergen"], at: moment)
         #expect(try quiet.requestCount(.metalerts) == 0)
         let said = try quiet.run("alerts")
         #expect(said.status == 0 && said.stdout.contains("set WEATHER_CONTACT"), "\(said)")
     }
 
-    @Test("a warning past its end disappears by the clock alone, with no request; an announced one begins")
-    func expiryByTheClock() throws {
-        let sandbox = try Sandbox(alerts: true)
+    @Test(
+        "a warning past its end disappears by the clock alone, with no request; an announced one begins",
+        arguments: TestMoment.hardInSpringfield)
+    func expiryByTheClock(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment, alerts: true)
         // Fresh for two hours by the service's word: a run that fetches the weather past the storm's end
         // need not ask for the warnings, and the clock alone takes the storm away.
         try sandbox.server.script(
@@ -125,7 +134,7 @@ struct AlertsTests {
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let end = try Self.moment(sandbox, of: "Severe Thunderstorm Warning")
         try sandbox.server.clearRequests()
-        let after = try FakeClock.environment(at: Date(timeIntervalSince1970: end + 1))
+        let after = sandbox.environment(at: end + 1)
         let text = try sandbox.run(["show"], environment: after).stdout
         #expect(!text.contains("Severe Thunderstorm") && text.contains("Announced: Flood Watch from "), "\(text)")
         #expect(!text.split(separator: "\n")[0].contains("⚠"))
@@ -140,14 +149,14 @@ struct AlertsTests {
         #expect(try sandbox.requestCount(.forecast) == 1, "the terminal's run fetched")
         #expect(try sandbox.requestCount(.nws) == 0)
         let onset = try Self.moment(sandbox, of: "Flood Watch", onset: true)
-        let evening = try FakeClock.environment(at: Date(timeIntervalSince1970: onset + 1))
+        let evening = sandbox.environment(at: onset + 1)
         #expect(
             try sandbox.run(["show", "--format", "%A"], environment: evening).stdout.hasPrefix("Flood Watch until "))
     }
 
     @Test("a watch whose message expired while its hazard goes on stays in every form, update expected; one request")
     func pastItsMessagesExpiry() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         // Fresh for two hours by the service's word: only the message's expiry makes a run ask again.
         try sandbox.server.script(
             .nws,
@@ -163,7 +172,7 @@ struct AlertsTests {
         try sandbox.server.clearRequests()
 
         // Half an hour after the message expired (as 14:00 UTC is after pynws's 13:30), nothing fetched.
-        let later = try FakeClock.environment(at: Date(timeIntervalSince1970: expires + 1800))
+        let later = sandbox.environment(at: expires + 1800)
         let text = try sandbox.run(["show"], environment: later).stdout.split(separator: "\n")
         #expect(text[0].contains(" ⚠"), "\(text)")
         #expect(text[1].hasPrefix("⚠ Flood Watch until ") && text[1].hasSuffix(" (update expected)"), "\(text)")
@@ -203,12 +212,12 @@ struct AlertsTests {
 
     @Test("one clock a sentence: a failed update at the place's time, its next request as a duration")
     func oneClockASentence() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         // The machine's clock (New York's) is not the place's (Berlin's), six hours apart.
         sandbox.environment["TZ"] = "America/New_York"
         #expect(try sandbox.run("set", "Berlin").status == 0)
         try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let stale = later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }
         let refresh = try sandbox.run(["refresh"], environment: stale)
         #expect(refresh.stdout.contains("; the warnings were not updated: "), "\(refresh)")
@@ -226,9 +235,8 @@ struct AlertsTests {
         #expect(fresh.stdout.contains(" stays fresh for ") && clocks(fresh.stdout[...]) == 0, "\(fresh)")
     }
 
-    /// An NWS answer of two warnings whose times are seconds from now on the real clock (the watcher's
-    /// timers are the kernel's, which a fake clock does not move): one ending at `end`, one beginning at
-    /// `onset`, seconds from now.
+    /// An NWS answer of two warnings whose times are seconds from `now`: one ending at `end`, one
+    /// beginning at `onset`, seconds from now.
     static func nwsAnswer(ending end: Double, beginning onset: Double, from now: Date) -> String {
         let iso = ISO8601DateFormatter()
         func time(_ seconds: Double) -> String { iso.string(from: now.addingTimeInterval(seconds)) }
@@ -245,11 +253,12 @@ struct AlertsTests {
 
     @Test("watch prints when a warning ends and when one begins, at that moment, with no request")
     func watchAtOnsetAndEnd() throws {
-        let sandbox = try Sandbox(alerts: true)
+        // The clock runs: the watch wakes for the moments its clock reaches.
+        let sandbox = try Sandbox(at: TestMoment.fixtures.running, alerts: true)
         // Fresh for an hour by the service's word, so that a run that fetches meanwhile does not ask again.
         // The storm ends 6 s after `now` and the tornado warning begins 10 s after it, written to the second
         // (so a second earlier at most): time enough to start a watch on a loaded machine.
-        let now = Date()
+        let now = sandbox.date
         try sandbox.server.script(
             .nws,
             [
@@ -262,7 +271,7 @@ struct AlertsTests {
         #expect(
             watcher.waitForLines(1).first?.hasPrefix("Springfield Severe Thunderstorm Warning until ") == true)
         let ended = watcher.waitForLines(2, within: 10)
-        let endedAfter = Date().timeIntervalSince(now)
+        let endedAfter = sandbox.date.timeIntervalSince(now)
         #expect(ended.last == "Springfield", "\(ended)")
         // A run that fetches the weather sees the storm gone as the watcher does, with no warnings request.
         let fetching = try sandbox.run(
@@ -270,7 +279,7 @@ struct AlertsTests {
         #expect(fetching.status == 0 && !fetching.stdout.contains("Severe Thunderstorm"), "\(fetching)")
         #expect(try sandbox.requestCount(.forecast) == 2, "set's and the fetching run's")
         let begun = watcher.waitForLines(3, within: 10)
-        let begunAfter = Date().timeIntervalSince(now)
+        let begunAfter = sandbox.date.timeIntervalSince(now)
         #expect(begun.last?.hasPrefix("Springfield Tornado Warning until ") == true, "\(begun)")
         // Each at its moment: not before it, and woken for it rather than by anything later.
         #expect((5..<8).contains(endedAfter) && (9..<12).contains(begunAfter), "\(endedAfter) s, \(begunAfter) s")
@@ -342,7 +351,7 @@ struct AlertsTests {
         try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         // Past the warnings' own freshness (5 minutes), as a later timer run.
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let refresh = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
         #expect(refresh.status == 0, "\(refresh)")
         #expect(refresh.stdout.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C"), "\(refresh)")
@@ -371,7 +380,7 @@ struct AlertsTests {
         let checked = try #require(try Self.saved(sandbox, "checked").first?.first)
         try sandbox.server.clearRequests()
         // Past the warnings' own freshness (5 minutes), as a later timer run; the forecast service fails.
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let stale = later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }
         try sandbox.server.script(.forecast, [.init(status: 500, body: #"{"error":true,"reason":"Database down"}"#)])
         let failed = try sandbox.run(["refresh"], environment: stale)
@@ -383,7 +392,7 @@ struct AlertsTests {
 
         // A forecast request that takes the whole budget leaves none for the warnings: they are the last
         // known, said in the text, the tooltip, weather alerts and --json; the short line keeps its ⚠ alone.
-        let evening = try FakeClock.environment(at: Date().addingTimeInterval(800))
+        let evening = sandbox.environment(at: sandbox.now + 800)
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(delay: 5)])
         let slow = try sandbox.run(
@@ -420,7 +429,7 @@ struct AlertsTests {
             .forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: forecastDelay)])
         if warningsDelay > 0 { try sandbox.server.script(.brightsky, [.init(delay: warningsDelay)]) }
         // Past the warnings' own freshness (5 minutes), as a later timer run.
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let refresh = try sandbox.run(
             ["refresh"],
             environment: later.merging(["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": String(Int(timeout))]) { $1 })
@@ -443,11 +452,10 @@ struct AlertsTests {
         let sandbox = try Self.sandbox(saving: ["Berlin"])
         try sandbox.server.clearRequests()
         // 20 minutes on, for the server too: the saved result is stale, the next one fresh.
-        try sandbox.server.setClock(offset: 1200)
+        try sandbox.advance(by: 1200)
         try sandbox.server.script(.brightsky, [.init(delay: 1.5)])
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(1200))
         let runs = try (0..<6).map { _ in
-            try sandbox.spawn(["show", "--refresh", "--format", "%W"], environment: later)
+            try sandbox.spawn(["show", "--refresh", "--format", "%W"])
         }
         .map { $0.wait() }
         #expect(runs.allSatisfy { $0.status == 0 && $0.stdout == "⚠\n" }, "\(runs)")
@@ -470,7 +478,7 @@ struct AlertsTests {
 
     @Test("a cancelled warning is never shown; an update replaces the warning it references")
     func cancelAndUpdate() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-cancel.json")])
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let shown = try sandbox.run("show").stdout
@@ -479,7 +487,7 @@ struct AlertsTests {
         // The service may still list the original beside the Update that references it (Fixtures/README.md):
         // the Update alone stands, not the warning it replaces.
         try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-update-listed.json")])
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(60))
+        let later = sandbox.environment(at: sandbox.now + 60)
         #expect(
             try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 }).status == 0)
         let updated = try Self.json(try sandbox.run(["show", "--json"], environment: later))
@@ -496,7 +504,7 @@ struct AlertsTests {
         let stale = ["WEATHER_STALE_AFTER": "0"]
         #expect(try sandbox.run(["refresh"], environment: stale).status == 0)
         #expect(try sandbox.requestCount(.nws) == 1, "max-age=30 has not passed")
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(60)).merging(stale) { $1 }
+        let later = sandbox.environment(at: sandbox.now + 60).merging(stale) { $1 }
         #expect(try sandbox.run(["refresh"], environment: later).status == 0)
         let requests = try sandbox.server.requests(.nws)
         #expect(requests.count == 2 && requests.last?.header("If-Modified-Since") != nil, "\(requests)")

@@ -30,7 +30,7 @@ struct BarSettingsErrorTests {
     @Test(
         "show --waybar (fast path and with a place) and watch --waybar print the ⚠ object", arguments: Mistake.allCases)
     func warningObject(mistake: Mistake) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let (environment, words) = try Self.arrange(mistake, in: sandbox)
         for arguments in [
@@ -83,7 +83,7 @@ struct BarSettingsErrorTests {
             ["--format=  ", "--waybar"], ["show", "--waybar", "--format", "%Z"], ["watch", "--waybar", "--format", ""],
         ])
     func badFormat(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let run = try sandbox.run(arguments)
         #expect(run.status == 0, "\(run)")

@@ -8,7 +8,7 @@ import Testing
 struct CacheUpgradeTests {
     @Test("a format-1 result is shown with its values, then rewritten as format 2 (times as numbers, freshness stored)")
     func formatOne() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.write(
             String(decoding: try TestPaths.fixture("saved/current-format-1.json"), as: UTF8.self),
             to: sandbox.resultFile)

@@ -16,7 +16,7 @@ struct CatalogueTrustTests {
         var catalogue: String { folder + "/locale/de/LC_MESSAGES/weather.mo" }
 
         init() throws {
-            sandbox = try Sandbox()
+            sandbox = try Sandbox(at: .fixtures)
             try sandbox.setBerlin()
             // As the kernel names it, as weather's messages do.
             let root = try #require(realpath(sandbox.root, nil).map { String(cString: $0) })

@@ -31,7 +31,7 @@ struct CommandsProgramTests {
 
     @Test("beside weather comes first: a program planted in ../libexec/weather of a shared folder is not run")
     func besideFirst() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let weather = root(sandbox) + "/x/weather"
         try FileManager.default.createDirectory(atPath: root(sandbox) + "/x", withIntermediateDirectories: true)
         try TestPaths.copyWeather(to: weather)
@@ -45,7 +45,7 @@ struct CommandsProgramTests {
 
     @Test("the installed layout: bin/weather runs libexec/weather/weather-commands")
     func installedLayout() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try FileManager.default.createDirectory(atPath: root(sandbox) + "/p/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             atPath: root(sandbox) + "/p/libexec/weather", withIntermediateDirectories: true)
@@ -67,7 +67,7 @@ struct CommandsProgramTests {
         "from bin, ../libexec/weather is used only when no one but root and the user could have written it",
         arguments: Untrusted.allCases)
     func untrustedLibexec(how: Untrusted) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let prefix = root(sandbox) + "/p"
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try TestPaths.copyProgram(TestPaths.weatherBinary, to: prefix + "/bin/weather")
@@ -99,7 +99,7 @@ struct CommandsProgramTests {
 
     @Test("a file beside weather that may not be run is passed over for the installed one; alone, it is named")
     func notExecutable() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let prefix = root(sandbox) + "/p"
         try FileManager.default.createDirectory(atPath: prefix + "/libexec/weather", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
@@ -130,7 +130,7 @@ struct CommandsProgramTests {
 
     @Test("in a folder every user may write in (sticky, as /tmp), only a weather-commands of root's or the user's runs")
     func stickyFolder() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let shared = root(sandbox) + "/shared"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         #expect(chmod(shared, 0o1777) == 0)
@@ -150,7 +150,7 @@ struct CommandsProgramTests {
 
     @Test("a link planted as weather-commands counts by its owner, wherever it leads")
     func plantedLink() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let folder = root(sandbox) + "/p"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try TestPaths.copyProgram(TestPaths.weatherBinary, to: folder + "/weather")
@@ -178,7 +178,7 @@ struct CommandsProgramTests {
 
     @Test("nothing found: one line naming where weather looked")
     func nothingFound() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try FileManager.default.createDirectory(atPath: root(sandbox) + "/p/bin", withIntermediateDirectories: true)
         try TestPaths.copyProgram(TestPaths.weatherBinary, to: root(sandbox) + "/p/bin/weather")
         let run = try Self.search(sandbox, with: root(sandbox) + "/p/bin/weather")
@@ -191,7 +191,7 @@ struct CommandsProgramTests {
 
     @Test("run from memory (a memfd), weather says it runs from no file instead of naming folders that are not")
     func fromMemory() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let script = """
             import os, sys
             fd = os.memfd_create("weather", 0)
@@ -208,7 +208,7 @@ struct CommandsProgramTests {
 
     @Test("weather-commands replaced while set runs (an upgrade): the crontab line names the file, not '(deleted)'")
     func replacedWhileRunning() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let folder = root(sandbox) + "/p/bin"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try TestPaths.copyWeather(to: folder + "/weather")

@@ -62,18 +62,16 @@ struct DaylightSavingTests {
         let zone = try #require(TimeZone(identifier: change.zone))
         let switchMoment = try #require(zone.nextDaylightSavingTimeTransition(after: try Self.instant(change.before)))
         let moment = switchMoment.addingTimeInterval(-90 * 60)
-        let sandbox = try Sandbox()
-        try sandbox.server.setClock(offset: moment.timeIntervalSince1970 - Date().timeIntervalSince1970)
-        let clock = try FakeClock.environment(at: moment)
+        let sandbox = try Sandbox(at: TestMoment(moment, "90 minutes before \(change.place)'s change"))
 
-        let set = try sandbox.run(["set", change.place], environment: clock)
+        let set = try sandbox.run(["set", change.place])
         #expect(set.status == 0, "\(set)")
         let request = try #require(try sandbox.server.requests(.forecast).last)
         #expect(request.query["timeformat"] == "unixtime")
 
         let arguments = ["forecast", "--cached", "--hours", "6", "--days", "3"]
-        let text = try sandbox.run(arguments, environment: clock)
-        let json = try Self.object(try sandbox.run(arguments + ["--json"], environment: clock))
+        let text = try sandbox.run(arguments)
+        let json = try Self.object(try sandbox.run(arguments + ["--json"]))
         let location = try #require(json["location"] as? [String: Any])
         #expect(location["timezoneRules"] as? String == "zoneinfo")
         #expect(location["timezone"] as? String == change.zone)
@@ -115,15 +113,15 @@ struct DaylightSavingTests {
         #expect(zip(minutes, minutes.dropFirst()).allSatisfy { abs($0 - $1) < 20 }, "\(minutes)")
 
         // Today's sunrise in a format and in the full text.
-        let show = try Self.object(try sandbox.run(["show", "--json"], environment: clock))
+        let show = try Self.object(try sandbox.run(["show", "--json"]))
         let sunrise = try Self.instant(try #require(show["sunrise"] as? String))
-        let format = try sandbox.run(["show", "--format", "%S"], environment: clock)
+        let format = try sandbox.run(["show", "--format", "%S"])
         #expect(format.stdout == Self.clock(sunrise, in: zone) + "\n", "\(format)")
 
         // Half a day after the change (for a change at midnight, as Santiago's, the next day), from the
         // saved forecast with no fetch: that day's sunrise on the new clock.
         let after = switchMoment.addingTimeInterval(12 * 3600)
-        let later = try FakeClock.environment(at: after)
+        let later = sandbox.environment(at: after.timeIntervalSince1970)
         let dayFormatter = DateFormatter()
         dayFormatter.locale = Locale(identifier: "en_US_POSIX")
         dayFormatter.timeZone = zone

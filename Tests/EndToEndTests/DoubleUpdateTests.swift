@@ -7,6 +7,10 @@ import Testing
 struct DoubleUpdateTests {
     static let stale = ["WEATHER_STALE_AFTER": "0"]
 
+    /// The clock for runs that race: which came first (a result stored while a run waited, a failure
+    /// while it waited) is told by their clocks, which on one standing clock read the same.
+    static let racing = TestMoment.fixtures.running
+
     /// Waits until the server has received `count` forecast requests.
     func waitForRequests(_ sandbox: Sandbox, _ count: Int) throws {
         for _ in 0..<200 where try sandbox.requestCount(.forecast) < count { usleep(25_000) }
@@ -15,7 +19,7 @@ struct DoubleUpdateTests {
 
     @Test("sixteen concurrent stale callers make one request and all print the same result")
     func sixteenCallers() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: Self.racing)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
@@ -37,7 +41,7 @@ struct DoubleUpdateTests {
 
     @Test("the background fetch and a terminal meeting at the same moment make one request")
     func timerAndTerminal() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: Self.racing)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 0.5)])
@@ -52,7 +56,7 @@ struct DoubleUpdateTests {
 
     @Test("a holder killed with -9 does not block the next run")
     func crashedHolder() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 30)])
@@ -68,7 +72,7 @@ struct DoubleUpdateTests {
 
     @Test("a waiter never waits past its own time budget")
     func waiterBudget() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 4)])
@@ -89,7 +93,7 @@ struct DoubleUpdateTests {
 
     @Test("stored validators make the request conditional; 304 renews the result and is noData")
     func conditionalRequests() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let modified = "Thu, 08 Oct 2026 17:00:00 GMT"
         try sandbox.server.script(
             .forecast,
@@ -103,7 +107,8 @@ struct DoubleUpdateTests {
         try sandbox.server.clearRequests()
         try sandbox.server.script(
             .forecast, [.init(status: 304, headers: ["ETag": "W/\"v1\"", "Cache-Control": "max-age=1"])])
-        usleep(1_100_000)
+        // Past the max-age of 1 s.
+        try sandbox.advance(by: 2)
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(
             refresh.stdout.hasPrefix("noData: the weather in Berlin, Land Berlin, Germany has not changed ("),
@@ -121,7 +126,7 @@ struct DoubleUpdateTests {
 
     @Test("a server's explicit lifetime wins over WEATHER_STALE_AFTER: no request while it lasts")
     func serverLifetime() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(
             .forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Cache-Control": "max-age=3600"])])
         try sandbox.setBerlin()
@@ -136,7 +141,7 @@ struct DoubleUpdateTests {
 
     @Test("Expires: 0 means already expired")
     func invalidExpires() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(
             .forecast, [.init(fixture: "open-meteo/forecast/berlin.json", headers: ["Expires": "0"])])
         try sandbox.setBerlin()
@@ -147,7 +152,7 @@ struct DoubleUpdateTests {
 
     @Test("the data's own clock: right after a fetch nothing can have changed, so nothing is asked")
     func dataClock() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         for _ in 0..<3 {
@@ -159,7 +164,7 @@ struct DoubleUpdateTests {
 
     @Test("429 starts a back-off every run respects, with when it ends")
     func rateLimited() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(
@@ -193,9 +198,10 @@ struct DoubleUpdateTests {
         arguments: [
             ("daily-limit", "its daily limit starts again at 00:00 UTC, so the next request in ", 86_400.0),
             ("hourly-limit", "its hourly limit starts again on the hour, so the next request in ", 3600),
-        ])
-    func countingWindow(fixture: String, explanation: String, window: Double) throws {
-        let sandbox = try Sandbox()
+        ], TestMoment.hard)
+    func countingWindow(limit: (String, String, Double), moment: TestMoment) throws {
+        let (fixture, explanation, window) = limit
+        let sandbox = try Sandbox(at: moment)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(status: 429, fixture: "open-meteo/errors/\(fixture).json")])
@@ -203,7 +209,7 @@ struct DoubleUpdateTests {
         #expect(first.status == 1)
         #expect(first.stdout.contains("exceeded. Please try again "), "\(first)")
         #expect(first.stdout.contains(explanation), "\(first)")
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         let boundary = ((now / window).rounded(.down) + 1) * window
         let backoff = try sandbox.backoff()
         #expect((boundary + 60...boundary + 120).contains(backoff.until), "\(backoff)")
@@ -213,9 +219,8 @@ struct DoubleUpdateTests {
         #expect(try sandbox.run("set", "Paris").stderr.contains(explanation))
         #expect(try sandbox.requestCount() == 1, "only the refused request")
         // Once the service counts afresh, the next run asks.
-        let after = Date(timeIntervalSince1970: backoff.until + 1)
         let later = try sandbox.run(
-            ["refresh"], environment: try FakeClock.environment(at: after).merging(Self.stale) { $1 })
+            ["refresh"], environment: sandbox.environment(at: backoff.until + 1).merging(Self.stale) { $1 })
         #expect(later.stdout.hasPrefix("newData") || later.stdout.hasPrefix("noData"), "\(later)")
         #expect(try sandbox.requestCount() == 2)
     }
@@ -224,19 +229,19 @@ struct DoubleUpdateTests {
         "too many concurrent requests and an overloaded service keep the short pause",
         arguments: [(429, "concurrent-requests"), (503, "overloaded")])
     func shortPause(status: Int, fixture: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: status, fixture: "open-meteo/errors/\(fixture).json")])
         let run = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(run.status == 1)
         #expect(!run.stdout.contains("starts again"), "\(run)")
-        let pause = try sandbox.backoff().until - Date().timeIntervalSince1970
+        let pause = try sandbox.backoff().until - sandbox.now
         #expect((50...80).contains(pause), "\(pause)")
     }
 
     @Test("after an outage the network is back from, a command typed in a terminal tries once; a bar does not")
     func typedAfterOutage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: Self.racing)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
@@ -261,7 +266,7 @@ struct DoubleUpdateTests {
 
     @Test("search, forecast and a place looked up once, typed after an outage, each try once")
     func otherCommandsTypedAfterOutage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: Self.racing)
         try sandbox.setBerlin()
         let terminal = Self.stale.merging(["NO_COLOR": "1"]) { $1 }
         // The geocoder failed a moment ago; the person types the search again.
@@ -289,7 +294,7 @@ struct DoubleUpdateTests {
 
     @Test("a failed connection is reported without brackets in brackets, and without advice twice")
     func failureMessage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let closed = "http://127.0.0.1:9/v1/forecast"
         let first = try sandbox.run(
@@ -312,7 +317,7 @@ struct DoubleUpdateTests {
 
     @Test("503 without Retry-After backs off for about a minute")
     func unavailable() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: 503, body: "")])
         let run = try sandbox.run(["refresh"], environment: Self.stale)
@@ -325,7 +330,7 @@ struct DoubleUpdateTests {
 
     @Test("new data means new values: the same values in other bytes are noData")
     func sameValuesOtherBytes() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-same-values.json")])
         #expect(
@@ -343,7 +348,7 @@ struct SharedFailureTests {
 
     @Test("sixteen concurrent callers during an outage send at most 2 requests, and all show the saved result")
     func outage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: DoubleUpdateTests.racing)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         try sandbox.server.script(.forecast, [.init(delay: 0.5, drop: true, times: 100)])

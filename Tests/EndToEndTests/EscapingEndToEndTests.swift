@@ -22,7 +22,7 @@ struct EscapingEndToEndTests {
             ("XDG_STATE_HOME", "/\u{600}'\u{301}%\u{301}\\\u{301}"),
         ])
     func cronLine(variable: String, suffix: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         // A URL's query, or a folder's name.
         let value = (variable == "WEATHER_FORECAST_URL" ? sandbox.server.forecastURL : sandbox.root) + suffix
         let set = try sandbox.run(["set", "Berlin"], environment: [variable: value])
@@ -116,7 +116,7 @@ struct EscapingEndToEndTests {
 
     @Test("a place named with an ampersand and a combining accent: waybar's text and tooltip parse as markup, as named")
     func waybarMarkup() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let set = try sandbox.run("set", "Trinidad")
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("Trinidad &\u{301} Tobago"), "\(set)")
@@ -140,12 +140,14 @@ struct EscapingEndToEndTests {
 
     @Test("a warning's instruction with a tag after a prepend character reaches the notification server escaped")
     func notificationBody() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try NotificationTests.springfield(server: server, sandbox: sandbox)
         let instruction = "\u{600}<span foreground=\"red\">Leave now</span> & go"
         try NotificationTests.refresh(
-            sandbox, NotificationTests.answer([.init(id: "urn:oid:2.49.0.1.840.0.test.38", instruction: instruction)]))
+            sandbox,
+            NotificationTests.answer(
+                [.init(id: "urn:oid:2.49.0.1.840.0.test.38", instruction: instruction)], at: sandbox.date))
         let received = try #require(try server.history().first)
         #expect(
             received.body.contains("\u{600}&lt;span foreground=\"red\"&gt;Leave now&lt;/span&gt; &amp; go"),

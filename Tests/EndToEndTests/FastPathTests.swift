@@ -27,7 +27,7 @@ struct FastPathTests {
             ["show", "--waybar", "--format", "%t", "--color", "never"],
         ])
     func showNeverLoadsCurl(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let (run, libraries) = try librariesLoaded(sandbox, arguments)
         #expect(run.status == 0)
@@ -50,7 +50,7 @@ struct FastPathTests {
             (["show", "--short", "--icons", "ascii", "--short"], ["--icons", "ascii", "--short"]),
         ])
     func sameOutput(parsed: [String], fast: [String]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let slow = try sandbox.run(parsed)
         let quick = try sandbox.run(fast)
@@ -77,7 +77,7 @@ struct FastPathTests {
             (["show", "--format", "-x"], 64),
         ] as [([String], Int32)])
     func fallsBackToArgumentParser(arguments: [String], status: Int32) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(arguments)
         #expect(run.status == status, "\(run)")
         if status == 0 { #expect(run.stdout.hasPrefix("OVERVIEW: ")) }
@@ -85,7 +85,7 @@ struct FastPathTests {
 
     @Test("weather runs the status-bar forms and refresh itself and becomes weather-commands for the rest")
     func becomesCommands() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // A weather without weather-commands beside it, nor in ../libexec/weather.
         let alone = sandbox.root + "/alone/bin/weather"

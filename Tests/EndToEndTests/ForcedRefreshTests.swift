@@ -21,7 +21,7 @@ struct ForcedRefreshTests {
 
     @Test("a fresh result: refresh sends nothing, refresh --force one request")
     func fresh() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let refresh = try sandbox.run("refresh")
         try expect(refresh, "noData", requests: 0, in: sandbox, before: 1)
@@ -38,13 +38,12 @@ struct ForcedRefreshTests {
 
     @Test("the interval chosen with weather schedule has not passed: refresh waits, refresh --force fetches")
     func chosenInterval() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         // A result 20 minutes old, stale by the data's interval, under a chosen interval of 1 h 50 min (not
         // a clock step: due 1 h 50 min after the last fetch).
-        let then = Date().addingTimeInterval(-1200)
-        try sandbox.server.setClock(offset: -1200)
-        #expect(try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: then)).status == 0)
-        try sandbox.server.setClock(offset: 0)
+        try sandbox.advance(by: -1200)
+        #expect(try sandbox.run(["set", "Berlin"]).status == 0)
+        try sandbox.advance(by: 1200)
         try sandbox.write(#"{"format":1,"interval":"1h50m"}"#, to: sandbox.stateHome + "/weather/schedule.json")
         let refresh = try sandbox.run("refresh")
         try expect(refresh, "noData", requests: 0, in: sandbox, before: 1)
@@ -56,11 +55,11 @@ struct ForcedRefreshTests {
 
     @Test("the adaptive schedule would skip: refresh says why and waits, refresh --force fetches")
     func adaptive() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // Eight days of runs and no look around this time: the adaptive schedule skips (as in
         // AdaptiveScheduleEndToEndTests).
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         let runs = stride(from: now - 8 * 86_400, to: now - 899, by: 900).map { "\(Int($0)) n 1 200\n" }
         try sandbox.write("weather runs 1\n" + runs.joined(), to: sandbox.stateHome + "/weather/runs.txt")
         let environment = ["WEATHER_STALE_AFTER": "0", "TZ": "UTC"]
@@ -74,7 +73,7 @@ struct ForcedRefreshTests {
 
     @Test("a wait the service asked for (429, Retry-After) holds; a failure shared by other runs does not")
     func backoffs() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(
             .forecast,
@@ -86,7 +85,7 @@ struct ForcedRefreshTests {
         #expect(waiting.status != 0, "\(waiting)")
         try expect(waiting, "failed", requests: 0, in: sandbox, before: 2)
 
-        let other = try Sandbox()
+        let other = try Sandbox(at: .fixtures)
         try other.setBerlin()
         let stale = ["WEATHER_STALE_AFTER": "0"]
         try other.server.script(.forecast, [.init(status: 500, body: "{}")])
@@ -102,7 +101,8 @@ struct ForcedRefreshTests {
 
     @Test("two forced runs at once take turns at the fetch lock: one request, the second uses its result")
     func oneAtATime() throws {
-        let sandbox = try Sandbox()
+        // The clock runs: the second run tells the first one's result from an older one by its clock.
+        let sandbox = try Sandbox(at: TestMoment.fixtures.running)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1.5)])
         let first = try sandbox.spawn(["refresh", "--force"])

@@ -6,9 +6,11 @@ import WeatherModel
 
 @Suite("weather forecast")
 struct ForecastCommandTests {
-    @Test("set, then forecast as often as wanted: one request in all, hours from now, seven days")
-    func oneRequest() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "set, then forecast as often as wanted: one request in all, hours from now, seven days",
+        arguments: TestMoment.hard)
+    func oneRequest(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         try sandbox.setBerlin()
         let text = try sandbox.run("forecast")
         #expect(text.status == 0, "\(text)")
@@ -39,7 +41,7 @@ struct ForecastCommandTests {
         }
         // The first hour is the one under way, in UTC; the first day is today at the place, by Berlin's clock
         // now (UTC+1 or UTC+2: a fixed offset named the wrong day for an hour before midnight in winter).
-        let now = Date()
+        let now = sandbox.date
         let first = try #require(hourly.first?["time"] as? String)
         let hourStart = ISO8601DateFormatter().date(from: first)
         #expect(hourStart.map { now.timeIntervalSince($0) }.map { (0..<3600).contains($0) } == true, "\(first)")
@@ -53,7 +55,7 @@ struct ForecastCommandTests {
 
     @Test("a pipe never fetches, even stale; a terminal refreshes a stale forecast with one request")
     func whenToFetch() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let stale = ["WEATHER_STALE_AFTER": "0"]
@@ -72,7 +74,7 @@ struct ForecastCommandTests {
 
     @Test("a cache from before forecasts: a pipe says it comes with the next refresh, --refresh fetches it")
     func olderCache() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try FileManager.default.removeItem(atPath: sandbox.forecastFile)
         try sandbox.server.clearRequests()
@@ -94,7 +96,7 @@ struct ForecastCommandTests {
 
     @Test("logout forgets the forecast too; a damaged forecast file is reported and fetched again in a terminal")
     func forgetAndRepair() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write("{\"format\":1,", to: sandbox.forecastFile)
         try sandbox.server.clearRequests()
@@ -112,7 +114,7 @@ struct ForecastCommandTests {
 
     @Test("show's today line and the waybar tooltip come from the result file alone")
     func showToday() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try FileManager.default.removeItem(atPath: sandbox.forecastFile)
         let text = try sandbox.run("show")
@@ -153,14 +155,12 @@ struct ForecastCommandTests {
         let zone = try #require(TimeZone(identifier: midnight.zone))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: Date()))
+        let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: TestMoment.fixtures.date))
         let moment = try #require(calendar.date(bySettingHour: 22, minute: 30, second: 0, of: tomorrow))
-        let sandbox = try Sandbox()
-        try sandbox.server.setClock(offset: moment.timeIntervalSince1970 - Date().timeIntervalSince1970)
-        let clock = try FakeClock.environment(at: moment)
-        #expect(try sandbox.run(["set", midnight.place], environment: clock).status == 0)
+        let sandbox = try Sandbox(at: TestMoment(moment, "22:30 in \(midnight.place)"))
+        #expect(try sandbox.run(["set", midnight.place]).status == 0)
 
-        let text = try sandbox.run(["forecast", "--cached", "--hours", "4", "--days", "0"], environment: clock)
+        let text = try sandbox.run(["forecast", "--cached", "--hours", "4", "--days", "0"])
         #expect(text.status == 0, "\(text)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
         let hour = TimeInterval(3600)
@@ -173,7 +173,7 @@ struct ForecastCommandTests {
         #expect(lines[5].hasPrefix("  00:00  ") && lines[6].hasPrefix("  01:00  "), "\(text.stdout)")
         #expect(lines[1] != lines[4])
         // The days' table is unchanged: no headings there.
-        let days = try sandbox.run(["forecast", "--cached", "--hours", "0", "--days", "2"], environment: clock)
+        let days = try sandbox.run(["forecast", "--cached", "--hours", "0", "--days", "2"])
         #expect(days.stdout.split(separator: "\n").count == 1 + 2 + 1, "\(days)")
     }
 }
@@ -190,7 +190,7 @@ struct TerminalForecastTests {
         "a narrow terminal: sentences wrap between words, tables lose their last columns, nothing is wider",
         arguments: [30, 40, 60, 72, 100])
     func narrow(columns: Int) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let arguments = ["forecast", "--cached", "--hours", "12", "--days", "7"]
         let piped = Self.lines(try sandbox.run(arguments).stdout)
@@ -221,7 +221,7 @@ struct TerminalForecastTests {
 
     @Test("stale in a terminal: the saved forecast at once, a spinner, then the new one drawn over it")
     func drawnAtOnce() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
         let run = try sandbox.run(
@@ -247,7 +247,7 @@ struct TerminalForecastTests {
 
     @Test("the refresh fails: the saved forecast stays on the screen, with a one-line note")
     func failedRefresh() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
         let run = try sandbox.run(
@@ -265,7 +265,7 @@ struct TerminalForecastTests {
 
     @Test("a forecast taller than the terminal is not drawn twice: the spinner, then the forecast once")
     func tallerThanTheScreen() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let run = try sandbox.run(
             ["forecast", "--hours", "48"], environment: ["WEATHER_STALE_AFTER": "0", "NO_COLOR": "1"],

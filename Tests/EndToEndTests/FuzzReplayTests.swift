@@ -25,7 +25,7 @@ struct FuzzReplayTests {
         let seedFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path).map { folder.path + "/" + $0 }
         #expect(failCases.count >= 3)
         #expect(seedFiles.count >= 40)
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(program: Self.binary, failCases + seedFiles)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.split(separator: "\n").count == failCases.count + seedFiles.count)
@@ -33,7 +33,7 @@ struct FuzzReplayTests {
 
     @Test("an input that cannot be read fails the replay, so that a replay of nothing cannot pass")
     func missingInput() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(program: Self.binary, [sandbox.root + "/no-such-input"])
         #expect(run.status == 2)
         #expect(run.stderr == "weather-fuzz: no such file: \(sandbox.root)/no-such-input\n")

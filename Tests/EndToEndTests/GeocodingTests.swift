@@ -21,7 +21,7 @@ struct GeocodingTests {
         words: [String], shown: String, latitude: Double, longitude: Double, latitudeSent: String,
         longitudeSent: String
     ) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let set = try sandbox.run(["set"] + words)
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.hasPrefix("Saved \(shown) ("), "\(set)")
@@ -45,7 +45,7 @@ struct GeocodingTests {
             (0, #"{"id":3,"name":"Berlin","latitude":152.5}"#),
         ])
     func unusableEntry(index: Int, entry: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let fixture = try TestPaths.fixture("open-meteo/geocoding/berlin.json")
         var document = try #require(try JSONSerialization.jsonObject(with: Data(fixture)) as? [String: Any])
         var results = try #require(document["results"] as? [Any])
@@ -68,16 +68,10 @@ struct GeocodingTests {
         #expect(set.stdout.hasPrefix("Saved \(shown) (the most populous of 9 matches)."), "\(set)")
     }
 
-    /// `GET path` from the fixture server with curl, a client of its own; the body, or "" for no match.
-    static func curl(_ sandbox: Sandbox, _ query: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", sandbox.server.searchURL + "?" + query]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    /// The fixture server's geocoding answer to `query`, asked by a client of its own (no curl, which a
+    /// fresh machine may lack).
+    static func search(_ sandbox: Sandbox, _ query: String) throws -> [String: Any] {
+        let data = try sandbox.server.get("/v1/search?" + query)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -89,8 +83,8 @@ struct GeocodingTests {
             ("count=100&countryCode=", 0), ("count=100", 19), ("count=3", 3),
         ])
     func standInOrder(query: String, results: Int) throws {
-        let sandbox = try Sandbox()
-        let object = try Self.curl(sandbox, "name=Springfield&format=json&" + query)
+        let sandbox = try Sandbox(at: .fixtures)
+        let object = try Self.search(sandbox, "name=Springfield&format=json&" + query)
         #expect((object["results"] as? [Any])?.count ?? 0 == results)
         #expect(object["results"] == nil || results > 0, "no match has no results member")
     }
@@ -119,7 +113,7 @@ struct GeocodingTests {
             ("London, Canada", "London, Ontario, Canada", ""),
         ])
     func qualifiedNames(words: String, shown: String, note: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("show", words)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix(shown + ": "), "\(run)")
@@ -147,7 +141,7 @@ struct CommaHintTests {
             (["Atlantis", "Narnia"], nil, 2),
         ] as [([String], String?, Int)])
     func notFound(arguments: [String], hint: String?, searches: Int) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(arguments)
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.isEmpty)
@@ -165,7 +159,7 @@ struct CommaHintTests {
 
     @Test("words that find another place as a whole say which comma finds the one they describe, on stderr")
     func differentPlace() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("Springfield", "GA", "--short")
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("Springfield Gardens "), "\(run)")
@@ -183,7 +177,7 @@ struct CommaHintTests {
         "words found as a whole where their last words describe them, or that do not read as a place, cost nothing more",
         arguments: [["New", "York"], ["Mitad", "del", "Mundo"], ["Springfield,", "Georgia"]])
     func noHint(words: [String]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(["show"] + words + ["--short"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr.isEmpty, "\(run)")

@@ -9,7 +9,7 @@ struct HelpTests {
         "each command's help reads as written",
         arguments: ["", "set", "show", "alerts", "search", "refresh", "schedule", "logout"])
     func help(command: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run((command.isEmpty ? [] : [command]) + ["--help"])
         #expect(run.status == 0)
         try expectGolden(run.stdout, named: "help\(command.isEmpty ? "" : "-" + command).txt")
@@ -17,7 +17,7 @@ struct HelpTests {
 
     @Test("--version prints the version alone")
     func version() throws {
-        let run = try Sandbox().run("--version")
+        let run = try Sandbox(at: .fixtures).run("--version")
         #expect(run.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
     }
 
@@ -120,7 +120,7 @@ struct HelpTests {
             ),
         ])
     func usage(arguments: [String], message: String) throws {
-        let run = try Sandbox().run(arguments)
+        let run = try Sandbox(at: .fixtures).run(arguments)
         #expect(run.status == 64)
         #expect(run.stderr == message)
         #expect(run.stdout.isEmpty)

@@ -4,9 +4,12 @@ import Testing
 
 extension Sandbox {
     /// A sandbox with its own user manager; skips the test, saying why, where none can start, unless
-    /// `WEATHER_REQUIRE_SYSTEMD` is set (as `make test` and CI set it), which makes that a failure.
+    /// `WEATHER_REQUIRE_SYSTEMD` is set (as `make test` and CI set it), which makes that a failure. On the
+    /// real clock: the manager's timers run by it, and so does the refresh they start (the unit does not
+    /// carry WEATHER_TEST_NOW).
     static func withUserManager() throws -> Sandbox {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(
+            at: .realClock(because: "systemd's timers, and the runs they start, keep the real clock"))
         do {
             try sandbox.startUserManager()
         } catch {

@@ -13,7 +13,7 @@ struct HostileFilesTests {
             "result", "location", "config", "lock",
         ])
     func fifos(file: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let path =
             switch file {
@@ -47,7 +47,7 @@ struct HostileFilesTests {
             ("name", "\"\(String(repeating: "x", count: 300))\""), ("temperature", "1e308"),
         ])
     func damagedValues(key: String, new: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let text = String(decoding: sandbox.contents(sandbox.resultFile) ?? Data(), as: UTF8.self)
         // The first member of that name, whatever its value (the offset depends on the season).
@@ -66,7 +66,7 @@ struct HostileFilesTests {
 
     @Test("temporary files of killed runs are removed by the next run that takes the lock")
     func strayTemporaryFiles() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let strays = [
             sandbox.cacheHome + "/weather/.current.json.AbC123", sandbox.stateHome + "/weather/.location.json.x1Y2z3",
@@ -84,7 +84,7 @@ struct HostileFilesTests {
 
     @Test("a set killed between its two renames has happened, for every later run")
     func setKilledBetweenRenames() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.run("set", "Paris")
         let parisResult = try #require(sandbox.contents(sandbox.resultFile))
         try sandbox.setBerlin()
@@ -107,7 +107,7 @@ struct HostileFilesTests {
         "SIGTERM or SIGINT during a refresh: the transfer ends, a failed line says so, nothing changes",
         arguments: [SIGTERM, SIGINT])
     func stoppedRefresh(signal: Int32) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
@@ -129,7 +129,7 @@ struct HostileFilesTests {
 
     @Test("SIGTERM during a set leaves the saved place and result as they were")
     func stoppedSet() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/paris.json", trickle: 0.3)])
@@ -150,7 +150,7 @@ struct HostileFilesTests {
             "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME",
         ])
     func notUTF8(variable: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         var environment = sandbox.environment
         if variable == "HOME" { environment["XDG_STATE_HOME"] = nil }
         environment[variable] = nil
@@ -170,7 +170,7 @@ struct HostileFilesTests {
         "a setting whose value is not UTF-8 is refused by name, on the fast path too",
         arguments: [["show"], ["set", "Berlin"]])
     func settingNotUTF8(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let assignments = sandbox.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let script = "exec env -i \(assignments) WEATHER_ICONS=\"$(printf 'nerd\\351')\" \"$0\" \"$@\""
         let run = try sandbox.run(program: "/bin/sh", ["-c", script, TestPaths.weatherBinary] + arguments)
@@ -180,7 +180,7 @@ struct HostileFilesTests {
 
     @Test("a line break in a folder's name: the place is saved, and background refresh says why it cannot be set up")
     func lineBreakInFolder() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let folder = sandbox.root + "/cache\nExecStartPre=/bin/touch /tmp/pwned"
         let run = try sandbox.run(["set", "Berlin"], environment: ["XDG_CACHE_HOME": folder])
         #expect(run.status == 0, "\(run)")
@@ -211,10 +211,12 @@ extension Sandbox {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".") }
         }
     }
+}
 
+extension HostileFilesTests {
     @Test("a back-off that says it happened in 9999 is ignored, not obeyed for a day")
     func backoffFromTheFuture() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: 500, body: "{}")])
         let failed = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
@@ -223,7 +225,7 @@ extension Sandbox {
         var backoffs = try #require(
             try JSONSerialization.jsonObject(with: sandbox.contents(path) ?? Data()) as? [String: [String: Any]])
         let host = try #require(backoffs.keys.first)
-        let tomorrow = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86_000))
+        let tomorrow = ISO8601DateFormatter().string(from: sandbox.date.addingTimeInterval(86_000))
         backoffs[host]?["until"] = tomorrow
         backoffs[host]?["at"] = "9999-01-01T00:00:00Z"
         try JSONSerialization.data(withJSONObject: backoffs).write(to: URL(fileURLWithPath: path))
@@ -235,10 +237,10 @@ extension Sandbox {
 
     @Test("a run dated in 5138 is not counted under the last day, and does not stay in the runs file")
     func runFromTheFuture() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let path = sandbox.stateHome + "/weather/runs.txt"
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(sandbox.now)
         try sandbox.write("weather runs 1\n99999999999 n 1 200\n\(now - 600) d 0 3\n", to: path)
         let schedule = try sandbox.run("schedule")
         #expect(schedule.stdout.contains("Last day:   1 run"), "\(schedule)")
@@ -251,7 +253,7 @@ extension Sandbox {
 
     @Test("a config file over 64 KiB is called that, not larger than 1 MiB")
     func configTooLarge() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write(
             "{\"units\":\"metric\",\"x\":\"" + String(repeating: "a", count: 70_000) + "\"}", to: sandbox.configFile)

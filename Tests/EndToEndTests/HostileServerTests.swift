@@ -22,7 +22,7 @@ struct HostileServerTests {
         "an absurd date in Expires, Date or Retry-After cannot poison the cache",
         arguments: ["Expires", "Date", "Retry-After"])
     func poisonedDates(header: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         for date in Self.absurdDates {
             try sandbox.server.script(
@@ -46,7 +46,7 @@ struct HostileServerTests {
 
     @Test("an absurd Retry-After on a 429 still records the back-off", arguments: absurdDates + ["1e300", "inf", "-1"])
     func poisonedRetryAfter(retryAfter: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: 429, body: "{}", headers: ["Retry-After": retryAfter])])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
@@ -75,7 +75,7 @@ struct HostileServerTests {
             ("\"temperature_2m\":10.9", "\"temperature_2m\":-273.2", "current.temperature_2m is -273.2"),
         ])
     func absurdValues(old: String, new: String, words: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let body = String(decoding: try TestPaths.fixture("open-meteo/forecast/berlin.json"), as: UTF8.self)
@@ -105,7 +105,7 @@ struct HostileServerTests {
 
     @Test("terminal escapes in place names and error reasons are never printed", arguments: Evil.allCases)
     func escapes(evil: Evil) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let json = String(
             data: try JSONSerialization.data(withJSONObject: ["Evil\(evil.rawValue)town"]), encoding: .utf8)!
         let name = json.dropFirst().dropLast()
@@ -160,7 +160,7 @@ struct HostileServerTests {
             "\"a\rIf-Match: x\"", "\"a\u{1B}b\"", "\"\(String(repeating: "e", count: 600))\"",
         ])
     func unsafeValidators(etag: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(
             .forecast,
@@ -179,7 +179,7 @@ struct HostileServerTests {
 
     @Test("a name too long to save is refused before anything is written")
     func overlongName() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let name = String(repeating: "x", count: 300_000)
@@ -194,7 +194,7 @@ struct HostileServerTests {
 
     @Test("headers without end are refused, like a body without end")
     func endlessHeaders() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         var headers: [String: String] = [:]
         for index in 0..<200 { headers["X-Filler-\(index)"] = String(repeating: "h", count: 500) }
@@ -206,7 +206,7 @@ struct HostileServerTests {
 
     @Test("a server's interval cannot make the timer fire more often than every 5 minutes")
     func serverPicksNoPeriod() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let body = String(decoding: try TestPaths.fixture("open-meteo/forecast/berlin.json"), as: UTF8.self)
             .replacingOccurrences(of: "\"interval\":900", with: "\"interval\":60")
         try sandbox.server.script(.forecast, [.init(body: body)])

@@ -27,9 +27,9 @@ struct HostileWarningServerTests {
 
     static let evil = #"\u001b]0;pwned\u0007\u001b[2J\u009b2J\r\nforged line\u202e"#
 
-    /// An ISO time `seconds` from now.
+    /// An ISO time `seconds` from now: the fixtures' moment, where the sandboxes' clocks stand.
     static func time(_ seconds: Double) -> String {
-        ISO8601DateFormatter().string(from: Date().addingTimeInterval(seconds))
+        ISO8601DateFormatter().string(from: TestMoment.fixtures.date.addingTimeInterval(seconds))
     }
 
     /// One of Bright Sky's alerts: in force for two more hours unless `times` says otherwise, with `texts`
@@ -92,7 +92,7 @@ struct HostileWarningServerTests {
         try sandbox.server.script(.brightsky, [Self.brightSky(hostile)])
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json")])
         // Past the warnings' own freshness (5 minutes), as a later timer run.
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let refresh = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
         HostileServerTests.expectNoCrash(refresh)
         #expect(refresh.status == 0, "\(refresh)")
@@ -129,7 +129,10 @@ struct HostileWarningServerTests {
         case .controls:
             let storm = try #require(alerts.first)
             #expect((storm["event"] as? String)?.hasPrefix("Storm\u{FFFD}]0;pwned") == true, "\(storm)")
-            #expect(try sandbox.run(["show"], environment: environment).stdout.split(separator: "\n").count == 6)
+            // The forged line stays within the warning's own line.
+            let shown = try sandbox.run(["show"], environment: environment).stdout.split(separator: "\n")
+            #expect(shown.contains { $0.hasPrefix("⚠ Storm") && $0.contains(" forged line until ") }, "\(shown)")
+            #expect(!shown.contains { $0.hasPrefix("forged line") }, "\(shown)")
         case .huge:
             #expect((alerts.first?["description"] as? String).map { $0.count <= 8001 } == true)
         case .thousand:
@@ -150,7 +153,7 @@ struct HostileWarningServerTests {
 
     @Test("an NWS answer with a thousand features and every text hostile: the gravest 30, printable")
     func nws() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let features = (0..<1000).map { index in
             #"{"id":"f\#(index)","properties":{"id":"urn:\#(index)\#(Self.evil)","event":"Storm\#(Self.evil)","#
                 + #""severity":"\#(index == 500 ? "Extreme" : "Moderate")","status":"Actual","messageType":"Alert","#

@@ -11,7 +11,7 @@ struct InstallTests {
     let prefix: String
 
     init() throws {
-        sandbox = try Sandbox()
+        sandbox = try Sandbox(at: .fixtures)
         prefix = sandbox.root + "/prefix"
         let install = try sandbox.run(
             program: TestPaths.config + "/install.sh",

@@ -31,7 +31,7 @@ struct InvisibleFormattingTests {
 
     @Test("search's table, its JSON-free lines and the chosen place's lines hold none of them", arguments: characters)
     func fromTheGeocoder(character: Unicode.Scalar) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(.search, [.init(body: Self.answer(with: character), times: 3)])
         let search = try sandbox.run("search", "Berlin")
         #expect(search.status == 0, "\(search)")
@@ -49,7 +49,7 @@ struct InvisibleFormattingTests {
 
     @Test("a place name typed with one is refused before any request, naming the character", arguments: characters)
     func typed(character: Unicode.Scalar) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("set", "Ber" + String(character) + "lin")
         #expect(run.status != 0, "\(run)")
         let code = String(character.value, radix: 16, uppercase: true)
@@ -63,7 +63,7 @@ struct InvisibleFormattingTests {
 
     @Test("a format with one is refused, from the command line and from WEATHER_FORMAT", arguments: characters)
     func format(character: Unicode.Scalar) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let format = "%l " + String(character) + "%t"
         let message =
@@ -79,9 +79,9 @@ struct InvisibleFormattingTests {
 
     @Test("a warning's texts holding them are shown without them, in every form", arguments: characters)
     func fromAWarningService(character: Unicode.Scalar) throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let c = String(character)
-        let now = Date()
+        let now = sandbox.date
         let iso = ISO8601DateFormatter()
         let answer = """
             {"type":"FeatureCollection","features":[{"id":"x","type":"Feature","geometry":null,"properties":{\
@@ -108,7 +108,7 @@ struct InvisibleFormattingTests {
 
     @Test("a format in config.json with one is refused as the setting it is", arguments: characters)
     func formatInConfig(character: Unicode.Scalar) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write("{\"format\": \"%l \(String(character))%t\"}", to: sandbox.configFile)
         let run = try sandbox.run("show")

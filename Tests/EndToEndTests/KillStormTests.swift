@@ -18,7 +18,7 @@ struct KillStormTests {
 
     @Test("after each kill the old or the new place is saved, consistently, and no temporary file remains")
     func storm() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]

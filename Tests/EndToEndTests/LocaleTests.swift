@@ -33,7 +33,7 @@ struct LocaleTests {
 
     @Test("C, POSIX and British English print the goldens, and all else as C.UTF-8, whatever LANGUAGE says")
     func sameAsBefore() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // show's text, --help and show --help are the committed goldens of today's output, byte for byte
         // (the age aside); what has no golden (the forecast, search, schedule, the JSON forms) is compared
@@ -82,7 +82,7 @@ struct LocaleTests {
 
     @Test("C, C.UTF-8 and English open no catalogue nor any locale's messages; German opens its weather.mo")
     func noCatalogueInEnglish() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let english = [
             ["LANG": "C"], ["LANG": "C.UTF-8"], ["LANG": "POSIX", "LANGUAGE": "de"],
@@ -112,7 +112,7 @@ struct LocaleTests {
 
     @Test("American English reads a 12-hour clock, the words and numbers as before")
     func american() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let american = try TestLocales.environment("en_US.UTF-8")
         let c = try sandbox.run("show")
@@ -147,9 +147,11 @@ struct LocaleTests {
         #expect(waybar.stdout.contains("\"class\":[\"fresh\",\"cloudy\""), "\(waybar.stdout)")
     }
 
-    @Test("German: its words, a decimal comma, a 24-hour clock, its weekdays; JSON keys and waybar classes as ever")
-    func german() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "German: its words, a decimal comma, a 24-hour clock, its weekdays; JSON keys and waybar classes as ever",
+        arguments: TestMoment.hard)
+    func german(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         try sandbox.setBerlin()
         let german = try TestLocales.environment("de_DE.UTF-8")
         let show = try sandbox.run(["show"], environment: german.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
@@ -206,7 +208,7 @@ struct LocaleTests {
 
     @Test("Ukrainian: Cyrillic words, three plural forms as ngettext picks them, a decimal comma, its weekdays")
     func ukrainian() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let ukrainian = try TestLocales.environment("uk_UA.UTF-8")
         let show = try sandbox.run(["show"], environment: ukrainian.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
@@ -259,7 +261,7 @@ struct LocaleTests {
 
     @Test("Russian, which weather has no catalogue for: English words, silently; the locale's numbers and dates")
     func withoutCatalogue() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let russian = try TestLocales.environment("ru_RU.UTF-8")
         let c = try sandbox.run("show")
@@ -286,7 +288,7 @@ struct LocaleTests {
 
     @Test("Ukrainian counts take the form ngettext picks: a name's length, the places shown, schedule's history")
     func ukrainianCounts() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let ukrainian = try TestLocales.environment("uk_UA.UTF-8")
         // One, a few, many: 201 (as 1 and 21), 202, 205.
@@ -311,7 +313,7 @@ struct LocaleTests {
 
         // schedule's last day and week, each count in its form; then why the next run waits, for 3, 5 and 21
         // fetches in a row that found nothing new.
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(sandbox.now)
         let path = sandbox.stateHome + "/weather/runs.txt"
         let week = [(8 * 86_400, "n"), (3 * 86_400, "f"), (2 * 86_400, "f"), (5 * 3600, "f"), (4 * 3600, "n")]
         func runs(unchanged: Int) -> String {
@@ -347,7 +349,7 @@ struct LocaleTests {
     func metNorway() throws {
         let sandbox = try Sandbox.met()
         let german = try TestLocales.environment("de_DE.UTF-8")
-        let clock = try sandbox.at(METNorwayEndToEndTests.fixtureMoment).merging(german) { $1 }
+        let clock = try sandbox.at(TestMoment.fixtures.seconds).merging(german) { $1 }
         let set = try sandbox.run(["set", "Berlin"], environment: clock)
         #expect(set.stdout.contains("Berlin, Land Berlin, Germany: ☁️🌙 10,9 °C, teilweise bewölkt\n"), "\(set)")
         #expect(set.stdout.contains("Aktualisiert gerade eben · Daten: MET Norway\n"), "\(set)")
@@ -378,7 +380,7 @@ struct LocaleTests {
 
     @Test("the language setting decides words, numbers and times; LANGUAGE's list as gettext reads it")
     func chosen() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // Every run below names its own LANG; where the locales were generated into .build/locales, each
         // needs that folder's LOCPATH to find de_DE (and en_US) there.
@@ -413,9 +415,11 @@ struct LocaleTests {
         #expect(bad.status == 78 && bad.stderr.contains("ist ungültig"), "\(bad)")
     }
 
-    @Test("official warnings in German: DWD's levels and words; JSON, classes and a failure's reason in English")
-    func warningsInGerman() throws {
-        let sandbox = try Sandbox(alerts: true)
+    @Test(
+        "official warnings in German: DWD's levels and words; JSON, classes and a failure's reason in English",
+        arguments: TestMoment.hard)
+    func warningsInGerman(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment, alerts: true)
         sandbox.environment.merge(try TestLocales.environment("de_DE.UTF-8")) { $1 }
         let set = try sandbox.run(["set", "Berlin"])
         #expect(set.status == 0, "\(set)")
@@ -445,7 +449,7 @@ struct LocaleTests {
         // A failed update: said in German, its reason kept in English in the file, which any run may read
         // in its own language, and shown so by --json.
         try sandbox.server.script(.brightsky, [.init(status: 503, times: 2)])
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(400))
+        let later = sandbox.environment(at: sandbox.now + 400)
         let refresh = try sandbox.run(["refresh"], environment: later.merging(["WEATHER_STALE_AFTER": "0"]) { $1 })
         #expect(
             refresh.stdout.contains("; die Warnungen wurden nicht aktualisiert: der Warndienst des DWD unter "),
@@ -460,7 +464,7 @@ struct LocaleTests {
 
     @Test("warnings saved in English, read in German: the service's German event; the next fetch asks again")
     func warningsAfterTheLanguageChanged() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         #expect(try sandbox.run(["set", "Berlin"]).status == 0)
         #expect(try sandbox.run(["show", "--format", "%A"]).stdout.hasPrefix("Gale-force gusts until "))
         let german = try TestLocales.environment("de_DE.UTF-8")
@@ -477,9 +481,7 @@ struct LocaleTests {
 
         // A run that fetches the weather while the warnings are fresh: in English, no warnings request; in
         // German, one, and the texts are German from then on.
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(60)).merging(["WEATHER_STALE_AFTER": "0"]) {
-            $1
-        }
+        let later = sandbox.environment(at: sandbox.now + 60).merging(["WEATHER_STALE_AFTER": "0"]) { $1 }
         #expect(try sandbox.run(["refresh"], environment: later).status == 0)
         #expect(try sandbox.requestCount(.brightsky) == 1, "fresh, in the language they came in")
         let refresh = try sandbox.run(["refresh"], environment: later.merging(german) { $1 })
@@ -489,7 +491,7 @@ struct LocaleTests {
         #expect((json["alerts"] as? [[String: Any]])?.first?["headline"] as? String == "Amtliche WARNUNG vor STURMBÖEN")
 
         // MET Norway gives one language an answer: warnings saved in English, read in Norwegian, say so.
-        let bergen = try Sandbox(alerts: true)
+        let bergen = try Sandbox(at: .fixtures, alerts: true)
         bergen.environment["WEATHER_CONTACT"] = "ann@example.org"
         #expect(try bergen.run(["set", "Bergen"]).status == 0)
         let norwegian = try bergen.run(["show", "--format", "%A"], environment: ["WEATHER_LANGUAGE": "nb"]).stdout
@@ -501,10 +503,10 @@ struct LocaleTests {
 
     @Test("DWD's German event in capitals keeps its nouns' capitals in %A and the text: Starke Hitze")
     func germanEventCase() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         sandbox.environment.merge(try TestLocales.environment("de_DE.UTF-8")) { $1 }
         let iso = ISO8601DateFormatter()
-        let (onset, expires) = (iso.string(from: Date() - 600), iso.string(from: Date() + 7200))
+        let (onset, expires) = (iso.string(from: sandbox.date - 600), iso.string(from: sandbox.date + 7200))
         let alert =
             #"{"id":2716600,"alert_id":"2.49.0.0.276.0.DWD.PVW.1.heat","effective":"\#(onset)","onset":"\#(onset)","#
             + #""expires":"\#(expires)","category":"health","response_type":"prepare","urgency":"immediate","#
@@ -520,9 +522,11 @@ struct LocaleTests {
         #expect(try sandbox.run(["show"]).stdout.contains("\n⚠ Starke Hitze bis "))
     }
 
-    @Test("official warnings in French: each count in its form, times as the locale writes them, no-break spaces")
-    func warningsInFrench() throws {
-        let sandbox = try Sandbox(alerts: true)
+    @Test(
+        "official warnings in French: each count in its form, times as the locale writes them, no-break spaces",
+        arguments: TestMoment.hard)
+    func warningsInFrench(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment, alerts: true)
         sandbox.environment.merge(try TestLocales.environment("fr_FR.UTF-8")) { $1 }
         let set = try sandbox.run(["set", "Berlin"])
         #expect(set.status == 0, "\(set)")
@@ -548,9 +552,15 @@ struct LocaleTests {
 
         let show = try sandbox.run("show").stdout.split(separator: "\n").map(String.init)
         #expect(show[0] == "Berlin, Land Berlin, Germany\(space): ☁️🌙 10,9 °C, partiellement nuageux ⚠", "\(show)")
-        #expect(
-            show[1].range(of: "^⚠ Gale-force gusts jusqu'à \(clock)\(narrow); 1 annoncée$", options: .regularExpression)
-                != nil, "\(show)")
+        // Until its end on Berlin's clock, the weekday first when that is not today there ("dim. 00:16").
+        let end = Date(timeIntervalSince1970: try AlertsTests.moment(sandbox, of: "Gale-force gusts"))
+        let french = DateFormatter()
+        french.locale = Locale(identifier: "fr_FR")
+        french.timeZone = TimeZone(identifier: "Europe/Berlin")
+        french.dateFormat = "yyyy-MM-dd"
+        let today = french.string(from: sandbox.date) == french.string(from: end)
+        french.dateFormat = today ? "HH:mm" : "EEE HH:mm"
+        #expect(show[1] == "⚠ Gale-force gusts jusqu'à \(french.string(from: end))\(narrow); 1 annoncée", "\(show)")
         #expect(show.last == "Mis à jour à l'instant · Données\(space): Open-Meteo · Alertes\(space): DWD", "\(show)")
         let json = try AlertsTests.json(try sandbox.run("alerts", "--json"))
         let alerts = try #require(json["alerts"] as? [[String: Any]])
@@ -571,7 +581,7 @@ struct LocaleTests {
     func servicesLanguage() throws {
         let german = try TestLocales.environment("de_DE.UTF-8")
         // Norwegian words from LANGUAGE over a German locale: Norwegian names and MET Norway's Norwegian texts.
-        let norwegian = try Sandbox(alerts: true)
+        let norwegian = try Sandbox(at: .fixtures, alerts: true)
         norwegian.environment.merge(german.merging(["LANGUAGE": "nb", "WEATHER_CONTACT": "ann@example.org"]) { $1 }) {
             $1
         }
@@ -580,7 +590,7 @@ struct LocaleTests {
         #expect(try norwegian.server.requests(.search).first?.query["language"] == "nb")
         #expect(try norwegian.server.requests(.metalerts).first?.query["lang"] == "no")
         // German words: German names, and MET Norway's English texts, as it has no German.
-        let plain = try Sandbox(alerts: true)
+        let plain = try Sandbox(at: .fixtures, alerts: true)
         plain.environment.merge(german.merging(["WEATHER_CONTACT": "ann@example.org"]) { $1 }) { $1 }
         #expect(try plain.run(["set", "Bergen"]).status == 0)
         #expect(try plain.server.requests(.search).first?.query["language"] == "de")
@@ -589,7 +599,7 @@ struct LocaleTests {
 
     @Test("in every language, --help's tables keep a line each: the --format codes with their examples, refresh's")
     func helpTables() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try TestLocales.requireCatalogues()
         let languages = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/po")
             .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.sorted()

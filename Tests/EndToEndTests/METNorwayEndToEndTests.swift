@@ -3,19 +3,19 @@ import TestSupport
 import Testing
 
 extension Sandbox {
-    /// A sandbox whose provider is MET Norway, with a contact unless `contact` is nil.
-    static func met(contact: String? = "ann@example.org") throws -> Sandbox {
-        let sandbox = try Sandbox()
+    /// A sandbox at `moment` whose provider is MET Norway, with a contact unless `contact` is nil.
+    static func met(at moment: TestMoment = .fixtures, contact: String? = "ann@example.org") throws -> Sandbox {
+        let sandbox = try Sandbox(at: moment)
         sandbox.environment["WEATHER_PROVIDER"] = "met-norway"
         if let contact { sandbox.environment["WEATHER_CONTACT"] = contact }
         return sandbox
     }
 
-    /// The environment of a run whose clock reads `moment` (seconds since 1970), the server's clock moved
-    /// to it too.
+    /// Sets the clock of the runs and of the server to `moment` (seconds since 1970); the environment of a
+    /// run then, for the calls that name it.
     func at(_ moment: Double) throws -> [String: String] {
-        try server.setClock(offset: moment - Date().timeIntervalSince1970)
-        return try FakeClock.environment(at: Date(timeIntervalSince1970: moment))
+        try setClock(to: moment)
+        return environment(at: moment)
     }
 
     /// One JSON object printed by `arguments`.
@@ -37,14 +37,11 @@ extension Sandbox {
 /// server's Locationforecast. (MET's terms, rule by rule: `METNorwayTermsTests`.)
 @Suite("MET Norway as the provider, end to end")
 struct METNorwayEndToEndTests {
-    /// 2026-10-08T17:00:00Z: the moment of the fixtures, when Berlin's values are the fixture's first step.
-    static let fixtureMoment = 1_791_478_800.0
-
     @Test("set, show in every form and forecast: MET's values and symbols, credited to MET, from one request")
     func everyOutput() throws {
+        // At the fixtures' moment, Berlin's values are the fixture's first step.
         let sandbox = try Sandbox.met()
-        let clock = try sandbox.at(Self.fixtureMoment)
-        let set = try sandbox.run(["set", "Berlin"], environment: clock)
+        let set = try sandbox.run(["set", "Berlin"])
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"), "\(set)")
         #expect(set.stdout.contains("Feels like 7.6 °C, humidity 81%, wind 14 km/h from SW, gusts 30 km/h\n"))
@@ -53,7 +50,7 @@ struct METNorwayEndToEndTests {
         #expect(try sandbox.requestCount(.forecast) == 0, "Open-Meteo forecasts nothing here")
         #expect(try sandbox.requestCount(.search) == 1, "Open-Meteo's geocoder finds the place")
 
-        let text = try sandbox.run(["show"], environment: clock)
+        let text = try sandbox.run(["show"])
         #expect(text.stdout.hasPrefix("Berlin, Land Berlin, Germany: ☁️🌙 10.9 °C, partly cloudy\n"), "\(text)")
         // 19:00 in Berlin: MET's series gives the evening's hours alone, said as tonight's.
         #expect(text.stdout.contains("\nTonight: "), "\(text)")
@@ -64,18 +61,18 @@ struct METNorwayEndToEndTests {
         #expect(text.stdout.hasSuffix("Updated just now · Data: MET Norway\n"))
 
         let codes = "%l|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%H|%L|%R|%a"
-        let format = try sandbox.run(["show", "--format", codes], environment: clock)
+        let format = try sandbox.run(["show", "--format", codes])
         let fields = format.stdout.dropLast().split(separator: "|", omittingEmptySubsequences: false)
         #expect(fields.count == 16 && fields.allSatisfy { !$0.isEmpty }, "every code has a value: \(format)")
         #expect(fields.prefix(5) == ["Berlin", "☁️🌙", "Partly cloudy", "m", "11°C"])
-        #expect(try sandbox.run(["show", "--short"], environment: clock).stdout == "Berlin ☁️🌙 11°C\n")
+        #expect(try sandbox.run(["show", "--short"]).stdout == "Berlin ☁️🌙 11°C\n")
 
-        let waybar = try sandbox.json(["show", "--waybar"], environment: clock)
+        let waybar = try sandbox.json(["show", "--waybar"])
         #expect(waybar["class"] as? [String] == ["fresh", "cloudy", "night"])
         #expect(waybar["alt"] as? String == "partly-cloudy-night")
         #expect((waybar["tooltip"] as? String)?.contains("Data: MET Norway") == true)
 
-        let json = try sandbox.json(["show", "--json"], environment: clock)
+        let json = try sandbox.json(["show", "--json"])
         #expect(json["provider"] as? String == "met-norway")
         #expect(json["symbolCode"] as? String == "partlycloudy_night")
         #expect(json["weatherCode"] as? Int == 2)
@@ -87,7 +84,7 @@ struct METNorwayEndToEndTests {
         let today = try #require(json["today"] as? [String: Any])
         #expect(today["sun"] as? String == "rises-and-sets")
 
-        let forecast = try sandbox.json(["forecast", "--json", "--hours", "48", "--days", "7"], environment: clock)
+        let forecast = try sandbox.json(["forecast", "--json", "--hours", "48", "--days", "7"])
         #expect(forecast["provider"] as? String == "met-norway")
         let hourly = try #require(forecast["hourly"] as? [[String: Any]])
         // Today's chance is MET's highest for the hours left of Berlin's day (until 22:00 UTC).
@@ -101,7 +98,7 @@ struct METNorwayEndToEndTests {
         let daily = try #require(forecast["daily"] as? [[String: Any]])
         #expect(daily.compactMap { $0["date"] as? String } == (8...14).map { "2026-10-\($0 < 10 ? "0" : "")\($0)" })
         #expect(daily.allSatisfy { $0["sunrise"] is String && $0["temperatureMax"] is Double })
-        let forecastText = try sandbox.run(["forecast"], environment: clock)
+        let forecastText = try sandbox.run(["forecast"])
         #expect(forecastText.stdout.hasSuffix("Updated just now · Data: MET Norway\n"), "\(forecastText)")
         #expect(try sandbox.requestCount(.met) == 1, "everything from the one request")
     }
@@ -120,8 +117,8 @@ struct METNorwayEndToEndTests {
         // Bergen's values at Berlin: new data.
         try sandbox.server.script(.met, [.init(fixture: "met-norway/locationforecast/bergen.json")])
         // After the Expires of the first answer: MET's terms allow no request before.
-        let refresh = try sandbox.run(
-            ["refresh", "--force"], environment: try sandbox.at(Date().timeIntervalSince1970 + 2400))
+        try sandbox.advance(by: 2400)
+        let refresh = try sandbox.run(["refresh", "--force"])
         #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
         while lines().count < 2, Date().timeIntervalSince(start) < 10 { usleep(10_000) }
         #expect(lines().count == 2 && lines().last != first, "\(lines())")
@@ -152,7 +149,7 @@ struct METNorwayEndToEndTests {
 
     @Test("switching provider: the next fetch is unconditional and the new provider's, and back")
     func switchAndBack() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         sandbox.environment["WEATHER_CONTACT"] = "ann@example.org"
         let met = ["WEATHER_PROVIDER": "met-norway"]
         try sandbox.setBerlin()
@@ -219,15 +216,14 @@ struct METNorwayEndToEndTests {
             ("2026-12-21T12:00:00Z", "down-all-day", "Sun down all day"),
         ])
     func polar(moment: String, sun: String, words: String) throws {
-        let sandbox = try Sandbox.met()
-        let clock = try sandbox.at(try #require(ISO8601DateFormatter().date(from: moment)).timeIntervalSince1970)
-        let set = try sandbox.run(["set", "Alert"], environment: clock)
+        let sandbox = try Sandbox.met(at: TestMoment(moment, moment))
+        let set = try sandbox.run(["set", "Alert"])
         #expect(set.status == 0, "\(set)")
         #expect(set.stdout.contains("\n\(words), pressure "), "\(set)")
-        let json = try sandbox.json(["show", "--json"], environment: clock)
+        let json = try sandbox.json(["show", "--json"])
         #expect((json["today"] as? [String: Any])?["sun"] as? String == sun)
         #expect(json["sunrise"] == nil && json["sunset"] == nil, "no sunrise in a polar day or night")
-        let forecast = try sandbox.json(["forecast", "--json", "--days", "7"], environment: clock)
+        let forecast = try sandbox.json(["forecast", "--json", "--days", "7"])
         let daily = try #require(forecast["daily"] as? [[String: Any]])
         #expect(daily.count == 7 && daily.allSatisfy { $0["sun"] as? String == sun && $0["sunrise"] is NSNull })
         #expect(try sandbox.requestCount(.met) == 1, "no second request for the sun")

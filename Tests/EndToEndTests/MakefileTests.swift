@@ -29,7 +29,7 @@ struct MakefileTests {
 
     @Test("make serve prints the export line of every endpoint setting; pasted into a shell, weather works offline")
     func serveExports() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let (lines, make) = try Self.serve(in: sandbox)
         defer { make.stop() }
         let address = try #require(lines.first)
@@ -75,7 +75,7 @@ struct MakefileTests {
 
     @Test("make build links each static library once while it is missing, and says nothing of them once linked")
     func staticLibraries() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let folder = sandbox.root + "/static-libs"
         let first = try Self.links(into: folder, in: sandbox)
         #expect(first.count == 2, "\(first)")

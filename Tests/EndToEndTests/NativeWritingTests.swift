@@ -19,8 +19,7 @@ struct NativeWritingTests {
     /// A sandbox whose fixture server stands at `moment` (its warnings anchored there), with Berlin set in
     /// `language` (`C`, or a catalogue's), and the environment of that language.
     static func berlin(in language: String) throws -> (sandbox: Sandbox, environment: [String: String]) {
-        let sandbox = try Sandbox(alerts: true)
-        try sandbox.server.setClock(offset: moment.timeIntervalSince1970 - Date().timeIntervalSince1970)
+        let sandbox = try Sandbox(at: TestMoment(moment, "the goldens' moment, 19:00 in Berlin"), alerts: true)
         let environment =
             language == "C" ? [:] : try TestLocales.environment(try #require(TestLocales.byLanguage[language]))
         let set = try run(sandbox, ["set", "Berlin"], environment)
@@ -28,12 +27,12 @@ struct NativeWritingTests {
         return (sandbox, environment)
     }
 
-    /// `weather arguments...` in `environment` with the program's clock at `moment`: set afresh for each
-    /// run, so that every run reads the result as just fetched.
+    /// `weather arguments...` in `environment`, at the sandbox's moment, which stands still: every run reads
+    /// the result as just fetched.
     static func run(_ sandbox: Sandbox, _ arguments: [String], _ environment: [String: String]) throws
         -> Sandbox.Run
     {
-        try sandbox.run(arguments, environment: environment.merging(try FakeClock.environment(at: moment)) { $1 })
+        try sandbox.run(arguments, environment: environment)
     }
 
     @Test("show, forecast, alerts and show --help read as the language writes them", arguments: languages)
@@ -101,10 +100,8 @@ struct NativeWritingTests {
         #expect(forecast.hasPrefix("Berlin, Land Berlin, Germany\u{A0}: les 3 heures à venir\n"), "\(forecast)")
         // refresh's report, a quarter of an hour later (new data), and its warnings after a narrow space.
         let later = Self.moment.addingTimeInterval(900)
-        try sandbox.server.setClock(offset: later.timeIntervalSince1970 - Date().timeIntervalSince1970)
-        let refresh = try sandbox.run(
-            ["refresh", "--force"], environment: french.merging(try FakeClock.environment(at: later)) { $1 }
-        ).stdout
+        try sandbox.setClock(to: later.timeIntervalSince1970)
+        let refresh = try sandbox.run(["refresh", "--force"], environment: french).stdout
         #expect(refresh.hasPrefix("newData: Berlin, Land Berlin, Germany\u{A0}: 10,9 °C, "), "\(refresh)")
         #expect(refresh.contains("partiellement nuageux\u{202F}; ⚠ Gale-force gusts"), "\(refresh)")
     }

@@ -8,9 +8,11 @@ import WeatherModel
 struct NoUserManagerTests {
     static let sentence = "weather: background refresh is not scheduled: no systemd user manager is reachable ("
 
-    @Test("set still works and says on stderr how to refresh with cron instead")
-    func set() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "set still works and says on stderr how to refresh with cron instead, without the test's clock",
+        arguments: TestMoment.hard)
+    func set(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         let run = try sandbox.run("set", "Berlin")
         #expect(run.status == 0)
         #expect(run.stdout.contains("10.9 °C"))
@@ -43,9 +45,11 @@ struct NoUserManagerTests {
         return minute * 60 + sleep
     }
 
-    @Test("schedule keeps the choice and prints the crontab line for it; never says which line to remove")
-    func schedule() throws {
-        let sandbox = try Sandbox()
+    @Test(
+        "schedule keeps the choice and prints the crontab line for it; never says which line to remove",
+        arguments: TestMoment.hard)
+    func schedule(moment: TestMoment) throws {
+        let sandbox = try Sandbox(at: moment)
         let status = try sandbox.run("schedule")
         #expect(status.status == 0, "\(status)")
         #expect(status.stdout.contains("\nTimer:    none, as no systemd user manager is reachable ("))
@@ -81,7 +85,7 @@ struct NoUserManagerTests {
 
     @Test("logout says which crontab line to remove; refresh with nothing scheduled stays quiet")
     func quiet() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.run("set", "Berlin")
         let logout = try sandbox.run("logout")
         #expect(logout.status == 0)
@@ -99,7 +103,7 @@ struct NoUserManagerTests {
 
     @Test("logout with nothing saved says so and that refresh is off, and nothing of a crontab line")
     func logoutNothingSaved() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let logout = try sandbox.run("logout")
         #expect(logout.status == 0, "\(logout)")
         #expect(logout.stdout == "Nothing was saved.\nBackground refresh is off.\n", "\(logout)")
@@ -108,8 +112,8 @@ struct NoUserManagerTests {
 
     @Test("two users on one machine get crontab lines at different moments, as their timers would be")
     func twoUsers() throws {
-        let root = try Sandbox()
-        let nobody = try Sandbox()
+        let root = try Sandbox(at: .fixtures)
+        let nobody = try Sandbox(at: .fixtures)
         // The other user runs a copy of the binary in their own home (the clone may be in a private folder).
         let binary = nobody.root + "/weather"
         try TestPaths.copyWeather(to: binary)
@@ -129,7 +133,7 @@ struct NoUserManagerTests {
         "a % or a backslash in a setting reaches refresh exactly as given, the crontab line read as cron reads it",
         arguments: [#"me\%x@y.org"#, "100%", #"a\\%b"#, #"50%\"#, #"it's%'s"#, #"\\\%%\"#, "%%", #"a\b"#])
     func percentInASetting(contact: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let set = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_CONTACT": contact])
         #expect(set.status == 0, "\(set)")
         let line = try #require(set.stderr.components(separatedBy: "add this line with crontab -e:\n").last)
@@ -176,7 +180,7 @@ struct NoUserManagerTests {
             ("6h", #"^\d+ \d+-23/6 \* \* \* "#, nil),
         ] as [(String, String, String?)])
     func intervalKept(interval: String, pattern: String, note: String?) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let chosen = try sandbox.run("schedule", interval)
         #expect(chosen.status == 0, "\(chosen)")
         let line = try Self.cronLine(chosen.stdout)
@@ -211,23 +215,22 @@ struct NoUserManagerTests {
             Kept(interval: "1h30m", skipsAt: [], fetchesAt: 92),
         ])
     func refreshHonoursInterval(kept: Kept) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run("schedule", kept.interval).status == 0)
         try sandbox.setBerlin()
         let requests = try sandbox.requestCount(.forecast)
+        let start = sandbox.now
         // The data changed (a stale result) but the interval has not passed.
         for minutes in kept.skipsAt {
-            let moment = Date().addingTimeInterval(minutes * 60)
-            try sandbox.server.setClock(offset: minutes * 60)
-            let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
+            try sandbox.setClock(to: start + minutes * 60)
+            let refresh = try sandbox.run(["refresh"])
             #expect(refresh.status == 0, "\(refresh)")
             #expect(refresh.stdout.hasPrefix("noData: the result for Berlin"), "\(minutes): \(refresh)")
             #expect(refresh.stdout.contains("the interval chosen with weather schedule has not passed"), "\(refresh)")
             #expect(try sandbox.requestCount(.forecast) == requests)
         }
-        let moment = Date().addingTimeInterval(kept.fetchesAt * 60 - 20)
-        try sandbox.server.setClock(offset: kept.fetchesAt * 60 - 20)
-        let refresh = try sandbox.run(["refresh"], environment: try FakeClock.environment(at: moment))
+        try sandbox.setClock(to: start + kept.fetchesAt * 60 - 20)
+        let refresh = try sandbox.run(["refresh"])
         #expect(
             refresh.stdout.hasPrefix("newData: ") || refresh.stdout.hasPrefix("noData: the weather in"), "\(refresh)")
         #expect(try sandbox.requestCount(.forecast) == requests + 1)
@@ -239,13 +242,13 @@ struct NoUserManagerTests {
 
     @Test("a fetch between two weekly cron runs does not make the next fetch wait two weeks")
     func fetchInBetween() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run("schedule", "7d").status == 0)
         try sandbox.setBerlin()
+        let start = sandbox.now
         func refresh(afterDays days: Double, _ arguments: [String] = ["refresh"]) throws -> Sandbox.Run {
-            try sandbox.server.setClock(offset: days * 86_400)
-            return try sandbox.run(
-                arguments, environment: try FakeClock.environment(at: Date().addingTimeInterval(days * 86_400)))
+            try sandbox.setClock(to: start + days * 86_400)
+            return try sandbox.run(arguments)
         }
         // Cron's weekly run fetches; someone fetches three days later; at the next weekly run, four days
         // after that fetch, the nearer run fetches, not the one a week later.
@@ -259,18 +262,17 @@ struct NoUserManagerTests {
 
     @Test("the timer's run, a period of the interval, fetches half an interval on; cron's 15-minute run does not")
     func timerPeriod() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run("schedule", "45m").status == 0)
         try sandbox.setBerlin()
         let requests = try sandbox.requestCount(.forecast)
-        try sandbox.server.setClock(offset: 30 * 60)
-        let clock = try FakeClock.environment(at: Date().addingTimeInterval(30 * 60))
-        let cron = try sandbox.run(["refresh"], environment: clock)
+        try sandbox.advance(by: 30 * 60)
+        let cron = try sandbox.run(["refresh"])
         #expect(cron.stdout.contains("the interval chosen with weather schedule has not passed"), "\(cron)")
         #expect(try sandbox.requestCount(.forecast) == requests)
         // The service systemd starts (INVOCATION_ID set): its next run is a whole interval away.
         let timer = try sandbox.run(
-            ["refresh"], environment: clock.merging(["INVOCATION_ID": "0123456789abcdef0123456789abcdef"]) { $1 })
+            ["refresh"], environment: ["INVOCATION_ID": "0123456789abcdef0123456789abcdef"])
         #expect(timer.stdout.hasPrefix("newData: ") || timer.stdout.hasPrefix("noData: the weather in"), "\(timer)")
         #expect(try sandbox.requestCount(.forecast) == requests + 1)
     }

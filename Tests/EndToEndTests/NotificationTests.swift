@@ -7,7 +7,7 @@ import Testing
 /// `NotificationServer`), whose own history says what it received.
 @Suite("Desktop notifications: one per new warning, replaced on update, withdrawn at its end", .serialized)
 struct NotificationTests {
-    /// A warning as the NWS sends it, its times seconds from now on the real clock.
+    /// A warning as the NWS sends it, its times seconds from the sandbox's now.
     struct Warning {
         var id: String
         var event = "Wind Advisory"
@@ -18,10 +18,10 @@ struct NotificationTests {
         var instruction: String? = "Secure outdoor objects."
     }
 
-    /// The NWS's answer of `warnings` for Springfield, not to be kept: the next run asks again.
-    static func answer(_ warnings: [Warning]) -> FixtureServer.Response {
+    /// The NWS's answer at `now` of `warnings` for Springfield, not to be kept: the next run asks again.
+    static func answer(_ warnings: [Warning], at now: Date) -> FixtureServer.Response {
         let iso = ISO8601DateFormatter()
-        func time(_ seconds: Double) -> String { iso.string(from: Date().addingTimeInterval(seconds)) }
+        func time(_ seconds: Double) -> String { iso.string(from: now.addingTimeInterval(seconds)) }
         func text(_ value: String) -> String {
             String(
                 decoding: try! JSONSerialization.data(withJSONObject: value, options: .fragmentsAllowed), as: UTF8.self)
@@ -49,9 +49,9 @@ struct NotificationTests {
     static func springfield(_ warnings: [Warning] = [], server: NotificationServer? = nil, sandbox: Sandbox? = nil)
         throws -> Sandbox
     {
-        let sandbox = try sandbox ?? Sandbox(alerts: true)
+        let sandbox = try sandbox ?? Sandbox(at: .fixtures, alerts: true)
         if let server { sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address }
-        try sandbox.server.script(.nws, [answer(warnings)])
+        try sandbox.server.script(.nws, [answer(warnings, at: sandbox.date)])
         let set = try sandbox.run("set", "Springfield, MO")
         #expect(set.status == 0, "\(set)")
         return sandbox
@@ -98,11 +98,18 @@ struct NotificationTests {
         return shown == event + " " + first[..<space].lowercased() + first[space...] + "\n"
     }
 
+    /// Each severity and its urgency, as many times as there are hard moments in Springfield: each hard
+    /// moment with one of them.
+    static let severities = (0..<TestMoment.hardInSpringfield.count).map {
+        [(severity: "Moderate", urgency: "normal"), ("Severe", "critical"), ("Extreme", "critical")][$0 % 3]
+    }
+
     @Test(
         "a refresh that brings a warning of severity moderate or higher sends one notification, as it should read",
-        arguments: [("Moderate", "normal"), ("Severe", "critical"), ("Extreme", "critical")])
-    func newWarning(severity: String, urgency: String) throws {
-        let sandbox = try Sandbox(alerts: true)
+        arguments: zip(severities, TestMoment.hardInSpringfield))
+    func newWarning(level: (severity: String, urgency: String), moment: TestMoment) throws {
+        let (severity, urgency) = level
+        let sandbox = try Sandbox(at: moment, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         #expect(try server.displayed() == 0, "no warning yet")
@@ -110,7 +117,7 @@ struct NotificationTests {
         let advisory = Warning(
             id: "urn:oid:2.49.0.1.840.0.test.1", severity: severity,
             instruction: "Secure outdoor   objects.\tStay away\u{202E} from trees.")
-        let run = try Self.refresh(sandbox, Self.answer([advisory]))
+        let run = try Self.refresh(sandbox, Self.answer([advisory], at: sandbox.date))
         #expect(!run.stdout.contains("notification"), "\(run)")
         let until = try Self.until(sandbox, "Wind Advisory")
         let received = try server.history()
@@ -127,12 +134,14 @@ struct NotificationTests {
 
     @Test("a minor warning sends none, and nothing is kept")
     func minorWarning() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         try Self.refresh(
             sandbox,
-            Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.2", event: "Frost Advisory", severity: "Minor")]))
+            Self.answer(
+                [Warning(id: "urn:oid:2.49.0.1.840.0.test.2", event: "Frost Advisory", severity: "Minor")],
+                at: sandbox.date))
         #expect(try sandbox.run("show", "--format", "%A").stdout.hasPrefix("Frost Advisory until "))
         #expect(try server.history().isEmpty)
         #expect(sandbox.contents(sandbox.stateHome + "/weather/notified.txt") == nil)
@@ -140,11 +149,11 @@ struct NotificationTests {
 
     @Test("a warning is told once: later runs that fetch it again, the timer's or a terminal's, send nothing")
     func onceOnly() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         // One answer, as the service repeats it: the same warning, its times and all.
-        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.3", severity: "Severe")])
+        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.3", severity: "Severe")], at: sandbox.date)
         try Self.refresh(sandbox, answer)
         #expect(try server.displayed() == 1)
         try server.closeAll()
@@ -159,10 +168,10 @@ struct NotificationTests {
 
     @Test("a terminal run that fetches a new warning tells of it too; the timer's next run does not")
     func fromTheTerminal() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
-        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.4", severity: "Severe")])
+        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.4", severity: "Severe")], at: sandbox.date)
         try sandbox.server.script(.nws, [answer])
         let terminal = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"], terminal: true)
         #expect(terminal.status == 0 && !terminal.stdout.contains("notification"), "\(terminal)")
@@ -173,18 +182,18 @@ struct NotificationTests {
 
     @Test("an update replaces its warning's notification in place, under the same identifier")
     func replacedOnUpdate() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         let first = Warning(id: "urn:oid:2.49.0.1.840.0.test.5.001.1", severity: "Severe", until: 1800)
-        try Self.refresh(sandbox, Self.answer([first]))
+        try Self.refresh(sandbox, Self.answer([first], at: sandbox.date))
         let original = try #require(Self.notified(sandbox).first)
         #expect(try server.displayed() == 1)
         // The NWS's update: a new message that references the one it replaces, which it no longer lists.
         let update = Warning(
             id: "urn:oid:2.49.0.1.840.0.test.5.002.1", severity: "Severe", messageType: "Update",
             references: [first.id], until: 5400, instruction: "Stay indoors until the wind has dropped.")
-        try Self.refresh(sandbox, Self.answer([update]))
+        try Self.refresh(sandbox, Self.answer([update], at: sandbox.date))
         #expect(try server.displayed() == 1, "replaced, not added")
         let until = try Self.until(sandbox, "Wind Advisory")
         let received = try server.history()
@@ -196,14 +205,14 @@ struct NotificationTests {
 
     @Test("the fixtures' update of Springfield's storm warning replaces its notification; the watch's stays")
     func fixtureUpdate() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         let before = Self.notified(sandbox)
         #expect(try before.count == 2 && server.displayed() == 2, "the storm warning and the flood watch")
         try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-update.json")])
-        let later = try FakeClock.environment(at: Date().addingTimeInterval(60))
+        let later = sandbox.environment(at: sandbox.now + 60)
         try Self.refresh(sandbox, nil, environment: later)
         #expect(try server.displayed() == 2)
         let received = try server.history()
@@ -215,7 +224,7 @@ struct NotificationTests {
 
     @Test("a cancelled warning's notification is withdrawn, and so is one whose warning ended by the clock")
     func withdrawn() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
@@ -225,7 +234,7 @@ struct NotificationTests {
         let watch = try #require(told.first { $0.warning.contains("3a5c7e9b") }).notification
 
         try sandbox.server.script(.nws, [.init(fixture: "nws/variants/springfield-missouri-cancel.json")])
-        try Self.refresh(sandbox, nil, environment: try FakeClock.environment(at: Date().addingTimeInterval(60)))
+        try Self.refresh(sandbox, nil, environment: sandbox.environment(at: sandbox.now + 60))
         #expect(try server.displayed() == 1)
         let withdrawn = try server.history(closingAll: false)
         #expect(withdrawn.map(\.id) == [storm], "\(withdrawn)")
@@ -234,7 +243,7 @@ struct NotificationTests {
         // The watch ends by the clock (its hazard's end, after its message's expiry): the next run that
         // fetches withdraws it.
         let end = try AlertsTests.moment(sandbox, of: "Flood Watch", ends: true)
-        try Self.refresh(sandbox, nil, environment: try FakeClock.environment(at: Date(timeIntervalSince1970: end + 1)))
+        try Self.refresh(sandbox, nil, environment: sandbox.environment(at: end + 1))
         #expect(try server.displayed() == 0)
         #expect(try server.history(closingAll: false).map(\.id) == [watch, storm])
         #expect(Self.notified(sandbox).isEmpty)
@@ -242,7 +251,7 @@ struct NotificationTests {
 
     @Test("logout withdraws the notifications of the place it forgets")
     func logout() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
@@ -256,14 +265,13 @@ struct NotificationTests {
 
     @Test("notify all: rain within 30 minutes where it is dry is told once a spell; warnings alone tell none")
     func rainSoon() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let server = try NotificationServer(in: sandbox)
         sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         // A quarter hour's start: Berlin's fixture has rain from 30 minutes after it to 90.
-        let start = (Date().timeIntervalSince1970 / 900).rounded(.down) * 900 + 5
-        try sandbox.server.setClock(offset: start - Date().timeIntervalSince1970)
+        let start = sandbox.now
         func at(_ minutes: Double, _ setting: String) throws -> [String: String] {
-            try FakeClock.environment(at: Date(timeIntervalSince1970: start + minutes * 60)).merging([
+            sandbox.environment(at: start + minutes * 60).merging([
                 "WEATHER_NOTIFY": setting, "WEATHER_STALE_AFTER": "0",
             ]) { $1 }
         }
@@ -292,13 +300,14 @@ struct NotificationTests {
 
     @Test("notify off: nothing is sent or kept, whatever the warnings")
     func off() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         sandbox.environment["DBUS_SESSION_BUS_ADDRESS"] = server.address
         sandbox.environment["WEATHER_NOTIFY"] = "Off"
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         #expect(try sandbox.run("show", "--short").stdout.hasSuffix("⚠\n"))
-        try Self.refresh(sandbox, Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.6", severity: "Extreme")]))
+        try Self.refresh(
+            sandbox, Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.6", severity: "Extreme")], at: sandbox.date))
         #expect(try server.history().isEmpty)
         #expect(sandbox.contents(sandbox.stateHome + "/weather/notified.txt") == nil)
         let refused = try sandbox.run(["refresh"], environment: ["WEATHER_NOTIFY": "sometimes"])
@@ -310,7 +319,7 @@ struct NotificationTests {
     func noServer() throws {
         let sandbox = try Self.springfield()
         let warning = Warning(id: "urn:oid:2.49.0.1.840.0.test.7", severity: "Severe")
-        let alone = try Self.refresh(sandbox, Self.answer([warning]))
+        let alone = try Self.refresh(sandbox, Self.answer([warning], at: sandbox.date))
         #expect(alone.stdout.hasPrefix("newData: ") || alone.stdout.hasPrefix("noData: "), "\(alone)")
         #expect(alone.stdout.contains("; no desktop notification: no session bus"), "\(alone)")
         let terminal = try sandbox.run(["show"], environment: ["WEATHER_STALE_AFTER": "0"], terminal: true)
@@ -318,7 +327,7 @@ struct NotificationTests {
 
         let bus = try NotificationServer(in: sandbox, withServer: false)
         let nobody = try Self.refresh(
-            sandbox, Self.answer([warning]), environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            sandbox, Self.answer([warning], at: sandbox.date), environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(
             nobody.stdout.contains("; no desktop notification: no notification server is running on the session bus"),
             "\(nobody)")
@@ -329,7 +338,7 @@ struct NotificationTests {
     func inGerman() throws {
         let german = try TestLocales.environment("de_DE.UTF-8")
         let sandbox = try Self.springfield()
-        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.10", severity: "Severe")])
+        let answer = Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.10", severity: "Severe")], at: sandbox.date)
         let alone = try Self.refresh(sandbox, answer, environment: german)
         #expect(alone.stdout.contains("; keine Desktop-Benachrichtigung: kein Sitzungsbus"), "\(alone)")
         let server = try NotificationServer(in: sandbox)
@@ -344,7 +353,7 @@ struct NotificationTests {
 
     @Test("libsystemd is loaded only when a notification is due: never by show, nor by a refresh with none")
     func loadedOnlyWhenDue() throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         func libraries(_ arguments: [String], _ environment: [String: String] = [:]) throws -> [String] {
@@ -353,10 +362,10 @@ struct NotificationTests {
             return run.stderr.split(separator: "\n").filter { $0.contains("file=") }.map(String.init)
         }
         let warning = Warning(id: "urn:oid:2.49.0.1.840.0.test.8", severity: "Severe")
-        try sandbox.server.script(.nws, [Self.answer([])])
+        try sandbox.server.script(.nws, [Self.answer([], at: sandbox.date)])
         let quiet = try libraries(["refresh"], ["WEATHER_STALE_AFTER": "0"])
         #expect(quiet.contains { $0.contains("libcurl") } && !quiet.contains { $0.contains("libsystemd") })
-        try sandbox.server.script(.nws, [Self.answer([warning])])
+        try sandbox.server.script(.nws, [Self.answer([warning], at: sandbox.date)])
         let due = try libraries(["refresh"], ["WEATHER_STALE_AFTER": "0"])
         #expect(due.contains { $0.contains("libsystemd.so.0") }, "\(due)")
         #expect(try server.displayed() == 1)
@@ -367,7 +376,9 @@ struct NotificationTests {
 
     @Test("the timer's real user service sends the notification, on the bus its manager's environment names")
     func userService() throws {
-        let sandbox = try Sandbox(alerts: true)
+        // The real clock: the service systemd starts gets no WEATHER_TEST_NOW.
+        let sandbox = try Sandbox(
+            at: .realClock(because: "the service systemd starts keeps the real clock"), alerts: true)
         do {
             try sandbox.startUserManager()
         } catch {
@@ -377,11 +388,11 @@ struct NotificationTests {
         let imported = try sandbox.systemctl("set-environment", "DBUS_SESSION_BUS_ADDRESS=" + server.address)
         #expect(imported.status == 0, "\(imported)")
         // Saved while no warning stands, with a service that fetches at every start.
-        try sandbox.server.script(.nws, [Self.answer([])])
+        try sandbox.server.script(.nws, [Self.answer([], at: sandbox.date)])
         let set = try sandbox.run(["set", "Springfield, MO"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(set.status == 0, "\(set)")
         try sandbox.server.script(
-            .nws, [Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.9", severity: "Severe")])])
+            .nws, [Self.answer([Warning(id: "urn:oid:2.49.0.1.840.0.test.9", severity: "Severe")], at: sandbox.date)])
         let start = try sandbox.systemctl("start", UnitNames.service)
         #expect(start.status == 0, "\(start)")
         let received = try server.history()
@@ -395,7 +406,7 @@ struct NotificationTests {
         "another program's notification named in notified.txt is neither closed nor replaced, by refresh or logout",
         arguments: ["a line of the first format", "a line of another session"])
     func foreignNotification(line kind: String) throws {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let server = try NotificationServer(in: sandbox)
         try Self.springfield(server: server, sandbox: sandbox)
         let calendar = try server.notifyAsAnotherProgram(summary: "Meeting in 5 minutes", body: "Room 3")
@@ -404,7 +415,7 @@ struct NotificationTests {
         // each named by another program's notification: planted, or left from before a new login.
         let ended = Warning(id: "urn:oid:2.49.0.1.840.0.test.11", severity: "Severe")
         let changed = Warning(id: "urn:oid:2.49.0.1.840.0.test.12", severity: "Severe")
-        let at = String(Int(Date().timeIntervalSince1970) - 600)
+        let at = String(Int(sandbox.now) - 600)
         func line(_ id: UInt32, _ warning: Warning) -> String {
             let fields = [String(id), at, "0123456789abcdef", warning.event, warning.id]
             return
@@ -417,7 +428,7 @@ struct NotificationTests {
         try sandbox.write(
             header + line(calendar, ended) + line(reminder, changed), to: sandbox.stateHome + "/weather/notified.txt")
 
-        try Self.refresh(sandbox, Self.answer([changed]))
+        try Self.refresh(sandbox, Self.answer([changed], at: sandbox.date))
         #expect(try server.displayed() == 3, "both of the other program's stay, and weather's own is new")
         let told = Self.notified(sandbox)
         #expect(told.map(\.warning) == [changed.id], "\(told)")

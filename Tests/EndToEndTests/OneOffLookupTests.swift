@@ -49,7 +49,7 @@ struct OneOffLookupTests {
 
     @Test("a second look within freshness sends no request, by name, by pipe or terminal, for show and forecast")
     func secondLookIsFree() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let first = try sandbox.run("show", "Paris", "--short")
         #expect(first.status == 0, "\(first)")
         #expect(try sandbox.requestCount(.search) == 1)
@@ -68,7 +68,7 @@ struct OneOffLookupTests {
 
     @Test("a pipe is served a stale one-off result from the cache; a terminal refreshes it, conditionally")
     func staleOneOff() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(
             .forecast, [.init(fixture: "open-meteo/forecast/paris.json", headers: ["ETag": "\"paris-1\""])])
         #expect(try sandbox.run("Paris").status == 0)
@@ -89,7 +89,7 @@ struct OneOffLookupTests {
 
     @Test("--cached with nothing cached for the place fails without a request; a pipe fetches what is missing")
     func cachedWithNothingCached() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let cached = try sandbox.run("show", "Paris", "--cached")
         #expect(cached.status == 1)
         #expect(
@@ -104,7 +104,7 @@ struct OneOffLookupTests {
 
     @Test("concurrent first looks at one place send one search and one forecast request")
     func concurrentFirstLooks() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(.search, [.init(fixture: "open-meteo/geocoding/paris.json", delay: 0.5)])
         let runs = try (0..<6).map { _ in try sandbox.spawn(["show", "Paris", "--short"]) }.map { $0.wait() }
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs)")
@@ -129,7 +129,7 @@ struct OneOffLookupTests {
             (["London,", "England"], "London, England, United Kingdom: ", "de", ""),
         ])
     func abbreviations(words: [String], shown: String, language: String, stderr: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         // A German locale: place names asked in German, unless the qualifier is another country's, and the
         // note in German, as every word is.
         let run = try sandbox.run(["show"] + words, environment: try TestLocales.environment("de_DE.UTF-8"))
@@ -153,7 +153,7 @@ struct OneOffLookupTests {
             (["search", "Springfield,", "IL"], "\"IL\" read as Illinois, United States (no Springfield in Israel)"),
         ])
     func abbreviationNote(arguments: [String], note: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(arguments)
         #expect(run.status == 0, "\(run)")
         #expect(run.errorLines.first.map(String.init) == "weather: \(note)", "\(run)")
@@ -163,7 +163,7 @@ struct OneOffLookupTests {
 
     @Test("coordinates name a place directly: no search, the coordinates as its name, negative values too")
     func coordinates() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let forecast = try sandbox.run("forecast", "52.52,13.41", "--json")
         #expect(forecast.status == 0, "\(forecast)")
         let object = try #require(
@@ -255,7 +255,7 @@ struct OneOffLookupTests {
             ),
         ])
     func badPlaces(words: [String], status: Int32, stderr: String, searches: Int) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(words)
         #expect(run.status == status, "\(run)")
         #expect(run.stderr == stderr)
@@ -266,7 +266,7 @@ struct OneOffLookupTests {
 
     @Test("place names come in the user's language; the language setting overrides the locale")
     func language() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let german = try sandbox.run(["München", "--short"], environment: ["LANG": "de_DE.UTF-8"])
         #expect(german.stdout.hasPrefix("München "), "\(german)")
         let english = try sandbox.run(
@@ -282,7 +282,7 @@ struct OneOffLookupTests {
 
     @Test("search lists the matches, the chosen one first, with the words that choose each; --json too")
     func search() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let text = try sandbox.run("search", "London")
         #expect(text.status == 0, "\(text)")
         #expect(
@@ -311,7 +311,7 @@ struct OneOffLookupTests {
 
     @Test("at most 8 places are kept, the least recently used dropped first; logout forgets them all")
     func boundedCache() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         for latitude in 1...8 { #expect(try sandbox.run("show", "\(latitude),10", "--short").status == 0) }
         // The first is used again (served from the cache), so the second is now the least recently used.
         usleep(20_000)
@@ -330,7 +330,7 @@ struct OneOffLookupTests {
 
     @Test("waybar and the short line work for a one-off place")
     func waybar() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("show", "Paris", "--waybar")
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix("{\"text\":\"Paris "), "\(run)")
@@ -338,7 +338,7 @@ struct OneOffLookupTests {
 
     @Test("damaged lookup files cost a request, never the lookup: they are replaced")
     func damagedLookupFiles() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run("Paris").status == 0)
         let folder = placesFolder(sandbox)
         try sandbox.write("{\"format\":1,\"names\":[{\"query\":\"paris\"", to: folder + "/names.json")
@@ -357,7 +357,7 @@ struct OneOffLookupTests {
 
     @Test("the saved place named again is served from its own files: the same data is never fetched twice")
     func savedPlaceByName() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = try sandbox.run("--short")
         try sandbox.server.clearRequests()

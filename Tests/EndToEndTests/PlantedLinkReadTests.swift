@@ -19,7 +19,7 @@ struct PlantedLinkReadTests {
 
     /// Springfield, MO saved with its warnings, Paris looked up once, and every state file written.
     static func setUp() throws -> Sandbox {
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         #expect(try sandbox.run("show", "Paris").status == 0)
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
@@ -87,7 +87,7 @@ struct PlantedLinkReadTests {
 extension PlantedLinkReadTests {
     @Test("config.json may be a link, as dotfile managers place it; what it leads to must be a regular file")
     func configLink() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let dotfiles = sandbox.root + "/dotfiles/weather.json"
         try sandbox.write(#"{"units": "imperial"}"#, to: dotfiles)
@@ -106,7 +106,7 @@ extension PlantedLinkReadTests {
 
     @Test("a link in place of location.json is named as one, and refused as damage")
     func linkNamed() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.run("set", "Paris")
         let paris = try #require(sandbox.contents(sandbox.locationFile))
         try sandbox.setBerlin()

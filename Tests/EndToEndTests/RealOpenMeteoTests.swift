@@ -36,35 +36,17 @@ struct RealOpenMeteoTests {
         }
     }
 
-    /// Puts the server's clock 5 seconds past the start of a 15-minute data interval, so that the runs of
-    /// a test see the same observation time.
-    static func startOfInterval(_ sandbox: Sandbox) throws {
-        let now = Date().timeIntervalSince1970
-        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 5 - now)
-    }
-
-    /// Today's `hour`:`minute` on Berlin's clock, 5 seconds into it, in seconds since 1970: a moment to
-    /// run at where what a test expects depends on the place's hour.
-    static func berlinToday(hour: Int, minute: Int) throws -> Double {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
-        var parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        (parts.hour, parts.minute, parts.second) = (hour, minute, 5)
-        return try #require(calendar.date(from: parts)).timeIntervalSince1970
-    }
-
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     @Test("absurd values in the current block and the hours are gaps, counted by refresh and --json")
     func implausibleValuesAreGaps() throws {
-        let sandbox = try Sandbox()
-        // At 19:00 in Berlin, and 15 minutes on: the rain-soon series, the next two hours', holds none of
-        // the absurd hours (00:00 and 12:00), which the service would spread over its quarter hours.
-        let start = try Self.berlinToday(hour: 19, minute: 0)
-        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(start)).status == 0)
-        let clock = try sandbox.at(start + 900)
+        // At 19:00 in Berlin (the fixtures' moment), and 15 minutes on: the rain-soon series, the next two
+        // hours', holds none of the absurd hours (00:00 and 12:00), which the service would spread over its
+        // quarter hours.
+        let sandbox = try Sandbox(at: .fixtures)
+        try sandbox.setBerlin()
         let hourly = try Self.berlin(in: sandbox) { document in
             Self.set("current", "relative_humidity_2m", nil, to: 250)(&document)
             var series = document["hourly"] as! [String: Any]
@@ -74,20 +56,21 @@ struct RealOpenMeteoTests {
             document["hourly"] = series
         }
         // A later observation: 15 minutes on.
+        try sandbox.advance(by: 900)
         try sandbox.server.script(.forecast, [.init(fixture: hourly)])
-        let refresh = try sandbox.run(["refresh"], environment: Self.stale.merging(clock) { $1 })
+        let refresh = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(refresh.status == 0, "\(refresh)")
         #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
         #expect(refresh.stdout.contains("; 5 implausible values left out ("), "\(refresh)")
-        let show = try Self.json(try sandbox.run(["show", "--json"], environment: clock).stdout)
+        let show = try Self.json(try sandbox.run(["show", "--json"]).stdout)
         #expect(show["implausibleValues"] as? Int == 5)
         #expect(show["relativeHumidity"] is NSNull, "a gap is null in --json")
         #expect(show["temperature"] as? Double == 10.9)
-        let text = try sandbox.run(["show"], environment: clock).stdout
+        let text = try sandbox.run(["show"]).stdout
         #expect(!text.contains("humidity"), "\(text)")
         #expect(text.contains("10.9 °C"), "\(text)")
         let forecast = try Self.json(
-            try sandbox.run(["forecast", "--cached", "--json", "--hours", "48"], environment: clock).stdout)
+            try sandbox.run(["forecast", "--cached", "--json", "--hours", "48"]).stdout)
         let hours = try #require(forecast["hourly"] as? [[String: Any]])
         #expect(hours.count == 48)
         let gaps = hours.filter { $0["precipitation"] is NSNull }.count
@@ -98,9 +81,9 @@ struct RealOpenMeteoTests {
 
     @Test("one bad hour in the rain-soon series (at 23:15 in Berlin) costs rain soon alone, not the refresh")
     func badHourOfRainSoon() throws {
-        let sandbox = try Sandbox()
-        let start = try Self.berlinToday(hour: 23, minute: 0)
-        #expect(try sandbox.run(["set", "Berlin"], environment: try sandbox.at(start)).status == 0)
+        let sandbox = try Sandbox(at: TestMoment("2026-10-08T21:00:05Z", "23:00 in Berlin", zone: "Europe/Berlin"))
+        let start = sandbox.now
+        #expect(try sandbox.run(["set", "Berlin"]).status == 0)
         // The hour from midnight absurd, as the service has sent it (-3276.8), which it spreads over its
         // quarter hours (-819.2 each): 4 of the 8 from 23:15.
         let body = try Self.berlin(in: sandbox) { document in
@@ -137,8 +120,7 @@ struct RealOpenMeteoTests {
             ("daily_units", "temperature_2m_max", "daily", "temperature_2m_max"),
         ])
     func undefinedUnit(unitsBlock: String, key: String, block: String, variable: String) throws {
-        let sandbox = try Sandbox()
-        try Self.startOfInterval(sandbox)
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let body = try Self.berlin(in: sandbox) { document in
             Self.set(unitsBlock, key, nil, to: "undefined")(&document)
@@ -150,8 +132,7 @@ struct RealOpenMeteoTests {
                 Self.set(block, variable, nil, to: [Any](repeating: NSNull(), count: count))(&document)
             }
         }
-        let now = Date().timeIntervalSince1970
-        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 905 - now)
+        try sandbox.advance(by: 900)
         try sandbox.server.script(.forecast, [.init(fixture: body)])
         let refresh = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(refresh.status == 0, "\(refresh)")
@@ -172,7 +153,7 @@ struct RealOpenMeteoTests {
 
     @Test("without the current temperature (\"undefined\"), a bad response that names it; the saved result stays")
     func undefinedTemperature() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let body = try Self.berlin(in: sandbox) { document in
@@ -196,7 +177,7 @@ struct RealOpenMeteoTests {
             "",
         ])
     func brokenOffStream(start: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let body = start + "Unexpected error while streaming data: Connection reset by peer (errno: 104)"
@@ -225,7 +206,7 @@ struct RealOpenMeteoTests {
 
     @Test("weather's request weighs what docs/design.md says against Open-Meteo's daily 10,000 calls")
     func requestWeight() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let request = try #require(try sandbox.server.requests(.forecast).last)
         let variables = ["current", "minutely_15", "hourly", "daily"].reduce(0) {
@@ -247,7 +228,7 @@ struct RealOpenMeteoTests {
 
     @Test("a series more than a quarter absurd is a bad response: the saved result stays, exit 1")
     func mostlyAbsurdIsRefused() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         let body = try Self.berlin(in: sandbox) { document in
@@ -264,8 +245,7 @@ struct RealOpenMeteoTests {
 
     @Test("an older observation, or the same one lacking values, never replaces the saved one; more values do")
     func neverOlderOrEmptier() throws {
-        let sandbox = try Sandbox()
-        try Self.startOfInterval(sandbox)
+        let sandbox = try Sandbox(at: .fixtures)
         let lacking = try Self.berlin(in: sandbox) { document in
             Self.set("current", "apparent_temperature", nil, to: NSNull())(&document)
             var hourly = document["hourly"] as! [String: Any]
@@ -296,8 +276,7 @@ struct RealOpenMeteoTests {
         #expect(!forecast.stdout.contains(#""precipitationProbability":null"#), "\(forecast)")
 
         // A server a quarter of an hour behind the others: its older observation is not saved.
-        let now = Date().timeIntervalSince1970
-        try sandbox.server.setClock(offset: (now / 900).rounded(.down) * 900 + 5 - now - 900)
+        try sandbox.server.setClock(to: sandbox.now - 900)
         let older = try sandbox.run(["refresh"], environment: Self.stale)
         #expect(older.stdout.hasPrefix("noData: the weather in Berlin"), "\(older)")
         let afterOlder = try Self.json(try sandbox.run(["show", "--json"]).stdout)
@@ -307,7 +286,7 @@ struct RealOpenMeteoTests {
 
     @Test("a zone the system does not know: the service's offset, said so in --json, times still right")
     func unknownZone() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         // A system without a zone database (TZDIR names an empty folder): only the offset the service gave.
         let empty = sandbox.root + "/zoneinfo"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -317,7 +296,7 @@ struct RealOpenMeteoTests {
         let location = try #require(json["location"] as? [String: Any])
         #expect(location["timezoneRules"] as? String == "utc-offset")
         let offset = try #require(location["utcOffsetSeconds"] as? Int)
-        #expect(offset == TimeZone(identifier: "Europe/Berlin")!.secondsFromGMT())
+        #expect(offset == TimeZone(identifier: "Europe/Berlin")!.secondsFromGMT(for: sandbox.date))
         // The hours read on that offset.
         let forecast = try Self.json(
             try sandbox.run(["forecast", "--cached", "--json", "--hours", "1", "--days", "0"]).stdout)
@@ -337,8 +316,7 @@ struct RealOpenMeteoTests {
 
     @Test("the same observation with values left out never replaces the saved one: renewed, noData")
     func neverWorse() throws {
-        let sandbox = try Sandbox()
-        try Self.startOfInterval(sandbox)
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let before = try Self.json(try sandbox.run(["show", "--json"]).stdout)
         for (key, value) in [("relative_humidity_2m", 250.0), ("pressure_msl", 10.0), ("wind_speed_10m", -4.0)] {

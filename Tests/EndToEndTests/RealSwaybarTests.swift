@@ -40,7 +40,7 @@ struct RealSwaybarTests {
     static func picture(block: String, staleAfter: String, line: String? = nil) throws -> (String, RealBar.Screenshot) {
         let bar = try requiringBar { try RealBar() }
         defer { bar.stop() }
-        let server = try FixtureServer()
+        let server = try FixtureServer(at: RealWaybarTests.clock)
         let (environment, configFile) = try RealWaybarTests.prepare(bar, server: server)
         try bar.write(#"{"stale_after": "\#(staleAfter)"}"#, to: configFile)
         let home = try #require(environment["HOME"])

@@ -77,6 +77,11 @@ struct RealWaybarTests {
         picture.count(in: area) { !$0.isGrey }
     }
 
+    /// The real clock: the bar runs weather as its own user, in the environment it started with, every few
+    /// seconds for as long as it runs, each run a new process; and the watch wakes for moments of it.
+    static let clock = TestMoment.realClock(
+        because: "a real bar runs weather in its own environment for as long as it runs, each run a new process")
+
     /// A HOME for the bar's user with Berlin saved from the fixture server, `weather` on its `PATH` by that
     /// name (a copy in `~/bin`, first on the `PATH`), and `stale_after` at an hour in config.json: the
     /// environment of the bar, and the path of config.json.
@@ -110,7 +115,7 @@ struct RealWaybarTests {
         let recipe = try Self.readmeRecipe()
         let config = try Self.waybarConfig(modules: ["custom/weather"], members: [recipe.module])
         let bar = try requiringBar { try RealBar() }
-        let server = try FixtureServer()
+        let server = try FixtureServer(at: RealWaybarTests.clock)
         let (environment, configFile) = try Self.prepare(bar, server: server)
 
         try requiringBar {
@@ -140,7 +145,7 @@ struct RealWaybarTests {
         let css = try Readme.fence(after: "<!-- waybar style -->", language: "css")
         let config = try Self.waybarConfig(modules: ["custom/weather"], members: [module])
         let bar = try requiringBar { try RealBar() }
-        let server = try FixtureServer()
+        let server = try FixtureServer(at: RealWaybarTests.clock)
         let prepared = Date()
         let (environment, configFile) = try Self.prepare(bar, server: server)
         // Read by `weather watch` when waybar starts it: a result turns stale 20 s after it was stored, time
@@ -190,7 +195,7 @@ struct RealWaybarTests {
         let config = try Self.waybarConfig(
             modules: ["custom/weather", "custom/weather-stale"], members: [recipe.module, staleMember])
         let bar = try requiringBar { try RealBar() }
-        let server = try FixtureServer()
+        let server = try FixtureServer(at: RealWaybarTests.clock)
         let (environment, _) = try Self.prepare(bar, server: server)
         try requiringBar {
             try bar.start(

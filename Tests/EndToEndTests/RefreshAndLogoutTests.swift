@@ -16,7 +16,7 @@ struct RefreshAndLogoutTests {
 
     @Test("no saved place: noData, background refresh disabled, exit 0, no request")
     func noLocation() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("refresh")
         #expect(run.status == 0)
         expectLine(run, "noData", "no place saved; background refresh is disabled")
@@ -25,7 +25,7 @@ struct RefreshAndLogoutTests {
 
     @Test("fresh: noData without a request")
     func fresh() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let run = try sandbox.run("refresh")
@@ -36,7 +36,7 @@ struct RefreshAndLogoutTests {
 
     @Test("stale: the same values are noData, changed values newData, a failure failed with the result untouched")
     func stale() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let stale = ["WEATHER_STALE_AFTER": "0"]
         let same = try sandbox.run(["refresh"], environment: stale)
@@ -62,7 +62,7 @@ struct RefreshAndLogoutTests {
 
     @Test("logout removes the saved place and results; with nothing saved it is fine")
     func logout() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let first = try sandbox.run("logout")
         #expect(first.status == 0)
@@ -76,7 +76,7 @@ struct RefreshAndLogoutTests {
 
     @Test("kill -9 at any instant leaves the previous result or the new one, never a torn file")
     func killDuringWrites() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 1000)])
         var killed = 0

@@ -25,7 +25,7 @@ struct ReleaseBinaryTests {
         let elf = try require(binary)
         #expect(elf.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]))
         #expect(elf[16] == 3 && elf[17] == 0, "e_type is ET_DYN")
-        let dynamic = try Sandbox().run(program: "/usr/bin/readelf", ["-d", binary])
+        let dynamic = try Sandbox(at: .fixtures).run(program: "/usr/bin/readelf", ["-d", binary])
         #expect(dynamic.stdout.contains("Flags: PIE"), "\(dynamic.stdout)")
     }
 
@@ -34,7 +34,7 @@ struct ReleaseBinaryTests {
         arguments: [binary, commands])
     func exports(binary: String) throws {
         _ = try require(binary)
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let symbols = try sandbox.run(program: "/usr/bin/nm", ["-D", "--defined-only", binary])
         let exported = symbols.stdout.split(separator: "\n")
         #expect(symbols.status == 0)
@@ -51,7 +51,7 @@ struct ReleaseBinaryTests {
     func lean() throws {
         _ = try require(Self.binary)
         _ = try require(Self.commands)
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         func modules(_ binary: String) throws -> Set<String> {
             let symbols = try sandbox.run(program: "/usr/bin/nm", [binary]).stdout
             return Set(["ArgumentParser", "FoundationEssentials", "dispatch_"].filter { symbols.contains($0) })
@@ -70,7 +70,8 @@ struct ReleaseBinaryTests {
         let order = try String(contentsOfFile: TestPaths.repository + "/Config/weather.order", encoding: .utf8)
             .split(separator: "\n").map(String.init)
         var symbols: [String: [(address: UInt64, isCode: Bool)]] = [:]
-        for line in try Sandbox().run(program: "/usr/bin/nm", [Self.binary]).stdout.split(separator: "\n") {
+        for line in try Sandbox(at: .fixtures).run(program: "/usr/bin/nm", [Self.binary]).stdout.split(separator: "\n")
+        {
             let fields = line.split(separator: " ")
             if fields.count == 3, let address = UInt64(fields[0], radix: 16) {
                 symbols[String(fields[2]), default: []].append((address, fields[1] == "t" || fields[1] == "T"))
@@ -93,7 +94,7 @@ struct ReleaseBinaryTests {
     func commandLine() throws {
         _ = try require(Self.binary)
         _ = try require(Self.commands)
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(
             try sandbox.run(program: Self.binary, ["--version"]).stdout.range(
                 of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)

@@ -26,7 +26,7 @@ struct RemovalTests {
         var places: String { sandbox.cacheHome + "/weather/places" }
 
         init() throws {
-            sandbox = try Sandbox()
+            sandbox = try Sandbox(at: .fixtures)
             binary = sandbox.root + "/bin/weather"
             try FileManager.default.createDirectory(atPath: sandbox.root + "/bin", withIntermediateDirectories: true)
             try TestPaths.copyWeather(to: binary)

@@ -24,7 +24,7 @@ struct SearchCommandTests {
             (["Berlin"], 10, [2, 9]),
         ])
     func count(words: [String], total: Int, counts: [Int]) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let all = try Self.matches(try Self.search(sandbox, words, ["--count", "100"]))
         #expect(all.count == total)
         let populations = all.map { $0["population"] as? Int ?? 0 }
@@ -50,7 +50,7 @@ struct SearchCommandTests {
 
     @Test("a more populous match far down the service's order is listed in its place")
     func populousFarDown() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let shown = try Self.matches(try Self.search(sandbox, ["Springfield"], ["--count", "5"]))
         #expect(
             shown.map { $0["region"] as? String } == ["Missouri", "Massachusetts", "Illinois", "Oregon", "Ohio"])
@@ -60,7 +60,7 @@ struct SearchCommandTests {
 
     @Test("when the service sends its most, 100, the count says there may be more")
     func fullList() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let entries = (1...100).map { index in
             #"{"id":\#(index),"name":"Testville","latitude":\#(Double(index) / 4),"longitude":10.5,"#
                 + #""country_code":"US","country":"United States","admin1":"Region \#(index)","population":\#(index * 10)}"#
@@ -88,7 +88,7 @@ struct SearchCommandTests {
         "for every row of every search fixture, weather <the words shown> picks exactly that row",
         arguments: fixtures)
     func wordsChoose(name: String, language: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let environment = ["WEATHER_LANGUAGE": language]
         let search = try sandbox.run(["search", name, "--json", "--count", "100"], environment: environment)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
@@ -113,7 +113,7 @@ struct SearchCommandTests {
 
     @Test("a row with a country code but no country name is chosen by its code: search Alert, then weather Alert, US")
     func countryCodeOnly() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let text = try sandbox.run("search", "Alert")
         #expect(text.stdout.contains("Alert, Nunavut, Canada"), "\(text)")
         let rows = text.stdout.split(separator: "\n").filter { $0.contains("Alert, US") }
@@ -138,7 +138,7 @@ struct SearchCommandTests {
             (["new", "york,", "Narnia"], #"{"query":"new york, Narnia","total":0,"matches":[]}"#, "in \"Narnia\""),
         ])
     func noMatchJSON(words: [String], json: String, message: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let text = try sandbox.run(["search"] + words)
         let run = try sandbox.run(["search"] + words + ["--json"])
         #expect(run.status == text.status && run.status == 1, "\(run)")
@@ -159,7 +159,7 @@ struct SearchCommandTests {
             ),
         ])
     func noName(words: [String], message: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(["search"] + words)
         #expect(run.status == 64, "\(run)")
         #expect(run.stdout.isEmpty)
@@ -169,7 +169,7 @@ struct SearchCommandTests {
 
     @Test("--json prints nothing on stdout when the search itself failed")
     func failureJSON() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(.search, [.init(status: 500, body: "oops")])
         let run = try sandbox.run("search", "Paris", "--json")
         #expect(run.status == 1, "\(run)")
@@ -181,7 +181,7 @@ struct SearchCommandTests {
         "in a terminal 40 columns wide, rows fit and break no word; the words that choose stay whole",
         arguments: [40, 60])
     func narrowTerminal(columns: Int) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(
             program: "/bin/sh",
             ["-c", #"stty cols "$1" <&1; exec "$0" search Springfield"#, TestPaths.weatherBinary, String(columns)],

@@ -6,7 +6,7 @@ import Testing
 struct SetCommandTests {
     @Test("finds the place, prints its weather, saves both privately")
     func setsBerlin() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("set", "Berlin")
         #expect(run.status == 0, "\(run)")
         #expect(
@@ -52,7 +52,7 @@ struct SetCommandTests {
     // made files of tests running beside it world-writable.
     @Test("folders are created 0700 and files 0600, whatever the umask (000 here)")
     func permissionsWhateverTheUmask() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(
             program: "/bin/sh", ["-c", #"umask 000; exec "$0" set Berlin"#, TestPaths.weatherBinary])
         #expect(run.status == 0, "\(run)")
@@ -73,7 +73,7 @@ struct SetCommandTests {
             (["new", "york"], "Saved New York, United States (the most populous of 2 matches)."),
         ])
     func qualifiers(words: [String], saved: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(["set"] + words)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasPrefix(saved + "\n"))
@@ -93,7 +93,7 @@ struct SetCommandTests {
             (["Berlin\nrm"], "the place name contains a control character (U+000A); type it as plain text"),
         ])
     func refusesInput(words: [String], message: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let saved = sandbox.savedFiles()
         try sandbox.server.clearRequests()
@@ -176,7 +176,7 @@ struct SetCommandTests {
         "any failure: one clear line, a non-zero exit, and the saved place and result exactly as before",
         arguments: failures)
     func failuresKeepWhatWasSaved(failure: Failure) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.run("set", "Paris")
         let saved = sandbox.savedFiles()
         #expect(saved.allSatisfy { $0 != nil })
@@ -192,7 +192,7 @@ struct SetCommandTests {
 
     @Test("a network that is down says so, and nothing is saved")
     func networkDown() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(
             ["set", "Berlin"], environment: ["WEATHER_GEOCODING_URL": "http://127.0.0.1:1/v1/search"])
         #expect(run.status == 1)
@@ -203,7 +203,7 @@ struct SetCommandTests {
 
     @Test("a slow server: the run ends within its budget with a clear message")
     func slowServer() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast/berlin.json", trickle: 0.5)])
         let run = try sandbox.run(["set", "Berlin"], environment: ["WEATHER_TIMEOUT": "2"])
         #expect(run.status == 1)
@@ -214,7 +214,7 @@ struct SetCommandTests {
 
     @Test("a place not found gives the answer and no forecast request")
     func notFound() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("set", "Atlantis")
         #expect(
             run.stderr
@@ -224,7 +224,7 @@ struct SetCommandTests {
 
     @Test("a qualifier nothing fits lists what would")
     func qualifierMismatch() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run("set", "Paris,", "Narnia")
         #expect(run.status == 1)
         #expect(
@@ -238,7 +238,7 @@ struct SetCommandTests {
 struct UserAgentTests {
     @Test("the User-Agent names the program and its version, and the contact the user sets")
     func userAgent() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run("set", "Berlin").status == 0)
         let plain = try #require(try sandbox.server.requests(.forecast).last?.header("User-Agent"))
         #expect(plain.range(of: #"^weather/\d+\.\d+\.\d+$"#, options: .regularExpression) != nil, "\(plain)")

@@ -27,7 +27,7 @@ struct SettingsValuesTests {
             (#"{"stale_after": {}}"#, "\"stale_after\" is an object; it must be a number or text"),
         ])
     func wrongType(config: String, reason: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write(config, to: sandbox.configFile)
         for arguments in [["show"], ["show", "--short"], ["forecast"], ["schedule"]] {
@@ -41,7 +41,7 @@ struct SettingsValuesTests {
 
     @Test("times may be JSON numbers or text in config.json")
     func numbersForTimes() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write(#"{"timeout": 20, "stale_after": 0, "interactive_timeout": "3s"}"#, to: sandbox.configFile)
         let run = try sandbox.run("show", "--short")
@@ -60,7 +60,7 @@ struct SettingsValuesTests {
 
     @Test("an empty WEATHER_* variable is unset, as NO_COLOR= is: every command runs, config.json applies")
     func emptyMeansUnset() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let variables = try Self.documentedVariables(sandbox)
         #expect(variables.count >= 13, "\(variables)")
@@ -93,7 +93,7 @@ struct SettingsValuesTests {
             (["--icons", "NONE", "--color", "Never"], [:], "11°C"),
         ] as [([String], [String: String], String)])
     func anyLetterCase(options: [String], environment: [String: String], line: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // The status-bar form, which weather reads itself (the fast path), and the same form read by
         // ArgumentParser in weather-commands.
@@ -111,7 +111,7 @@ struct SettingsValuesTests {
 
     @Test("config.json's choices are read in any letter case too")
     func configLetterCase() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write(
             #"{"units": "Imperial", "wind_unit": "KMH", "precipitation_unit": "MM", "icons": "Nerd"}"#,
@@ -125,7 +125,7 @@ struct SettingsValuesTests {
 
     @Test("a blank format setting is refused as --format's is; an empty one is the default short line")
     func blankFormat() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let reason =
             "must be a format such as \"%l %c %t %o\" (weather show --help lists the codes), not blanks that print "

@@ -13,7 +13,7 @@ struct ShortFlagsTests {
 
     @Test("-j and -s print what --json and --short print, through the fast path and the parser")
     func sameOutput() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         for program in [TestPaths.weatherBinary, TestPaths.commandsBinary] {
             for (short, long) in [
@@ -35,7 +35,7 @@ struct ShortFlagsTests {
 
     @Test("-j and -s are refused together, as --json and --short are, and -j twice is --json twice")
     func together() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         for arguments in [["-j", "-s"], ["-js"], ["show", "-s", "--waybar"], ["watch", "-s", "-j"]] {
             let run = try sandbox.run(arguments)
@@ -47,7 +47,7 @@ struct ShortFlagsTests {
 
     @Test("watch --short and watch -s print the default short line")
     func watchShort() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let expected = try sandbox.run("show", "--short").stdout
         for arguments in [["watch"], ["watch", "--short"], ["watch", "-s"]] {
@@ -63,7 +63,7 @@ struct ShortFlagsTests {
 
     @Test("the help lists each short name beside its long one")
     func help() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         for command in ["show", "forecast", "search", "watch"] {
             let help = try sandbox.run(command, "--help").stdout
             #expect(help.contains("  -j, --json "), "\(command): \(help)")

@@ -8,7 +8,7 @@ import WeatherModel
 struct ShowCommandTests {
     @Test("a pipe is served from the cache and never touches the network, even when stale")
     func pipeNeverFetches() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let fresh = try sandbox.run("show")
@@ -25,7 +25,7 @@ struct ShowCommandTests {
 
     @Test("a terminal refreshes a stale result with exactly one request, and a fresh one with none")
     func terminalRefreshesWhenStale() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let fresh = try sandbox.run(["show"], terminal: true)
@@ -46,7 +46,7 @@ struct ShowCommandTests {
 
     @Test("--refresh acts as a terminal in a pipe; --cached never fetches in a terminal")
     func flags() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.clearRequests()
         let stale = ["WEATHER_STALE_AFTER": "0"]
@@ -63,7 +63,7 @@ struct ShowCommandTests {
 
     @Test("a failed refresh prints the saved result with a one-line warning and exits 0")
     func failedRefresh() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(status: 500, body: "")])
         let run = try sandbox.run(["show", "--refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
@@ -79,7 +79,7 @@ struct ShowCommandTests {
 
     @Test("--json prints one object with the contract's fields")
     func json() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let run = try sandbox.run("show", "--json")
         #expect(run.status == 0)
@@ -94,12 +94,12 @@ struct ShowCommandTests {
         #expect(object["stale"] as? Bool == false)
         let updatedAt = try #require(object["updatedAt"] as? String)
         let parsed = try #require(ISO8601DateFormatter().date(from: updatedAt))
-        #expect(abs(parsed.timeIntervalSinceNow) < 60)
+        #expect(parsed == sandbox.date)
     }
 
     @Test("no saved place: a non-zero exit and the command to run")
     func noLocation() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         for arguments in [["show"], [], ["show", "--json"]] {
             let run = try sandbox.run(arguments)
             #expect(run.status == 1)
@@ -112,7 +112,7 @@ struct ShowCommandTests {
 
     @Test("a corrupt cache is reported and treated as empty; a terminal fetches it again")
     func corruptCache() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write("{\"format\":1,\"loc", to: sandbox.resultFile)
         // A pipe says the file is damaged, once, and not that nothing was fetched yet.
@@ -146,7 +146,7 @@ struct ShowCommandTests {
 
     @Test("a corrupt config file is reported by its path")
     func corruptConfig() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.write("{\"timeout\": 5,", to: sandbox.configFile)
         let run = try sandbox.run("show")
         #expect(run.status == 78)
@@ -156,7 +156,7 @@ struct ShowCommandTests {
 
     @Test("settings from config.json are used; the environment wins")
     func configFile() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.write("{\"stale_after\": 0}", to: sandbox.configFile)
         #expect(try sandbox.run("show").stdout.contains("(stale)\n"))
@@ -165,7 +165,7 @@ struct ShowCommandTests {
 
     @Test("colour only in a terminal, and never with NO_COLOR set to something")
     func colour() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         #expect(try sandbox.run(["show"], terminal: true).stdout.contains("\u{1B}[1mBerlin"))
         #expect(try sandbox.run(["show"], environment: ["NO_COLOR": ""], terminal: true).stdout.contains("\u{1B}[1m"))
@@ -176,7 +176,7 @@ struct ShowCommandTests {
 
     @Test("the stale mark of a line is coloured as the text's is, where colour is on; never in JSON or waybar's")
     func staleMarkColour() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let stale = ["WEATHER_STALE_AFTER": "0"]
         let mark = "\u{1B}[33m(stale)\u{1B}[0m"
@@ -210,7 +210,7 @@ struct TerminalShowTests {
         "a stale result at once, a spinner on the terminal while the request is under way, then the new values over the old"
     )
     func spinnerAndRedraw() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 1)])
         let run = try sandbox.run(
@@ -230,7 +230,7 @@ struct TerminalShowTests {
 
     @Test("a hanging service gets the interactive budget, and the saved result stays with a one-line note")
     func interactiveTimeout() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
         let run = try sandbox.run(
@@ -247,7 +247,7 @@ struct TerminalShowTests {
 
     @Test("stopped during the refresh: the saved result stays on the screen, no longer said to be refreshing")
     func stoppedRefresh() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", delay: 20)])
         let script = "\"$0\" show & pid=$!; sleep 1; kill -TERM $pid; wait $pid"
@@ -263,7 +263,7 @@ struct TerminalShowTests {
 
     @Test("set shows that it is working, on a terminal only")
     func setProgress() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.server.script(.search, [.init(fixture: "open-meteo/geocoding/berlin.json", delay: 1)])
         let run = try sandbox.run(
             ["set", "Berlin"], environment: ["NO_COLOR": "1"], terminal: true, errorsToTerminal: true)
@@ -285,7 +285,7 @@ struct StatusBarOutputTests {
 
     @Test("--waybar is one line of JSON with text, tooltip and the classes a stylesheet needs")
     func waybarClasses() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let none = try waybar(try sandbox.run("show", "--waybar"))
         #expect(none["class"] as? [String] == ["none"])
         #expect(none["text"] as? String == "")
@@ -312,7 +312,7 @@ struct StatusBarOutputTests {
 
     @Test("--short and --format print one line; the format setting is the short line")
     func shortLine() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         #expect(try sandbox.run("show", "--short").stdout == "Berlin ☁️🌙 11°C\n")
         #expect(
@@ -336,7 +336,7 @@ struct StaleMarkTests {
     func rewrite(_ sandbox: Sandbox, staleAgo: Double, overdueIn: Double) throws {
         let data = try #require(sandbox.contents(sandbox.resultFile))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let now = Date().timeIntervalSince1970
+        let now = sandbox.now
         object["observedAt"] = now - staleAgo - 1020
         object["updatedAt"] = now - staleAgo - 900
         object["staleAt"] = now - staleAgo
@@ -348,7 +348,7 @@ struct StaleMarkTests {
         "a partly cloudy night shows the partly cloudy icon, never the overcast one, in every icon set",
         arguments: [("emoji", "☁️🌙", "☁️"), ("nerd", "\u{E37E}", "\u{E312}"), ("ascii", "m", "mmm")])
     func partlyCloudyNight(icons: String, partly: String, overcast: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()  // partly cloudy, at night, in the fixture
         let environment = ["WEATHER_ICONS": icons]
         let line = try sandbox.run(["show", "--format", "%c|%C"], environment: environment)
@@ -381,7 +381,7 @@ struct StaleMarkTests {
 
     @Test("past the data's interval but before the run is overdue: not stale for a bar or --json; a terminal fetches")
     func notOverdue() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         try rewrite(sandbox, staleAgo: 120, overdueIn: 300)
         try sandbox.server.clearRequests()
@@ -402,7 +402,7 @@ struct StaleMarkTests {
 
     @Test("set saves when the replacement is overdue: the user's first run after new values exist, plus a grace")
     func overdueSaved() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         #expect(try sandbox.run(["set", "Berlin"], environment: ["TZ": "UTC"]).status == 0)
         let data = try #require(sandbox.contents(sandbox.resultFile))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -60,7 +60,7 @@ struct ShowWidthTests {
         arguments: [40, 60, 80])
     func fits(columns: Int) throws {
         // Springfield, MO: the longest name of the fixtures with a warning (its line and the credit on the last).
-        let sandbox = try Sandbox(alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true)
         let set = try sandbox.run("set", "Springfield, MO")
         try #require(set.status == 0, "\(set)")
         let piped = try sandbox.run("show")

@@ -11,7 +11,7 @@ struct TextBarTests {
     /// A sandbox with `place` saved (Berlin; with `alerts`, its official warnings fetched too) and a `bin`
     /// folder, first on its `PATH`, holding `weather`.
     static func sandbox(place: [String] = ["Berlin"], alerts: Bool = false) throws -> Sandbox {
-        let sandbox = try Sandbox(alerts: alerts)
+        let sandbox = try Sandbox(at: .fixtures, alerts: alerts)
         try FileManager.default.createDirectory(atPath: sandbox.root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: sandbox.root + "/bin/weather", withDestinationPath: TestPaths.weatherBinary)

@@ -39,7 +39,7 @@ struct WatchCommandTests {
 
     @Test("the line at once; a new one as soon as another run stores new data; none for noData")
     func newData() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
@@ -62,17 +62,18 @@ struct WatchCommandTests {
 
     @Test("the stale mark at the moment the result turns stale, and away again with new data")
     func turnsStale() throws {
-        let sandbox = try Sandbox()
-        let before = Date()
+        // The clock runs: the watch wakes for the moment its clock reaches.
+        let sandbox = try Sandbox(at: TestMoment.fixtures.running)
+        let before = sandbox.date
         try sandbox.setBerlin()
-        let after = Date()
+        let after = sandbox.date
         // Stale 6 s after it was stored: time enough to see it fresh first on a loaded machine.
         let watcher = try Watcher(sandbox, environment: ["WEATHER_STALE_AFTER": "6"])
         #expect(watcher.waitForLines(1).first == "Berlin ☁️🌙 11°C")
         let lines = watcher.waitForLines(2, within: 10)
         #expect(lines.last == "Berlin ☁️🌙 11°C (stale)")
         // Stored between `before` and `after`: not before its moment, and woken by the clock at it.
-        let shown = Date()
+        let shown = sandbox.date
         #expect(
             shown >= before + 6 && shown < after + 9,
             "stale 6 s after it was stored: shown after \(shown.timeIntervalSince(before)) s")
@@ -86,13 +87,13 @@ struct WatchCommandTests {
         "the age moves on in what shows it (%a, the waybar tooltip), by the minute; the default line waits",
         arguments: [["--format", "%a"], ["--waybar"], ["--format", "%t %a"]])
     func ageMovesOn(arguments: [String]) throws {
-        let sandbox = try Sandbox()
+        // The clock runs: the watch wakes for the minute its clock reaches.
+        let sandbox = try Sandbox(at: TestMoment.fixtures.running)
         // A result fetched 52 s ago: "just now" for 8 more seconds (time to start two watches on a loaded
         // machine), then "1 min ago".
-        let before = Date()
-        #expect(
-            try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: before - 52)).status == 0)
-        let after = Date()
+        let before = sandbox.date
+        #expect(try sandbox.run(["set", "Berlin"], environment: sandbox.environment(at: sandbox.now - 52)).status == 0)
+        let after = sandbox.date
         let watcher = try Watcher(sandbox, arguments)
         let plain = try Watcher(sandbox)
         #expect(watcher.waitForLines(1).first?.contains("just now") == true, "\(watcher.lines)")
@@ -101,7 +102,7 @@ struct WatchCommandTests {
         #expect(!(lines.last ?? "").contains("just now"), "\(lines)")
         // Fetched between `before` and `after` (52 s earlier by its clock): the minute turns 8 s after that,
         // and the watch wakes for it then, not before and not at some later moment of its own.
-        let shown = Date()
+        let shown = sandbox.date
         #expect(
             shown >= before + 8 && shown < after + 11,
             "the minute came \(shown.timeIntervalSince(before) + 52) s after the fetch")
@@ -112,7 +113,7 @@ struct WatchCommandTests {
 
     @Test("config.json edited under a running watch: its units, icons and format apply at once")
     func configEdited() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar", "--format", "%t"])
@@ -139,7 +140,7 @@ struct WatchCommandTests {
 
     @Test("a broken config.json: the reason (waybar's ⚠ object), and the weather again once it is fixed")
     func configBroken() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         let waybar = try Watcher(sandbox, ["--waybar"])
@@ -165,7 +166,7 @@ struct WatchCommandTests {
 
     @Test("a config folder that cannot be made: the weather is watched all the same")
     func configFolderUnmade() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         // Not even root can make a folder under /proc.
         let watcher = try Watcher(sandbox, environment: ["XDG_CONFIG_HOME": "/proc/self/no-such-folder"])
@@ -178,7 +179,7 @@ struct WatchCommandTests {
 
     @Test("waybar: logout hides the module (class none); set brings a place back")
     func logoutAndSet() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox, ["--waybar"])
         #expect(watcher.waitForLines(1).first?.hasPrefix(#"{"text":"Berlin ☁️🌙 11°C","#) == true)
@@ -194,7 +195,7 @@ struct WatchCommandTests {
 
     @Test("a damaged result: a warning once, and it goes on; a removed cache folder is watched again")
     func damage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         watcher.waitForLines(1)
@@ -212,12 +213,12 @@ struct WatchCommandTests {
 
     @Test("it ends, exit 0, when the bar stops reading (a closed pipe) and on SIGINT")
     func endings() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.weatherBinary)
         process.arguments = ["watch"]
-        process.environment = sandbox.environment
+        process.environment = sandbox.runEnvironment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -241,7 +242,7 @@ struct WatchCommandTests {
         "a cache folder moved away, or removed, and made again is watched again: the next result is shown",
         arguments: ["moved", "removed"])
     func folderReplaced(how: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])
@@ -264,7 +265,7 @@ struct WatchCommandTests {
 
     @Test("after the kernel's event queue overflowed, the files are read again: a result stored meanwhile is shown")
     func queueOverflow() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let watcher = try Watcher(sandbox)
         #expect(watcher.waitForLines(1) == ["Berlin ☁️🌙 11°C"])

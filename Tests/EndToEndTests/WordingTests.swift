@@ -9,9 +9,9 @@ import Testing
 struct WordingTests {
     @Test("schedule's history: 1 run and 1 request, 2 runs and 2 requests, no runs")
     func history() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
-        let now = Int(Date().timeIntervalSince1970)
+        let now = Int(sandbox.now)
         let path = sandbox.stateHome + "/weather/runs.txt"
         // One run in the last day, a second one three days ago; each sent a request.
         try sandbox.write("weather runs 1\n\(now - 3 * 86_400) d 1 300\n\(now - 600) n 1 200\n", to: path)
@@ -37,7 +37,7 @@ struct WordingTests {
             (["--hours", "0", "--days", "1"], "the next 1 day"),
         ])
     func forecastSpan(arguments: [String], span: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         try sandbox.setBerlin()
         let run = try sandbox.run(["forecast", "--cached"] + arguments)
         #expect(run.status == 0, "\(run)")
@@ -46,17 +46,17 @@ struct WordingTests {
 
     @Test("an age of one day is 1 day ago")
     func oneDay() throws {
-        let sandbox = try Sandbox()
-        let then = Date().addingTimeInterval(-86_400 - 3600)
-        try sandbox.server.setClock(offset: -86_400 - 3600)
-        #expect(try sandbox.run(["set", "Berlin"], environment: try FakeClock.environment(at: then)).status == 0)
+        let sandbox = try Sandbox(at: .fixtures)
+        try sandbox.advance(by: -86_400 - 3600)
+        #expect(try sandbox.run(["set", "Berlin"]).status == 0)
+        try sandbox.advance(by: 86_400 + 3600)
         let run = try sandbox.run("show", "--format", "%a")
         #expect(run.stdout == "1 day ago\n", "\(run)")
     }
 
     @Test("the probability of precipitation is named so in show, --help and the tooltip, snow or rain")
     func chanceOfPrecipitation() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         // Alert, Nunavut: snow today in the fixture, with a high chance of it.
         #expect(try sandbox.run("set", "Alert").status == 0)
         let show = try sandbox.run("show")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 import Synchronization
 
@@ -26,9 +26,10 @@ public final class FixtureServer: @unchecked Sendable {
     /// `/sandbox-KEY`, or empty for a server of its own.
     private let prefix: String
 
-    /// A sandbox's part of the test process's server, started when first asked for; with `tls`, an HTTPS
-    /// server of its own with a self-signed certificate that no client should trust.
-    public init(tls: Bool = false) throws {
+    /// A sandbox's part of the test process's server, started when first asked for, its clock at
+    /// `moment`; with `tls`, an HTTPS server of its own with a self-signed certificate that no client
+    /// should trust.
+    public init(at moment: TestMoment, tls: Bool = false) throws {
         if tls {
             process = try ServerProcess(tls: true)
             prefix = ""
@@ -37,6 +38,9 @@ public final class FixtureServer: @unchecked Sendable {
             prefix = "/sandbox-\(Self.parts.add(1, ordering: .relaxed).newValue)"
         }
         baseURL = process.baseURL + prefix
+        if moment.realClockReason == nil, !tls {
+            try setClock(to: moment.seconds, since: moment.runs ? Date() : nil)
+        }
     }
 
     deinit {
@@ -220,15 +224,17 @@ public final class FixtureServer: @unchecked Sendable {
         _ = try control("DELETE", "/_control/requests")
     }
 
-    /// Moves the server's "now" by `offset` seconds from the real clock, running on.
-    public func setClock(offset: Double) throws {
-        _ = try control("POST", "/_control/clock", body: Data("{\"offset\": \(offset)}".utf8))
+    /// Sets the server's "now" (this sandbox's) to `moment`, seconds since 1970: standing still there, or
+    /// with `since`, running on from there as the real clock runs on from `since`.
+    public func setClock(to moment: Double, since: Date? = nil) throws {
+        let runs = since.map { #", "runs": true, "since": \#($0.timeIntervalSince1970)"# } ?? ""
+        _ = try control("POST", "/_control/clock", body: Data("{\"now\": \(moment)\(runs)}".utf8))
     }
 
-    /// Sets the server's "now" (this sandbox's) to `moment`, seconds since 1970: standing still there, or
-    /// with `runs`, running on from there with the real clock.
-    public func setClock(to moment: Double, runs: Bool = false) throws {
-        _ = try control("POST", "/_control/clock", body: Data("{\"now\": \(moment), \"runs\": \(runs)}".utf8))
+    /// The body of `GET path` (`/v1/search?name=Berlin`), answered with 200, as a client of its own asks:
+    /// HTTP/1.0 over a plain socket, no compression.
+    public func get(_ path: String) throws -> Data {
+        try control("GET", path)
     }
 
     /// One HTTP/1.0 exchange over a plain socket, so that the control channel shares nothing with libcurl.

@@ -1,7 +1,8 @@
 public import Foundation
 import Glibc
 
-/// A private HOME with its XDG folders, a fixture server, and a way to run the built `weather` in them.
+/// A private HOME with its XDG folders, a fixture server, a clock, and a way to run the built `weather` in
+/// them.
 public final class Sandbox: @unchecked Sendable {
     public let root: String
     public let home: String
@@ -9,13 +10,21 @@ public final class Sandbox: @unchecked Sendable {
     public let cacheHome: String
     public let stateHome: String
     public let server: FixtureServer
-    /// The environment every run starts from: the sandbox's folders and the server's endpoints.
+    /// The environment every run starts from: the sandbox's folders and the server's endpoints (the
+    /// clock comes on top: `runEnvironment`).
     public var environment: [String: String]
+    /// The moment the sandbox was made at.
+    public let moment: TestMoment
+    /// The clock's reading when it was last set, and the real time then.
+    private var clock: (seconds: Double, setAt: Date)
 
-    /// A sandbox whose runs fetch official warnings only when `alerts` is true (their default, `on`):
-    /// the tests of other subjects keep the lines and request counts they are about, while the Berlin,
-    /// Springfield and Bergen fixtures have warnings in force; the tests of warnings turn them on.
-    public init(alerts: Bool = false) throws {
+    /// A sandbox whose runs, and its part of the fixture server, take `moment` as now (see `TestMoment`),
+    /// and fetch official warnings only when `alerts` is true (their default, `on`): the tests of other
+    /// subjects keep the lines and request counts they are about, while the Berlin, Springfield and
+    /// Bergen fixtures have warnings in force; the tests of warnings turn them on.
+    public init(at moment: TestMoment, alerts: Bool = false) throws {
+        self.moment = moment
+        clock = (moment.seconds, Date())
         var template = Array((NSTemporaryDirectory() + "/weather-test-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw TestFailure("mkdtemp failed")
@@ -28,7 +37,9 @@ public final class Sandbox: @unchecked Sendable {
         cacheHome = home + "/.cache"
         stateHome = home + "/.local/state"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        server = try FixtureServer()
+        server = try FixtureServer(at: moment)
+        // The server's clock running on from the very real time the runs' does.
+        if moment.runs, moment.realClockReason == nil { try server.setClock(to: clock.seconds, since: clock.setAt) }
         // The catalogues beside the built weather, compiled afresh once a run: each run speaks as po/ says.
         _ = TestLocales.cataloguesCompiled
         environment = [
@@ -46,6 +57,56 @@ public final class Sandbox: @unchecked Sendable {
             "WEATHER_METALERTS_URL": server.metAlertsURL,
         ]
         if !alerts { environment["WEATHER_ALERTS"] = "off" }
+        // The user's clock: the moment's zone, else the machine's (`TZ=Etc/GMT+12 make test` reaches weather).
+        if let zone = moment.zone ?? ProcessInfo.processInfo.environment["TZ"] { environment["TZ"] = zone }
+    }
+
+    // MARK: The clock
+
+    /// Now for the sandbox's runs and its server, in seconds since 1970: the moment, as moved since.
+    public var now: Double {
+        guard moment.runs else { return clock.seconds }
+        return clock.seconds + Date().timeIntervalSince(clock.setAt)
+    }
+
+    /// Now for the sandbox's runs and its server.
+    public var date: Date { Date(timeIntervalSince1970: now) }
+
+    /// Sets the clock of the runs and of the server to `seconds` since 1970, standing still there or
+    /// running on as the moment does.
+    public func setClock(to seconds: Double) throws {
+        precondition(moment.realClockReason == nil, "a sandbox on the real clock cannot set it")
+        clock = (seconds, Date())
+        try server.setClock(to: seconds, since: moment.runs ? clock.setAt : nil)
+    }
+
+    /// Moves the clock of the runs and of the server on by `seconds` (back, when negative).
+    public func advance(by seconds: Double) throws {
+        try setClock(to: now + seconds)
+    }
+
+    /// The variable that puts one run's clock at `seconds` since 1970 now, the server's staying where it
+    /// is.
+    public func environment(at seconds: Double) -> [String: String] {
+        ["WEATHER_TEST_NOW": Self.clockText(seconds, since: moment.runs ? Date() : nil)]
+    }
+
+    /// `WEATHER_TEST_NOW` for the runs: none on the real clock; a clock that runs on, from the real time
+    /// it was set at, so that every run and the server agree.
+    private var clockEnvironment: [String: String] {
+        guard moment.realClockReason == nil else { return [:] }
+        return ["WEATHER_TEST_NOW": Self.clockText(clock.seconds, since: moment.runs ? clock.setAt : nil)]
+    }
+
+    /// What every run gets: `environment` and the clock.
+    public var runEnvironment: [String: String] { environment.merging(clockEnvironment) { $1 } }
+
+    /// `seconds` as WEATHER_TEST_NOW writes it, standing still; or running on from the real time `since`.
+    static func clockText(_ seconds: Double, since: Date?) -> String {
+        func text(_ seconds: Double) -> String {
+            seconds == seconds.rounded() ? String(Int64(seconds)) : String(format: "%.6f", seconds)
+        }
+        return text(seconds) + (since.map { "+" + text($0.timeIntervalSince1970) } ?? "")
     }
 
     deinit {
@@ -119,7 +180,7 @@ public final class Sandbox: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }.merging(terminal ? ["TERM": "xterm"] : [:]) {
+        process.environment = runEnvironment.merging(extra) { $1 }.merging(terminal ? ["TERM": "xterm"] : [:]) {
             current, _ in current
         }
         process.currentDirectoryURL = URL(fileURLWithPath: root)
@@ -191,7 +252,7 @@ public final class Sandbox: @unchecked Sendable {
         // Started in the test's own folder: programs and files here are given by absolute paths.
         Launched(
             pid: try spawnWithCleanSignals(
-                [program] + arguments, environment: environment.merging(extra) { $1 }, stdout: stdout,
+                [program] + arguments, environment: runEnvironment.merging(extra) { $1 }, stdout: stdout,
                 stderr: stderr))
     }
 
@@ -278,7 +339,7 @@ public final class Sandbox: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.weatherBinary)
         process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
+        process.environment = runEnvironment.merging(extra) { $1 }
         let id = UUID().uuidString
         let stdoutFile = root + "/stdout-" + id
         let stderrFile = root + "/stderr-" + id

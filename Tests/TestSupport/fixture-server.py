@@ -583,8 +583,6 @@ class Handler(BaseHTTPRequestHandler):
                 self.server.shared.drop(self.space)
             elif path == "/_control/clock" and method == "POST" and payload.get("real") is True:
                 self.state.clock = None
-            elif path == "/_control/clock" and method == "POST" and "offset" in payload:
-                self.state.set_clock(time.time() + float(payload["offset"]), time.time())
             elif path == "/_control/clock" and method == "POST" and isinstance(payload.get("now"), (int, float)):
                 since = payload.get("since", time.time()) if payload.get("runs") is True else None
                 self.state.set_clock(float(payload["now"]), since)

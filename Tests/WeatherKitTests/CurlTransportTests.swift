@@ -10,7 +10,7 @@ struct CurlTransportTests {
     let transport = CurlTransport()
 
     init() throws {
-        server = try FixtureServer()
+        server = try FixtureServer(at: .fixtures)
     }
 
     func get(_ url: String? = nil, budget: Double = 10) throws(HTTPError) -> HTTPResponse {
@@ -128,7 +128,7 @@ struct CurlTransportTests {
 
     @Test("TLS certificates are always verified: a self-signed one is refused")
     func verifiesCertificates() throws {
-        let secure = try FixtureServer(tls: true)
+        let secure = try FixtureServer(at: .fixtures, tls: true)
         #expect {
             _ = try get(secure.forecastURL + "?latitude=1&longitude=1")
         } throws: { error in
@@ -140,7 +140,7 @@ struct CurlTransportTests {
 
     @Test("a redirect to https is followed")
     func redirectToHTTPS() throws {
-        let secure = try FixtureServer(tls: true)
+        let secure = try FixtureServer(at: .fixtures, tls: true)
         try server.script(
             .forecast, [.init(status: 302, headers: ["Location": secure.forecastURL + "?latitude=1&longitude=1"])])
         #expect {

@@ -15,7 +15,7 @@ struct DesktopNotificationsTests {
 
     @Test("a notification is shown as sent, replaced in place under its identifier, and closed")
     func showReplaceClose() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let server = try NotificationServer(in: sandbox)
         let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         var advisory = DesktopNotification(
@@ -47,7 +47,7 @@ struct DesktopNotificationsTests {
 
     @Test("a server that reads markup gets the body escaped: what it shows is the text as sent")
     func markupEscaped() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let server = try NotificationServer(in: sandbox)
         let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         var notification = Self.storm
@@ -61,7 +61,7 @@ struct DesktopNotificationsTests {
         "another program's notification is neither closed nor replaced, whichever server or session its number names",
         arguments: ["unknown", "another bus", "another server"])
     func foreign(server named: String) throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let server = try NotificationServer(in: sandbox)
         let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         let own = try #require(desktop.deliver([.show(Self.storm)], before: Deadline(seconds: 10)).shown.first ?? nil)
@@ -91,7 +91,7 @@ struct DesktopNotificationsTests {
 
     @Test("a server that cannot say what it can do may read markup: the body is escaped all the same")
     func capabilitiesUnknown() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let server = try NotificationServer(in: sandbox, denying: ["GetCapabilities"])
         let desktop = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         var notification = Self.storm
@@ -128,7 +128,7 @@ struct DesktopNotificationsTests {
             none.problem
                 == "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)")
 
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let bus = try NotificationServer(in: sandbox, withServer: false)
         let lonely = DesktopNotifications(environment: Environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
         let unheard = lonely.deliver([.show(Self.storm)], before: Deadline(seconds: 10))
@@ -147,7 +147,7 @@ struct DesktopNotificationsTests {
 
     @Test("the session bus found as sd-bus finds it: the variable, else $XDG_RUNTIME_DIR/bus, escaped")
     func address() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let runtime = sandbox.root + "/run time"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         #expect(DesktopNotifications(environment: Environment(["XDG_RUNTIME_DIR": runtime])).sessionBusAddress == nil)

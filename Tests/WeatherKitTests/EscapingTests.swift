@@ -134,7 +134,7 @@ struct EscapingTests {
                 "seed \(seed): \(program.debugDescription) accepted")
         }
         #expect(units.count > inputs.count / 4, "seed \(seed): most paths are accepted")
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox(at: .fixtures)
         let verify = try sandbox.run(program: analyze, ["verify", "--man=no"] + units)
         #expect(
             verify.stderr.isEmpty && verify.status == 0,

@@ -10,9 +10,11 @@ import Testing
 @Suite("The fixture server answers as MET Norway's Locationforecast")
 struct LocationforecastServerTests {
     let server: FixtureServer
+    /// The server's clock: the fixtures' moment, standing still.
+    static let now = TestMoment.fixtures.seconds
 
     init() throws {
-        server = try FixtureServer()
+        server = try FixtureServer(at: .fixtures)
     }
 
     func forecast(
@@ -22,9 +24,9 @@ struct LocationforecastServerTests {
         try ServiceExchange(server.metURL + "?" + query, agent: agent, headers: headers)
     }
 
-    /// Moves the server's clock so that it reads `moment` (seconds since 1970) now.
+    /// Sets the server's clock to `moment` (seconds since 1970).
     func setClock(to moment: Double) throws {
-        try server.setClock(offset: moment - Date().timeIntervalSince1970)
+        try server.setClock(to: moment)
     }
 
     static let hour = 3600.0
@@ -96,12 +98,12 @@ struct LocationforecastServerTests {
 
     @Test("moved to the server's clock: the first step is its hour and keeps the fixture's first values")
     func movedToNow() throws {
-        try server.setClock(offset: 3 * 86_400 + 5 * Self.hour)
+        try setClock(to: Self.now + 3 * 86_400 + 5 * Self.hour)
         let answer = try forecast("lat=52.5243&lon=13.4105&altitude=74")
         let series = try answer.object().object("properties").objects("timeseries")
         let first = try isoSeconds(try series[at: 0].string("time"))
         #expect(first == (try answer.date("Date") / Self.hour).rounded(.down) * Self.hour)
-        #expect(abs(first - Date().timeIntervalSince1970 - 3 * 86_400 - 5 * Self.hour) < Self.hour + 60)
+        #expect(abs(first - Self.now - 3 * 86_400 - 5 * Self.hour) < Self.hour + 60)
         // Berlin's Open-Meteo fixture says the same: 10.9 °C, 81 %, 1016.3 hPa, wind 3.9 m/s from 232°.
         let details = try series[at: 0].object("data").object("instant").object("details")
         #expect(try details.number("air_temperature") == 10.9)
@@ -116,7 +118,7 @@ struct LocationforecastServerTests {
     func headers() throws {
         let answer = try forecast()
         let date = try answer.date("Date")
-        #expect(abs(date - Date().timeIntervalSince1970) < 60)
+        #expect(date == Self.now.rounded(.down))
         #expect((1800..<1920).contains(try answer.date("Expires") - date))
         let lastModified = try answer.date("Last-Modified")
         #expect(lastModified <= date && date - lastModified < 6 * Self.hour)
@@ -134,7 +136,7 @@ struct LocationforecastServerTests {
 
     @Test("a new model run every hour in the Nordic area, every 6 hours elsewhere")
     func modelRuns() throws {
-        let now = Date().timeIntervalSince1970
+        let now = Self.now
         // Five minutes after a run published for the whole world (04:21:37 UTC and every 6 hours after).
         let phase = 4 * Self.hour + 21 * 60 + 37
         let published = ((now - phase) / (6 * Self.hour)).rounded(.down) * 6 * Self.hour + phase

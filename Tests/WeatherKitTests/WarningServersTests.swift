@@ -9,8 +9,11 @@ import Testing
 /// as Fixtures/README.md documents them, and warnings moved to the server's clock (fixtureserver/timeline.py)
 /// so that one in force is in force whenever a test runs, and ends when the clock passes its end.
 enum WarningServersTests {
-    /// Seconds since 1970 now.
-    static var now: Double { Date().timeIntervalSince1970 }
+    /// When the servers' clocks stand: a winter morning months after the moment the fixtures were written
+    /// at, so that every warning moves (and Springfield's clock reads CST, not the fixtures' CDT).
+    static let moment = TestMoment("2027-01-15T15:41:07Z", "2027-01-15T15:41:07Z, 09:41 in Springfield")
+    /// Seconds since 1970 then.
+    static let now = moment.seconds
 
     /// A time as the clock of `zone` shows it, in `format` (English names).
     static func local(_ seconds: Double, _ zone: String, _ format: String) -> String {
@@ -24,7 +27,7 @@ enum WarningServersTests {
     @Suite("The fixture server answers as the National Weather Service's active alerts")
     struct NWS {
         let server: FixtureServer
-        init() throws { server = try FixtureServer() }
+        init() throws { server = try FixtureServer(at: WarningServersTests.moment) }
 
         func alerts(
             _ query: String = "point=37.2153,-93.2982", agent: String? = ServiceExchange.agent,
@@ -37,16 +40,21 @@ enum WarningServersTests {
             try answer.object().objects("features").map { try $0.object("properties") }
         }
 
-        @Test("Springfield's Severe Thunderstorm Warning is in force for 45 more minutes, in the office's local time")
-        func inForce() throws {
-            let answer = try alerts()
+        @Test(
+            "Springfield's Severe Thunderstorm Warning is in force for 45 more minutes, in the office's local time",
+            arguments: [WarningServersTests.moment] + TestMoment.hardInSpringfield)
+        func inForce(moment: TestMoment) throws {
+            let server = try FixtureServer(at: moment)
+            let now = moment.seconds
+            let answer = try ServiceExchange(
+                server.nwsAlertsURL + "?point=37.2153,-93.2982", agent: ServiceExchange.agent, headers: [])
             #expect(answer.status == 200)
             let warnings = try features(answer)
             #expect(try warnings.map { try $0.string("event") } == ["Severe Thunderstorm Warning", "Flood Watch"])
             let storm = try warnings[at: 0]
             let expires = try isoSeconds(try storm.string("expires"))
-            #expect(try isoSeconds(try storm.string("onset")) <= WarningServersTests.now)
-            #expect((44 * 60...46 * 60).contains(expires - WarningServersTests.now))
+            #expect(try isoSeconds(try storm.string("onset")) <= now)
+            #expect((44 * 60...46 * 60).contains(expires - now))
             #expect(try storm.string("messageType") == "Alert")
             #expect(try storm.string("severity") == "Severe")
             // Offsets and texts in Springfield's zone, CDT or CST as the date has it.
@@ -60,7 +68,7 @@ enum WarningServersTests {
             let vtec = try #require((storm["parameters"] as? [String: [String]])?["VTEC"]?.first)
             #expect(vtec.hasSuffix("-\(WarningServersTests.local(expires, "UTC", "yyMMdd'T'HHmm"))Z/"))
             let flood = try warnings[at: 1]
-            #expect(try isoSeconds(try flood.string("onset")) > WarningServersTests.now + 4 * 3600)
+            #expect(try isoSeconds(try flood.string("onset")) > now + 4 * 3600)
             // A storm-based warning has its polygon; a zone-based watch none.
             let geometries = try answer.object().objects("features").map { $0["geometry"] }
             #expect(try geometries[at: 0] is [String: Any] && geometries[at: 1] is NSNull)
@@ -99,7 +107,7 @@ enum WarningServersTests {
         @Test("once the clock passes its end, the warning leaves the answer and Last-Modified says when")
         func expiry() throws {
             let expires = try isoSeconds(try features(try alerts())[at: 0].string("expires"))
-            try server.setClock(offset: 50 * 60)
+            try server.setClock(to: WarningServersTests.now + 50 * 60)
             let later = try alerts()
             #expect(try features(later).map { try $0.string("event") } == ["Flood Watch"])
             #expect(try later.date("Last-Modified") == expires)
@@ -172,7 +180,7 @@ enum WarningServersTests {
     @Suite("The fixture server answers as Bright Sky's DWD warnings")
     struct BrightSky {
         let server: FixtureServer
-        init() throws { server = try FixtureServer() }
+        init() throws { server = try FixtureServer(at: WarningServersTests.moment) }
 
         func alerts(
             _ query: String = "lat=52.5244&lon=13.4105", agent: String? = ServiceExchange.agent,
@@ -258,7 +266,7 @@ enum WarningServersTests {
         @Test("once the clock passes its end, the gale warning leaves the answer")
         func expiry() throws {
             _ = try alerts()
-            try server.setClock(offset: 55 * 60)
+            try server.setClock(to: WarningServersTests.now + 55 * 60)
             #expect(try alerts().object().objects("alerts").map { try $0.number("event_code") } == [51])
         }
 
@@ -274,7 +282,7 @@ enum WarningServersTests {
     @Suite("The fixture server answers as MET Norway's MetAlerts")
     struct MetAlerts {
         let server: FixtureServer
-        init() throws { server = try FixtureServer() }
+        init() throws { server = try FixtureServer(at: WarningServersTests.moment) }
 
         func alerts(
             _ query: String = "lat=60.3929&lon=5.3241", agent: String? = ServiceExchange.agent,
@@ -364,7 +372,7 @@ enum WarningServersTests {
         @Test("once the clock passes the end of its interval, the wind warning leaves and lastChange says when")
         func expiry() throws {
             let interval = try features(try alerts())[at: 0].object("when")["interval"] as? [String] ?? []
-            try server.setClock(offset: try isoSeconds(interval.last ?? "") - WarningServersTests.now + 60)
+            try server.setClock(to: try isoSeconds(interval.last ?? "") + 60)
             let later = try alerts()
             #expect(try features(later).map { try $0.object("properties").string("event") } == ["rain"])
             #expect(try later.object().string("lastChange") == interval.last)
