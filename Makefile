@@ -121,15 +121,19 @@ install: build
 uninstall:
 	Config/uninstall.sh $(PREFIX)
 
-# The tests include checks of the release binary and the man page (ReleaseBinaryTests, InstallTests), the
-# completions in real shells, a real systemd user manager, real status bars, a real notification server and
-# real locales (German, American and British English, Ukrainian) with the catalogues: build the binary and
-# the page first, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
-# a bare `swift test` skips them, saying why).
-REQUIRE = WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 WEATHER_REQUIRE_BAR=1 \
-	WEATHER_REQUIRE_NOTIFY=1 WEATHER_REQUIRE_LOCALES=1
+# The tests include the end-to-end tests (the built programs against the fixture server), checks of the
+# release binary and the man page (ReleaseBinaryTests, InstallTests), the completions in real shells, a real
+# systemd user manager, real status bars, a real notification server and real locales (German, American and
+# British English, Ukrainian) with the catalogues: build the binary and the page first, run the end-to-end
+# tests, and make a test that cannot run one of them fail rather than skip (Tests/TestSupport/Requirement.swift;
+# a bare `swift test` skips them, saying why). Then the slowest tests, from the times the sandboxes wrote.
+REQUIRE = WEATHER_END_TO_END=1 WEATHER_REQUIRE_RELEASE=1 WEATHER_REQUIRE_SHELLS=1 WEATHER_REQUIRE_SYSTEMD=1 \
+	WEATHER_REQUIRE_BAR=1 WEATHER_REQUIRE_NOTIFY=1 WEATHER_REQUIRE_LOCALES=1
+TEST_TIMES = .build/test-times.tsv
 test: test-deps build
-	$(REQUIRE) Tests/TestSupport/with-failure-summary.sh $(SWIFT) test
+	rm -f $(TEST_TIMES)
+	$(REQUIRE) WEATHER_TEST_TIMES=$(CURDIR)/$(TEST_TIMES) Tests/TestSupport/with-failure-summary.sh $(SWIFT) test
+	@python3 Tests/TestSupport/slowest-tests.py $(TEST_TIMES)
 
 # Packages: Config/deb.sh, Config/dist.sh and Config/check-package.sh say what each holds and proves.
 PACKAGE_DIR = .build/package

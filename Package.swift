@@ -86,7 +86,7 @@ let package = Package(
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
                 "make-warning-fixtures.py", "demo.sh", "real-bar", "make-locales.sh",
-                "with-failure-summary.sh",
+                "with-failure-summary.sh", "slowest-tests.py",
             ]
         ),
         .testTarget(

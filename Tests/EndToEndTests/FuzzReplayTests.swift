@@ -10,6 +10,7 @@ struct FuzzReplayTests {
 
     @Test("every input that once broke a promise, and every seed, runs through the whole pipeline")
     func replay() throws {
+        let sandbox = try Sandbox(at: .fixtures)
         let folder = try TemporaryFolder()
         let seeds = Process()
         seeds.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -25,7 +26,6 @@ struct FuzzReplayTests {
         let seedFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path).map { folder.path + "/" + $0 }
         #expect(failCases.count >= 3)
         #expect(seedFiles.count >= 40)
-        let sandbox = try Sandbox(at: .fixtures)
         let run = try sandbox.run(program: Self.binary, failCases + seedFiles)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.split(separator: "\n").count == failCases.count + seedFiles.count)

@@ -9,7 +9,7 @@ import Testing
 /// README's CSS, as a user's bar runs them.
 ///
 /// With `WEATHER_SCREENSHOTS` set to a folder, also writes the README's picture there (`waybar.png`):
-/// `WEATHER_SCREENSHOTS=$PWD/.github/screenshots swift test --skip-build --filter RealWaybarTests`.
+/// `WEATHER_END_TO_END=1 WEATHER_SCREENSHOTS=$PWD/.github/screenshots swift test --skip-build --filter RealWaybarTests`.
 @Suite("weather in a real waybar", .serialized)
 struct RealWaybarTests {
     /// The README's waybar recipe: the `"custom/weather": {...}` member of waybar's config, and the CSS.
@@ -247,6 +247,7 @@ struct RealWaybarTests {
 /// `make test` and CI set it), which makes that a failure: a bar cannot run where sway, waybar or grim are missing, or where
 /// the tests may not switch to another user.
 func requiringBar<T>(_ body: () throws -> T) throws -> T {
+    try EndToEnd.check()
     do {
         return try body()
     } catch {

@@ -34,3 +34,22 @@ public enum Requirement: String, Sendable {
         try Test.cancel("skipped: \(reason); \(rawValue)=1 makes this a failure")
     }
 }
+
+/// The end-to-end tests: the built programs against the fixture server, in a sandbox of their own. `make test`
+/// and CI run them (`WEATHER_END_TO_END=1`); a plain `swift build && swift test` on a fresh clone skips each,
+/// saying so, and runs the unit tests and the in-process command tests alone, in a minute or two.
+public enum EndToEnd {
+    /// The switch that runs them.
+    public static let variable = "WEATHER_END_TO_END"
+
+    /// Whether this run runs them.
+    public static var isOn: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
+
+    /// Skips the test, saying why, unless this run runs end-to-end tests.
+    public static func check() throws {
+        guard !isOn else { return }
+        try Test.cancel(
+            "skipped: an end-to-end test (the built weather against the fixture server); \(variable)=1 runs it, as make test does"
+        )
+    }
+}

@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+import Testing
 
 /// A private HOME with its XDG folders, a fixture server, a clock, and a way to run the built `weather` in
 /// them.
@@ -17,12 +18,16 @@ public final class Sandbox: @unchecked Sendable {
     public let moment: TestMoment
     /// The clock's reading when it was last set, and the real time then.
     private var clock: (seconds: Double, setAt: Date)
+    /// The test that made it, and when (the monotonic clock), for the slowest tests' report.
+    private let madeBy: (test: String, at: Double)
 
     /// A sandbox whose runs, and its part of the fixture server, take `moment` as now (see `TestMoment`),
     /// and fetch official warnings only when `alerts` is true (their default, `on`): the tests of other
     /// subjects keep the lines and request counts they are about, while the Berlin, Springfield and
     /// Bergen fixtures have warnings in force; the tests of warnings turn them on.
     public init(at moment: TestMoment, alerts: Bool = false) throws {
+        try EndToEnd.check()
+        madeBy = (Test.current.map { $0.displayName ?? $0.name } ?? "", ProcessInfo.processInfo.systemUptime)
         self.moment = moment
         clock = (moment.seconds, Date())
         var template = Array((NSTemporaryDirectory() + "/weather-test-XXXXXX").utf8CString)
@@ -112,6 +117,20 @@ public final class Sandbox: @unchecked Sendable {
     deinit {
         userManager?.stop()
         try? FileManager.default.removeItem(atPath: root)
+        Self.record(test: madeBy.test, moment: moment.name, from: madeBy.at)
+    }
+
+    /// Appends when a sandbox of `test` at `moment` lived, from `start` to now (seconds of the monotonic
+    /// clock), to the file `WEATHER_TEST_TIMES` names: what `slowest-tests.py` reports the slowest tests from.
+    private static func record(test: String, moment: String, from start: Double) {
+        guard let path = ProcessInfo.processInfo.environment["WEATHER_TEST_TIMES"], !path.isEmpty else { return }
+        let fields = [test, moment].map { $0.replacingOccurrences(of: "\t", with: " ") }
+        let line = "\(start)\t\(ProcessInfo.processInfo.systemUptime)\t\(fields[0])\t\(fields[1])\n"
+        // One write of a short line to a file opened to append: lines of parallel tests never mix.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
     }
 
     /// The sandbox's own `systemd --user`, once started.

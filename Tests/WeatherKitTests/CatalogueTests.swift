@@ -10,6 +10,9 @@ struct CatalogueTests {
     /// Runs `Config/po.py arguments...` on `root`: its exit status and what it printed.
     static func po(_ arguments: [String], root: String = TestPaths.repository) throws -> (status: Int32, output: String)
     {
+        try Requirement.locales.check(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+            "python3 is not installed, which runs Config/po.py (make deps installs it)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [TestPaths.config + "/po.py", "--root", root] + arguments

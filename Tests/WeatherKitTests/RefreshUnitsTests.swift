@@ -72,6 +72,9 @@ struct RefreshUnitsTests {
 
     @Test("systemd-analyze verify accepts both rendered units, without a warning")
     func verify() throws {
+        try Requirement.systemd.check(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is not installed (apt-get install systemd)")
         let folder = try TemporaryFolder()
         let units = folder.path + "/units"
         let runtime = folder.path + "/runtime"
