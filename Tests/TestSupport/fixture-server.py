@@ -294,10 +294,11 @@ def prepare(document, now, data_interval=None):
     offset = document.get("utc_offset_seconds", 0)
     current = document.get("current")
     if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
-        interval = int(data_interval or current.get("interval", 900))
-        current["interval"] = interval
+        # The observation's time steps as the data changes: by its interval, or by `data_interval` (the
+        # interval said stays the service's: weather refuses one under a minute).
+        step = int(data_interval or current.get("interval", 900))
         was = fixture_instant(current["time"], zone, offset)
-        current["time"] = int(now) // interval * interval
+        current["time"] = int(now) // step * step
         # A fixture's own 15-minute series keeps its place after the current time.
         minutely = document.get("minutely_15")
         if isinstance(minutely, dict) and isinstance(minutely.get("time"), list):
@@ -810,7 +811,8 @@ def main():
     parser.add_argument("--now", metavar="SECONDS[+]",
                         help="the server's now, as WEATHER_TEST_NOW: standing still, or with + running on from there")
     parser.add_argument("--data-interval", type=int, metavar="SECONDS",
-                        help="how often Open-Meteo's current data changes (default: the fixtures' 900)")
+                        help="how often Open-Meteo's current data changes, its current.time a step on "
+                             "(default: the fixtures' interval, 900)")
     arguments = parser.parse_args()
     now = parse_now(arguments.now) if arguments.now is not None else None
     if arguments.now is not None and now is None:
