@@ -296,13 +296,15 @@ def prepare(document, now, data_interval=None):
     if isinstance(current, dict) and isinstance(current.get("time"), (str, int)):
         # The observation's time steps as the data changes: by its interval, or by `data_interval` (the
         # interval said stays the service's: weather refuses one under a minute).
-        step = int(data_interval or current.get("interval", 900))
+        interval = int(current.get("interval", 900))
         was = fixture_instant(current["time"], zone, offset)
-        current["time"] = int(now) // step * step
-        # A fixture's own 15-minute series keeps its place after the current time.
+        current["time"] = int(now) // int(data_interval or interval) * int(data_interval or interval)
+        # A fixture's own 15-minute series keeps its place after the current interval's start, on the
+        # service's quarter hours.
         minutely = document.get("minutely_15")
         if isinstance(minutely, dict) and isinstance(minutely.get("time"), list):
-            minutely["time"] = [fixture_instant(v, zone, offset) - was + current["time"] for v in minutely["time"]]
+            start = int(now) // interval * interval
+            minutely["time"] = [fixture_instant(v, zone, offset) - was + start for v in minutely["time"]]
     else:
         current = None
     today = wall_clock(int(now), zone).date()
