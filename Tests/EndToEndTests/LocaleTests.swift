@@ -552,14 +552,15 @@ struct LocaleTests {
 
         let show = try sandbox.run("show").stdout.split(separator: "\n").map(String.init)
         #expect(show[0] == "Berlin, Land Berlin, Germany\(space): ☁️🌙 10,9 °C, partiellement nuageux ⚠", "\(show)")
-        // Until its end on Berlin's clock, the weekday first when that is not today there ("dim. 00:16").
+        // Until its end on Berlin's clock, the weekday's full name first when that is not today there, as the
+        // French catalogue puts a day inside a sentence ("jusqu'à dimanche 00:16").
         let end = Date(timeIntervalSince1970: try AlertsTests.moment(sandbox, of: "Gale-force gusts"))
         let french = DateFormatter()
         french.locale = Locale(identifier: "fr_FR")
         french.timeZone = TimeZone(identifier: "Europe/Berlin")
         french.dateFormat = "yyyy-MM-dd"
         let today = french.string(from: sandbox.date) == french.string(from: end)
-        french.dateFormat = today ? "HH:mm" : "EEE HH:mm"
+        french.dateFormat = today ? "HH:mm" : "EEEE HH:mm"
         #expect(show[1] == "⚠ Gale-force gusts jusqu'à \(french.string(from: end))\(narrow); 1 annoncée", "\(show)")
         #expect(show.last == "Mis à jour à l'instant · Données\(space): Open-Meteo · Alertes\(space): DWD", "\(show)")
         let json = try AlertsTests.json(try sandbox.run("alerts", "--json"))
