@@ -39,6 +39,8 @@ import random
 import subprocess
 import sys
 
+from support import recorded
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DAY = 86_400.0
 QUARTER = 900.0
@@ -454,7 +456,7 @@ def main():
           f"{outage_before['outage']:,} before (every run and look asks), {outage_now['outage']:,} now "
           f"(failures shared for a minute, the timer backing off)")
     if options.binary:
-        print(f"64 concurrent callers on one machine during an outage (real binary, fixture server dropping "
+        print(f"\n64 concurrent callers on one machine during an outage (real binary, fixture server dropping "
               f"connections): {concurrent_outage(options.binary)} request(s)")
 
     # MET Norway: minimum as weather renders it for MET, and an hourly timer (weather schedule 1h) beside it.
@@ -472,6 +474,7 @@ def main():
     if options.capacity:
         # The largest fleet whose busiest second stays within MET's 20 requests, under minimum.
         capacity, size, pool = 0, 5_000, list(users)
+        print()
         while True:
             pool += [User(rng, index) for index in range(len(pool), size)]
             fleet = pool[:size]
@@ -486,4 +489,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    recorded("bench-fleet", "10,000 users' timers", main)

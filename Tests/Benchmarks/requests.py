@@ -31,7 +31,7 @@ import time
 from datetime import datetime, timezone
 
 from fleet import fixed_delay
-from support import Home, Server, build_release
+from support import Home, Server, build_release, recorded
 
 
 def concurrent(binary, callers):
@@ -219,4 +219,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    recorded("bench-requests", "requests made", main)

@@ -43,7 +43,7 @@ import subprocess
 import sys
 import urllib.parse
 
-from support import Home, Server, build_release
+from support import Home, Server, build_release, recorded
 
 
 # Hyperfine runs each command's runs in one block: rounds spread every command over the whole run.
@@ -259,4 +259,4 @@ def quote(text):
 
 
 if __name__ == "__main__":
-    main()
+    recorded("bench-speed", "show and refresh", main)

@@ -1,12 +1,17 @@
-"""What the benchmarks share: the fixture server, a throwaway HOME that runs weather, the release build."""
+"""What the benchmarks share: the fixture server, a throwaway HOME that runs weather, the release build, and
+the file their tables are kept in (docs/measurements.md)."""
 
+import io
 import json
 import os
+import platform
 import pty
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -95,3 +100,65 @@ def build_release():
     subprocess.run(["make", "-s", "-C", repository, "install", "PREFIX=" + prefix], check=True,
                    stdout=subprocess.DEVNULL)
     return os.path.join(prefix, "bin", "weather")
+
+
+REPOSITORY = os.path.abspath(os.path.join(HERE, "..", ".."))
+MEASUREMENTS = os.path.join(REPOSITORY, "docs", "measurements.md")
+PREAMBLE = """# Measurements
+
+What the benchmarks printed when they last ran, each section written by its own `make bench-*` target
+(`Tests/Benchmarks/`): do not edit it by hand, run the target. [performance.md](performance.md) and
+[design.md](design.md) say what the figures mean and why the code is built the way they show.
+"""
+
+
+class _Tee(io.TextIOBase):
+    """Writes through to the terminal and keeps a copy."""
+
+    def __init__(self, terminal):
+        self.terminal, self.copy = terminal, io.StringIO()
+
+    def write(self, text):
+        self.copy.write(text)
+        return self.terminal.write(text)
+
+    def flush(self):
+        self.terminal.flush()
+
+
+def recorded(target, title, main):
+    """Runs a benchmark's `main`, printing as it goes; when it ends well, puts what it printed into
+    docs/measurements.md as this script's section (its headings one level down, under `## target: title`),
+    with the code and the machine it measured. The other sections stay as they are."""
+    terminal, tee = sys.stdout, _Tee(sys.stdout)
+    sys.stdout = tee
+    try:
+        main()
+    finally:
+        sys.stdout = terminal
+    script = os.path.basename(sys.argv[0])
+    body = re.sub(r"^(#+) ", r"#\1 ", tee.copy.getvalue().strip(), flags=re.MULTILINE)
+    # What decides the figures: the program, its build, and the fixture server with its data. The last commit
+    # that changed them names the code measured, and stays the same when later commits change prose alone.
+    git, code = ["git", "-C", REPOSITORY], ["--", "Sources", "Package.swift", "Config", "Makefile", "Fixtures",
+                                             "Tests/TestSupport"]
+    commit = subprocess.run(git + ["log", "-1", "--format=%h"] + code, capture_output=True, text=True).stdout.strip()
+    changed = subprocess.run(git + ["status", "--porcelain"] + code, capture_output=True, text=True).stdout.strip()
+    commit = (commit or "an unknown commit") + (" with changes" if changed else "")
+    # The real clock, on purpose: when a measurement was taken is part of what it says.
+    when = time.strftime("%Y-%m-%d", time.gmtime())
+    begin, end = f"<!-- begin {script} -->", f"<!-- end {script} -->"
+    text = (f"{begin}\n## {target}: {title}\n\n`make {target}` (`Tests/Benchmarks/{script}`) on the code of {commit}, "
+            f"{when}, {platform.machine()} with {os.cpu_count()} cores.\n\n{body}\n{end}")
+    try:
+        with open(MEASUREMENTS) as file:
+            document = file.read()
+    except FileNotFoundError:
+        document = PREAMBLE
+    if begin in document and end in document:
+        document = document[:document.index(begin)] + text + document[document.index(end) + len(end):]
+    else:
+        document = document.rstrip("\n") + "\n\n" + text + "\n"
+    with open(MEASUREMENTS, "w") as file:
+        file.write(document)
+    print(f"\nWritten to docs/measurements.md ({target}: {title}).")

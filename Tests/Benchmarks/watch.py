@@ -25,7 +25,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import Home, Server, build_release  # noqa: E402
+from support import Home, Server, build_release, recorded  # noqa: E402
 
 POLLS_A_DAY = 24 * 3600 // 5
 
@@ -133,4 +133,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    recorded("bench-watch", "a status bar's day", main)
