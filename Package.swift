@@ -26,9 +26,6 @@ let package = Package(
             name: "CJansson",
             providers: [.apt(["libjansson-dev"])]
         ),
-        // glibc's gettext, seen from Swift (<libintl.h>, which Swift's Glibc module leaves out): the words
-        // people read come from the system's message catalogues, through libc itself.
-        .systemLibrary(name: "CGettext"),
         // libsystemd's sd-bus, seen from Swift: declared in the module itself (no libsystemd-dev) and opened
         // with dlopen only when a desktop notification is due, as libcurl is for a request.
         .systemLibrary(name: "CSDBus"),
@@ -42,7 +39,7 @@ let package = Package(
         // Every behaviour of the program.
         .target(
             name: "WeatherKit",
-            dependencies: ["WeatherModel", "CCurl", "CJansson", "CGettext", "CSDBus"]
+            dependencies: ["WeatherModel", "CCurl", "CJansson", "CSDBus"]
         ),
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).

@@ -117,7 +117,7 @@ struct LanguageTests {
         let austrian = LanguageChoice(setting: "de", environment: Environment(["LANG": "de_AT.UTF-8"]))
         #expect(austrian.numbersLocale == "de_AT.UTF-8" && austrian.timesLocale == "de_AT.UTF-8")
         let visitor = LanguageChoice(setting: "sv", environment: Environment(["LANG": "en_US.UTF-8"]))
-        #expect(visitor.numbersLocale == "sv_SE.UTF-8" && visitor.messagesLocale == "sv_SE.UTF-8")
+        #expect(visitor.numbersLocale == "sv_SE.UTF-8" && visitor.timesLocale == "sv_SE.UTF-8")
         let brazilian = LanguageChoice(setting: "pt_BR", environment: Environment(["LANG": "C"]))
         #expect(brazilian.timesLocale == "pt_BR.UTF-8")
         let english = LanguageChoice(setting: "en", environment: Environment(["LANG": "de_DE.UTF-8"]))
@@ -128,7 +128,7 @@ struct LanguageTests {
             setting: nil,
             environment: Environment(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8", "LC_TIME": "C"]))
         #expect(
-            split.numbersLocale == "de_DE.UTF-8" && split.timesLocale == nil && split.messagesLocale == "en_US.UTF-8")
+            split.numbersLocale == "de_DE.UTF-8" && split.timesLocale == nil && split.wanted == ["en_US.UTF-8"])
     }
 
     @Test(

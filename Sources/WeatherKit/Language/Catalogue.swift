@@ -1,27 +1,17 @@
-import CGettext
 import Glibc
 package import WeatherModel
 
-/// weather's message catalogue: the words people read, in their language, through glibc's own gettext
-/// (`po/LL.po`, compiled to `share/locale/LL/LC_MESSAGES/weather.mo`). The language is the process's, as
-/// gettext's is: chosen once the settings are read (`choose`), else from the environment at the first
-/// word looked up.
+/// weather's message catalogue: the words people read, in their language (`po/LL.po`, compiled to
+/// `share/locale/LL/LC_MESSAGES/weather.mo`, read by `MessageCatalogue`). The language is the process's:
+/// chosen once the settings are read (`choose`), else from the environment at the first word looked up.
 ///
 /// English pays nothing: a run in English, C or POSIX never opens a catalogue, nor loads a locale; nothing
 /// is done before the first word that has a translation to look up, so `show --short`, which prints no
-/// word, pays nothing in any language. Otherwise the first look-up binds the catalogue's folder (beside
-/// the program: `WeatherProgram.catalogues`), sets `LANGUAGE` to the catalogue found, and makes this
-/// thread's messages locale one that is not C, which gettext requires (`uselocale`; the locale's one load
-/// serves the numbers and times too, `Conventions`).
+/// word, pays nothing in any language. Otherwise the first look-up finds the catalogue beside the program
+/// (`WeatherProgram.catalogues`), checks who could have written it, and maps it.
 package enum Catalogue {
     /// gettext's name for weather's catalogues.
     static let domain = "weather"
-    /// The same, as the C string each look-up passes: a String passed to C is copied into an array first,
-    /// an allocation and a release at every word looked up.
-    private static let domainName: StaticString = "weather"
-    private static var domainPointer: UnsafePointer<CChar> {
-        UnsafeRawPointer(domainName.utf8Start).assumingMemoryBound(to: CChar.self)
-    }
 
     /// Makes this process speak its user's language, as the locale and the settings choose: what the
     /// programs (`weather`, `weather-commands`) do first. Any other process that links WeatherKit (the
@@ -43,12 +33,30 @@ package enum Catalogue {
     /// `english` (a catalogue's `msgid`) in the run's language; itself in English or without a translation.
     /// `domain` names another catalogue of the system's: `iso_3166-1`, iso-codes' names of countries.
     package static func text(_ english: String, domain: String? = nil) -> String {
-        guard !english.isEmpty, translating else { return english }
-        return english.withCString { id in
-            let found =
-                if let domain { domain.withCString { dgettext($0, id) } } else { dgettext(domainPointer, id) }
-            guard let found, found != id else { return english }
-            return printable(Self.bytes(found), like: english) { String(decoding: $0, as: UTF8.self) }
+        guard !english.isEmpty, let words = catalogue else { return english }
+        let catalogue = domain.map { systemCatalogue($0) } ?? words
+        guard let catalogue else { return english }
+        var english = english
+        return english.withUTF8 { id in
+            guard let found = catalogue.translation(of: id) else { return String(decoding: id, as: UTF8.self) }
+            return printable(found, like: id) { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The system's catalogue `domain` in the run's language (`/usr/share/locale/LL/LC_MESSAGES`, of the
+    /// language's country first: `pt_BR`, then `pt`), mapped once; `nil` when the system has none.
+    private static func systemCatalogue(_ domain: String) -> MessageCatalogue? {
+        language.withLock { state in
+            if let found = state.systemCatalogues[domain] { return found }
+            var found: MessageCatalogue?
+            if let name = state.catalogue {
+                for candidate in [name, LocaleName(name).language] where found == nil {
+                    found = MessageCatalogue(
+                        path: "/usr/share/locale/" + candidate + "/LC_MESSAGES/" + domain + ".mo", followingLinks: true)
+                }
+            }
+            state.systemCatalogues[domain] = .some(found)
+            return found
         }
     }
 
@@ -59,12 +67,13 @@ package enum Catalogue {
     /// never comes here, and `tr` stays small enough to be inlined where it is called.
     @inline(never)
     private static func printable(
-        _ bytes: UnsafeBufferPointer<UInt8>, like english: String, _ body: (UnsafeBufferPointer<UInt8>) -> String
+        _ bytes: UnsafeBufferPointer<UInt8>, like english: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> String
     ) -> String {
         // One scan of the translation alone in the common case; the English is looked at only for a line
         // feed, which a message of several lines keeps.
         guard String.containsControlCharacters(bytes) else { return body(bytes) }
-        let lines = english.utf8.contains(UInt8(ascii: "\n"))
+        let lines = english.contains(UInt8(ascii: "\n"))
         guard String.containsControlCharacters(bytes, keepingLineFeeds: lines) else { return body(bytes) }
         var clean = String(decoding: bytes, as: UTF8.self).printable(keepingLineFeeds: lines)
         return clean.withUTF8 { body($0) }
@@ -75,10 +84,11 @@ package enum Catalogue {
     static func withTranslation(
         of english: String, _ body: (UnsafeBufferPointer<UInt8>) -> String
     ) -> String? {
-        guard !english.isEmpty, translating else { return nil }
-        return english.withCString { id in
-            guard let found = dgettext(domainPointer, id), found != id else { return nil }
-            return printable(Self.bytes(found), like: english, body)
+        guard !english.isEmpty, let catalogue else { return nil }
+        var english = english
+        return english.withUTF8 { id in
+            guard let found = catalogue.translation(of: id) else { return nil }
+            return printable(found, like: id, body)
         }
     }
 
@@ -88,14 +98,14 @@ package enum Catalogue {
     static func withTranslation(
         of english: String, context: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> String
     ) -> String? {
-        guard !english.isEmpty, translating else { return nil }
+        guard !english.isEmpty, let catalogue else { return nil }
         var key = String(
             decoding: UnsafeBufferPointer(start: context.utf8Start, count: context.utf8CodeUnitCount), as: UTF8.self)
         key += "\u{4}"
         key += english
-        return key.withCString { id in
-            guard let found = dgettext(domainPointer, id), found != id else { return nil }
-            return body(Self.bytes(found))
+        return key.withUTF8 { id in
+            guard let found = catalogue.translation(of: id) else { return nil }
+            return body(found)
         }
     }
 
@@ -104,82 +114,81 @@ package enum Catalogue {
     static func withTranslation(
         one: String, other: String, count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> String
     ) -> String? {
-        guard translating else { return nil }
-        let english = one
-        let plural = other
-        return one.withCString { one in
-            other.withCString { other in
-                guard let found = dngettext(domainPointer, one, other, UInt(count.magnitude)) else { return nil }
-                return printable(Self.bytes(found), like: count == 1 ? english : plural, body)
-            }
+        guard let catalogue else { return nil }
+        var one = one
+        var other = other
+        return one.withUTF8 { one in
+            guard let found = catalogue.translation(of: one, count: UInt(count.magnitude)) else { return nil }
+            return count == 1 ? printable(found, like: one, body) : other.withUTF8 { printable(found, like: $0, body) }
         }
     }
 
-    /// The bytes of the C string gettext answered with (a translation in the catalogue's memory, or the
-    /// English passed in), without its terminating zero.
-    private static func bytes(_ text: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
-    }
-
     /// What `body` says, in English whatever the run's language: for words kept in a file that a run in
-    /// another language may read (a failure's reason), and for `--json`. gettext answers in English on a
-    /// thread whose messages locale is C; numbers and times stay the run's.
+    /// another language may read (a failure's reason), and for `--json`. Only on the calling thread: the
+    /// words of the others stay the run's, as do numbers and times.
     package static func inEnglish<Result>(_ body: () -> Result) -> Result {
-        guard translating else { return body() }
-        let previous = uselocale(LoadedLocale.posix.handle)
-        defer { uselocale(previous) }
+        guard catalogue != nil else { return body() }
+        let previous = pthread_getspecific(englishOnThisThread)
+        pthread_setspecific(englishOnThisThread, UnsafeRawPointer(bitPattern: 1))
+        defer { pthread_setspecific(englishOnThisThread, previous) }
         return body()
     }
 
+    /// Set (to any value) on a thread inside `inEnglish`.
+    private static let englishOnThisThread: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
     /// Whether words are looked up in a catalogue: the run speaks a language other than English, and its
-    /// catalogue is installed. Sets gettext up at the first look-up that needs it.
-    package static var isTranslating: Bool { translating }
+    /// catalogue is installed. Finds and maps it at the first look-up that needs it.
+    package static var isTranslating: Bool { catalogue != nil }
 
     /// The language of the catalogue the words come from (`de`, `pt` of `pt_BR`), or `nil` when they are
     /// English: what services are asked for their texts in, as the words are (`WeatherFetcher.textLanguage`).
     package static var spokenLanguage: String? {
-        guard translating else { return nil }
+        guard catalogue != nil else { return nil }
         return language.withLock { $0.catalogue.map { LocaleName($0).language } }
     }
 
-    private static var translating: Bool {
-        language.withLock { state in
+    /// The catalogue the words come from; `nil` in English, without one, and inside `inEnglish`.
+    private static var catalogue: MessageCatalogue? {
+        let words = language.withLock { state -> MessageCatalogue? in
             switch state.words {
-            case .english: return false
-            case .translating: return true
+            case .english: return nil
+            case .translating(let catalogue): return catalogue
             case .undecided:
                 if !state.followsUser || state.setting == nil && state.plainlyEnglish() {
                     state.words = .english
-                    return false
+                    return nil
                 }
-                state.words = start(state.choice(), state: &state) ? .translating : .english
-                return state.words == .translating
+                let found = start(state.choice(), state: &state)
+                state.words = found.map { .translating($0) } ?? .english
+                return found
             }
         }
+        guard let words, pthread_getspecific(englishOnThisThread) == nil else { return nil }
+        return words
     }
 
-    /// gettext set up for `choice`: its catalogue found, bound and named in `LANGUAGE`, and a messages
-    /// locale in use on this thread; `false` for English, and when no catalogue or locale is there.
-    private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> Bool {
-        guard !state.choiceIsEnglish(), let program = WeatherProgram.runningPath() else { return false }
+    /// The catalogue of `choice`, found, checked and mapped; `nil` for English, and when no catalogue
+    /// is there to read.
+    private static func start(_ choice: LanguageChoice, state: inout UserLanguage) -> MessageCatalogue? {
+        guard !state.choiceIsEnglish(), let program = WeatherProgram.runningPath() else { return nil }
         let folder = WeatherProgram.catalogues(besides: program)
         let catalogues = CatalogueFolder(folder: folder)
         guard let found = choice.catalogue(exists: { catalogues.has($0) }, territories: { catalogues.of($0) })
-        else { return false }
-        // The one check of what weather runs or reads beside itself (`weather-commands`'s), before gettext
-        // opens the file.
+        else { return nil }
+        // The one check of what weather runs or reads beside itself (`weather-commands`'s), before the file
+        // is opened, without following a link.
         if let problem = catalogues.untrusted(found, user: getuid()) {
             refuse(catalogues.path(of: found), because: problem)
-            return false
+            return nil
         }
-        guard let locale = state.locale(named: choice.messagesLocale) ?? state.locale(named: "C.UTF-8")
-        else { return false }
-        bindtextdomain(domainPointer, folder)
-        bind_textdomain_codeset(domainPointer, "UTF-8")
-        setenv("LANGUAGE", found, 1)
+        guard let catalogue = catalogues.open(found) else { return nil }
         state.catalogue = found
-        uselocale(locale.handle)
-        return true
+        return catalogue
     }
 
     /// Says on standard error that the catalogue at `path` is not read, and why: the words are English,
@@ -192,7 +201,7 @@ package enum Catalogue {
         _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
-    /// The process's language: one, guarded by one lock, as gettext's state is one.
+    /// The process's language: one, guarded by one lock.
     static let language = Guarded()
 }
 
@@ -244,6 +253,13 @@ struct CatalogueFolder {
         }
     }
 
+    /// The catalogue of `language`, mapped; `nil` when it cannot be read or is not a catalogue.
+    func open(_ language: String) -> MessageCatalogue? {
+        withPath(of: language) {
+            MessageCatalogue(path: UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+        }
+    }
+
     /// The path of the catalogue of `language`.
     func path(of language: String) -> String {
         folder + "/" + language + "/LC_MESSAGES/" + Catalogue.domain + ".mo"
@@ -281,8 +297,12 @@ struct UserLanguage {
     /// last loaded first, each naming the one loaded before it (a run loads one, rarely two).
     private var loaded: LoadedLocale?
 
-    enum Words: Equatable {
-        case undecided, english, translating
+    /// The system's catalogues asked for (`iso_3166-1`), each once, `nil` where the system has none.
+    var systemCatalogues: [String: MessageCatalogue?] = [:]
+
+    enum Words {
+        case undecided, english
+        case translating(MessageCatalogue)
     }
 
     /// The choice made, boxed (see `built`).
@@ -302,6 +322,7 @@ struct UserLanguage {
         self.environment = environment
         words = .undecided
         catalogue = nil
+        systemCatalogues = [:]
         built = nil
         categories = nil
         conventions = nil
@@ -354,16 +375,14 @@ struct UserLanguage {
         return built?.isEnglish ?? true
     }
 
-    /// The locale `name`, loaded once with its numbers and times, and its messages unless `messages` is
-    /// false (English words: gettext never reads them, and a locale outside the system's archive would
-    /// open its LC_MESSAGES for nothing); `nil` when the system lacks it.
-    mutating func locale(named name: String, messages: Bool = true) -> LoadedLocale? {
+    /// The locale `name`, loaded once with its numbers and times; `nil` when the system lacks it.
+    mutating func locale(named name: String) -> LoadedLocale? {
         var candidate = loaded
         while let found = candidate {
-            if found.name == name, found.hasMessages || !messages { return found }
+            if found.name == name { return found }
             candidate = found.before
         }
-        guard let locale = LoadedLocale(name, messages: messages, after: loaded) else { return nil }
+        guard let locale = LoadedLocale(name, after: loaded) else { return nil }
         loaded = locale
         return locale
     }
@@ -388,30 +407,24 @@ final class Guarded: @unchecked Sendable {
     }
 }
 
-/// A locale the C library loaded (`newlocale`) with its numbers and times, and its messages where gettext
-/// may read them, kept for the life of the process.
+/// A locale the C library loaded (`newlocale`) with its numbers and times, kept for the life of the process.
 final class LoadedLocale: @unchecked Sendable {
     let handle: locale_t
     /// The name it was loaded by.
     let name: String
-    /// Whether its messages category was loaded (else it is C's).
-    let hasMessages: Bool
     /// The locale loaded before it, if any.
     let before: LoadedLocale?
 
-    init?(_ name: String, messages: Bool = true, after before: LoadedLocale? = nil) {
-        let mask = LC_NUMERIC_MASK | LC_TIME_MASK | (messages ? LC_MESSAGES_MASK : 0)
-        guard let handle = newlocale(mask, name, nil) else { return nil }
+    init?(_ name: String, after before: LoadedLocale? = nil) {
+        guard let handle = newlocale(LC_NUMERIC_MASK | LC_TIME_MASK, name, nil) else { return nil }
         self.handle = handle
         self.name = name
-        hasMessages = messages
         self.before = before
     }
 
     private init(handle: locale_t) {
         self.handle = handle
         name = "C"
-        hasMessages = false
         before = nil
     }
 

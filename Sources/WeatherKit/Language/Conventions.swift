@@ -45,17 +45,14 @@ package final class Conventions: Sendable {
         }
     }
 
-    /// The conventions of the run's locales, each loaded once (with the messages gettext reads, when
-    /// they are of the same locale); C's for a locale the system lacks.
+    /// The conventions of the run's locales, each loaded once; C's for a locale the system lacks.
     private static func load(_ state: inout UserLanguage) -> Conventions {
         guard state.followsUser else { return posix }
         if state.setting == nil, state.categoryLocales().numbersAndTimesArePOSIX { return posix }
         let choice = state.choice()
         guard choice.numbersLocale != nil || choice.timesLocale != nil else { return posix }
-        // With the words English, gettext reads no messages: the locale is loaded without them.
-        let words = !state.choiceIsEnglish()
-        let numbers = choice.numbersLocale.flatMap { state.locale(named: $0, messages: words) }
-        let times = choice.timesLocale.flatMap { state.locale(named: $0, messages: words) }
+        let numbers = choice.numbersLocale.flatMap { state.locale(named: $0) }
+        let times = choice.timesLocale.flatMap { state.locale(named: $0) }
         func info(_ item: Int, _ locale: LoadedLocale) -> UnsafePointer<CChar> {
             UnsafePointer(nl_langinfo_l(nl_item(item), locale.handle)!)
         }

@@ -13,9 +13,6 @@ package struct LanguageChoice: Sendable, Equatable {
     /// Whether the `language` setting asked (then a bare language also takes its catalogue for another
     /// country: `pt` reads `pt_BR`).
     package var fromSetting: Bool
-    /// The locale whose messages category gettext reads: any but `C` or `POSIX`, which gettext answers
-    /// in English whatever the catalogue.
-    package var messagesLocale: String
     /// The locale to take numbers from (`LC_NUMERIC`); `nil` for C's.
     package var numbersLocale: String?
     /// The locale to take times, weekdays and months from (`LC_TIME`); `nil` for C's.
@@ -23,14 +20,13 @@ package struct LanguageChoice: Sendable, Equatable {
 
     /// English words and C's numbers and times: what weather printed before it spoke other languages.
     package static let english = LanguageChoice(
-        wanted: [], fromSetting: false, messagesLocale: "C.UTF-8", numbersLocale: nil, timesLocale: nil)
+        wanted: [], fromSetting: false, numbersLocale: nil, timesLocale: nil)
 
     package init(
-        wanted: [String], fromSetting: Bool, messagesLocale: String, numbersLocale: String?, timesLocale: String?
+        wanted: [String], fromSetting: Bool, numbersLocale: String?, timesLocale: String?
     ) {
         self.wanted = wanted
         self.fromSetting = fromSetting
-        self.messagesLocale = messagesLocale
         self.numbersLocale = numbersLocale
         self.timesLocale = timesLocale
     }
@@ -46,8 +42,6 @@ package struct LanguageChoice: Sendable, Equatable {
         let (messages, numbers, times) = (locales.messages, locales.numbers, locales.times)
         guard let setting else {
             fromSetting = false
-            // gettext opens no catalogue for a C messages locale: C.UTF-8 (always there) stands in.
-            messagesLocale = messages.flatMap { LocaleName.isPOSIX($0) ? nil : $0 } ?? "C.UTF-8"
             numbersLocale = numbers.flatMap { LocaleName.isPOSIX($0) ? nil : $0 }
             timesLocale = times.flatMap { LocaleName.isPOSIX($0) ? nil : $0 }
             // As gettext: the C and POSIX locales speak English whatever LANGUAGE says.
@@ -72,8 +66,6 @@ package struct LanguageChoice: Sendable, Equatable {
         }
         numbersLocale = locale(numbers)
         timesLocale = locale(times)
-        // Any locale but C serves gettext: the one of the times, loaded anyway, saves a load.
-        messagesLocale = timesLocale ?? messages.flatMap { LocaleName.isPOSIX($0) ? nil : $0 } ?? "C.UTF-8"
     }
 
     /// Whether the choice is English without a look at the catalogues: nothing wanted, or English first.
