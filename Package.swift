@@ -29,56 +29,91 @@ let package = Package(
         // libsystemd's sd-bus, seen from Swift: declared in the module itself (no libsystemd-dev) and opened
         // with dlopen only when a desktop notification is due, as libcurl is for a request.
         .systemLibrary(name: "CSDBus"),
+        // The layers, bottom to top, each a module that depends only on those below it, so that an arrow
+        // running back up does not build (CONTRIBUTING.md, "Layers"; Tests/WeatherKitTests/LayerTests.swift).
         // The values weather knows: a result, its place, conditions and forecast, their times and their JSON.
-        // No I/O: files, HTTP, the clock's reading and the environment are WeatherKit's, which depends on
-        // this and never the other way round.
+        // No I/O: files, HTTP, the clock's reading and the environment are the layers' above.
         .target(
             name: "WeatherModel",
             dependencies: ["CJansson"]
         ),
-        // Every behaviour of the program.
+        // The adapters to Linux: HTTP (libcurl), files and folders, clocks and zones, signals, the folder
+        // watch, the catalogues, desktop notifications (sd-bus), subprocesses, the environment; the settings
+        // read from it and the values they hold.
         .target(
-            name: "WeatherKit",
+            name: "WeatherSystem",
             dependencies: ["WeatherModel", "CCurl", "CJansson", "CSDBus"]
+        ),
+        // The services: the forecast providers, the geocoder and the warning services, their requests and
+        // decoders.
+        .target(
+            name: "WeatherSources",
+            dependencies: ["WeatherModel", "WeatherSystem", "CJansson"]
+        ),
+        // WeatherFetcher and its services, the saved place and result, the run context, the background
+        // schedule with its systemd and cron back ends.
+        .target(
+            name: "WeatherFetching",
+            dependencies: ["WeatherModel", "WeatherSystem", "WeatherSources"]
+        ),
+        // What people read: presenters, formatters, desktop notifications' words, `watch`, refresh's report.
+        .target(
+            name: "WeatherPresentation",
+            dependencies: ["WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching"]
         ),
         // The command line as glibc hands it over, instead of the Swift runtime's search of /proc/self/maps
         // at every start (see arguments.c).
         .target(name: "CArguments"),
-        // The commands, parsed by ArgumentParser, that call WeatherKit, nothing more.
+        // The commands, parsed by ArgumentParser, that call the layers, nothing more.
         .target(
             name: "WeatherCommands",
             dependencies: [
-                "WeatherKit", "WeatherModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WeatherPresentation", "WeatherFetching", "WeatherSources", "WeatherSystem", "WeatherModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `weather`: the status-bar forms of `show` and `refresh` itself, without ArgumentParser; it becomes
         // `weather-commands` for every other command line.
         // How both are linked for a fast start is the Makefile's `build` (RELEASE_FLAGS), so that this
         // package has no unsafe flags and can be a dependency.
-        .executableTarget(name: "weather", dependencies: ["WeatherKit", "WeatherModel", "CArguments"]),
+        .executableTarget(
+            name: "weather",
+            dependencies: [
+                "WeatherPresentation", "WeatherFetching", "WeatherSources", "WeatherSystem", "WeatherModel",
+                "CArguments",
+            ]),
         .executableTarget(name: "weather-commands", dependencies: ["WeatherCommands", "CArguments"]),
         // weather(1), written from the commands', settings' and format codes' own descriptions (`make build`).
         .executableTarget(
             name: "weather-manual",
-            dependencies: ["WeatherCommands", "WeatherKit", "WeatherModel"]
+            dependencies: [
+                "WeatherCommands", "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching",
+                "WeatherPresentation",
+            ]
         ),
         // The fuzz target over the whole pipeline (`make fuzz`); built plainly, it replays inputs.
         .executableTarget(
             name: "weather-fuzz",
-            dependencies: ["WeatherKit", "WeatherModel"],
+            dependencies: [
+                "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation",
+            ],
             path: "Tests/Fuzz",
             exclude: ["FailCases", "seeds.py", "fuzz.sh"]
         ),
         // What the fleet simulation takes from weather's own code (`make bench-fleet`).
         .executableTarget(
             name: "fleet-rules",
-            dependencies: ["WeatherKit", "WeatherModel"],
+            dependencies: [
+                "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation",
+            ],
             path: "Tests/Benchmarks/FleetRules"
         ),
         // What the tests share: the loopback fixture server and a sandbox that runs the built binary.
         .target(
             name: "TestSupport",
-            dependencies: ["WeatherKit", "WeatherModel"],
+            dependencies: [
+                "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation",
+            ],
             path: "Tests/TestSupport",
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
@@ -88,16 +123,25 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherKitTests",
-            dependencies: ["WeatherKit", "WeatherModel", "TestSupport"]
+            dependencies: [
+                "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation",
+                "TestSupport",
+            ]
         ),
         // Each command run in-process, in a context of doubles.
         .testTarget(
             name: "CommandTests",
-            dependencies: ["WeatherCommands", "WeatherKit", "WeatherModel", "TestSupport"]
+            dependencies: [
+                "WeatherCommands", "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching",
+                "WeatherPresentation", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["weather", "weather-commands", "weather-fuzz", "WeatherKit", "WeatherModel", "TestSupport"]
+            dependencies: [
+                "weather", "weather-commands", "weather-fuzz", "WeatherModel", "WeatherSystem", "WeatherSources",
+                "WeatherFetching", "WeatherPresentation", "TestSupport",
+            ]
         ),
     ]
 )

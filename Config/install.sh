@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs weather under PREFIX (default ~/.local), laid out as Sources/WeatherKit/Run/InstallLayout.swift
+# Installs weather under PREFIX (default ~/.local), laid out as Sources/WeatherSystem/Run/InstallLayout.swift
 # says (Config/layout.sh reads it): the program, stripped of debug information, in bin, and
 # weather-commands (which it becomes for every command but the status-bar forms of show and refresh, found
 # beside WEATHER) in libexec/weather; its man page, where man finds it for a bin folder on PATH; completions

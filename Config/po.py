@@ -2,7 +2,7 @@
 """weather's message catalogues: the template made from the sources, the translations checked and compiled.
 
 Swift is not a language xgettext reads, so the messages are found here, as literals in the calls that mark
-them (Sources/WeatherKit/Language/Catalogue.swift and Sources/WeatherModel/Text/Message.swift):
+them (Sources/WeatherSystem/Language/Catalogue.swift and Sources/WeatherModel/Text/Message.swift):
 
     tr("format %s", ...)          a format, its placeholders printf's: %s, %d, %1$s; %% is a percent sign
     trn("one %d", "other %d", n)  a format with plural forms (msgid_plural)
@@ -52,7 +52,7 @@ TIME_NOTE = ("A strftime format (%a the weekday, %-d the day of the month, %b th
              "written as numbers where your language writes them so (Finnish \"%a %-d.%-m.\").")
 HELP_NOTE = "Text of --help: keep its lines within 79 columns, and the commands of its examples as they are."
 # The widest a codeMeaning may be: the table of --format codes, its examples included, then fits the 79 columns
-# ArgumentParser leaves a line of --help before it wraps (see codeMeaning in Sources/WeatherKit/Language).
+# ArgumentParser leaves a line of --help before it wraps (see codeMeaning in Sources/WeatherSystem/Language).
 CODE_MEANING_WIDTH = 43
 CODE_MEANING_NOTE = (f"What a --format code shows, in a column of weather show --help: at most {CODE_MEANING_WIDTH} "
                      "columns, for the table to fit the 79 of a line of --help.")

@@ -1,6 +1,9 @@
 public import ArgumentParser
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// `--units`, `--icons` and `--color`: how a command prints values, over the settings.
 struct DisplayFlags: ParsableArguments {

@@ -1,6 +1,8 @@
 import ArgumentParser
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSystem
 
 struct LogoutCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Synchronization
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherSources
+import WeatherSystem
 
 /// The words that name another place for one look (`weather show Paris`, `weather Springfield, MO`,
 /// `weather forecast 52.52,13.41`), leaving the saved place alone.

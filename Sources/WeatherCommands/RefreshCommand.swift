@@ -1,6 +1,9 @@
 import ArgumentParser
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 struct RefreshCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,9 @@
 import ArgumentParser
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 struct ShowCommand: FetcherCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Synchronization
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// What a person probably meant by a command line that names an option its command does not have: a
 /// mistyped command (`weather forecst --days 2`), an option of another command (`weather Berlin --days 2`,

@@ -1,10 +1,13 @@
 import ArgumentParser
 import Glibc
 import Synchronization
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
-/// `weather`: the command tree. Each command parses its arguments and calls WeatherKit through the run's
+/// `weather`: the command tree. Each command parses its arguments and calls the layers through the run's
 /// fetcher (`WeatherFetcher.shared`), nothing more; `run(with:)` is what a test calls with a fetcher of
 /// doubles.
 struct WeatherCommand: ParsableCommand {

@@ -8,8 +8,11 @@
 // Usage: weather-manual DATE > weather.1, in English (`Config/manual.sh` runs it with WEATHER_LANGUAGE=en).
 import Foundation
 import WeatherCommands
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// The page's text, line by line, in man(7): what mandoc, groff and lexgrog read.
 struct Page {

@@ -1,5 +1,7 @@
 import Glibc
-import WeatherKit
+import WeatherFetching
+import WeatherPresentation
+import WeatherSystem
 
 /// How `weather` becomes `weather-commands` for the command lines it leaves to ArgumentParser: `execv`,
 /// same arguments, same process, so that a status bar or a shell sees one program, its output and its

@@ -1,5 +1,8 @@
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 // `show`'s status-bar forms, parsed by the program that runs them: the library knows what a request is,
 // not how a command line spells it.

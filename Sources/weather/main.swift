@@ -1,12 +1,14 @@
 import Glibc
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSystem
 
 // `weather`: the program status bars and the timer start, every few seconds for some. It does their forms
 // itself, `weather show` in its status-bar forms (recognised by `ShowRequest.fast`) and a bare
 // `weather refresh`, and becomes `weather-commands` for every other command line, which ArgumentParser
 // parses there. Without ArgumentParser, and the Foundation it links, this program relocates half as many
-// pointers at every start (docs/performance.md, "Fast path"). Either way the same WeatherKit code runs.
+// pointers at every start (docs/performance.md, "Fast path"). Either way the same layers' code runs.
 Catalogue.followUserLanguage()
 let arguments = CommandLine.arguments.dropFirst()
 if let request = ShowRequest.fast(arguments) {

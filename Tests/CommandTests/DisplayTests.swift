@@ -2,8 +2,11 @@ import ArgumentParser
 import Foundation
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 @testable import WeatherCommands
 

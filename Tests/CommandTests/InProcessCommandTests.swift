@@ -1,8 +1,11 @@
 import ArgumentParser
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 @testable import WeatherCommands
 

@@ -1,7 +1,10 @@
 import Foundation
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// Values whose special characters are part of a longer grapheme cluster (a quote or a `%` followed by a
 /// combining accent, a `<` after a prepend character), through the built program to the program that

@@ -1,8 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// The status-bar path costs about as much as printing a file: it must not even load libcurl.
 @Suite("The fast path")

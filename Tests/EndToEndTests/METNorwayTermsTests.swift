@@ -1,7 +1,10 @@
 import Foundation
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// MET Norway's terms of service (docs.api.met.no/doc/TermsOfService), rule by rule, each against the
 /// fixture server's Locationforecast, whose request log is the truth about what was sent: a test here fails

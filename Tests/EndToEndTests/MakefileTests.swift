@@ -3,7 +3,10 @@ import Glibc
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// What the Makefile's targets print to a person: `make serve`'s lines to paste, and a build that says only
 /// what it does.

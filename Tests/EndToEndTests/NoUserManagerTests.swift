@@ -1,8 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 @Suite("Background refresh without a systemd user manager")
 struct NoUserManagerTests {

@@ -80,8 +80,11 @@ struct ReleaseBinaryTests {
         #expect(order.count > 300)
         // weather's own functions each have a section of their own (C libraries' need not), so they follow
         // the file's order exactly; unordered, they would follow the order of the source.
+        let modules = ["WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation"]
+        let prefixes = modules.map { "$s\($0.utf8.count)\($0)" }
         let own = order.compactMap { name -> UInt64? in
-            guard name.hasPrefix("$s10WeatherKit"), let found = symbols[name], found.count == 1, found[0].isCode
+            guard prefixes.contains(where: { name.hasPrefix($0) }), let found = symbols[name], found.count == 1,
+                found[0].isCode
             else { return nil }
             return found[0].address
         }

@@ -2,7 +2,10 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// `weather show` in a real tmux pane of 40, 60 and 80 columns: the text reshaped to the pane, its lines broken
 /// between clauses, never inside a word, as `forecast`, `alerts` and `search` are; through a pipe, as it was.

@@ -2,8 +2,11 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// The timer with a real `systemd --user`: the Linux form of the system waking the app.
 @Suite("Background refresh through a real systemd user timer", .serialized)

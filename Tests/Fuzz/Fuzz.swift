@@ -1,6 +1,6 @@
 import Glibc
-import WeatherKit
 import WeatherModel
+import WeatherSystem
 
 /// The fuzz target's one input: what libFuzzer mutates, run through the whole pipeline.
 @_cdecl("LLVMFuzzerTestOneInput")

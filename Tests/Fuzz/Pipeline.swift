@@ -1,6 +1,9 @@
 import Glibc
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
+import WeatherSystem
 
 /// The whole pipeline, from bytes that could come from outside to everything weather prints and writes:
 /// a response with its headers, the saved files, the config file and the environment, decoded by the

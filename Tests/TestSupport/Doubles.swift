@@ -1,6 +1,9 @@
 import Synchronization
-package import WeatherKit
+package import WeatherFetching
 package import WeatherModel
+package import WeatherPresentation
+package import WeatherSources
+package import WeatherSystem
 
 /// A clock that shows whatever time the test sets.
 package final class TestClock: WallClock {
@@ -230,7 +233,8 @@ package struct TestContext: Sendable {
                 stateDirectory: folder.path + "/state/weather"
             ),
             settings: settings, clock: clock, timeZone: .fixed(offsetSeconds: 0), http: transport, console: console,
-            notifications: notifications, desktop: desktop, scheduler: { _ in scheduler }
+            notifications: notifications, desktop: desktop, scheduler: { _ in scheduler },
+            notifier: { Notifier(context: $0) }
         )
     }
 

@@ -1,8 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("Warnings where people look: the first line, the line under it, %A, %W, waybar and --json")
 struct AlertFormattingTests {

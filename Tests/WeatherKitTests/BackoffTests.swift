@@ -1,8 +1,11 @@
 import Synchronization
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("Back-off after 429 and 503")
 struct BackoffTests {

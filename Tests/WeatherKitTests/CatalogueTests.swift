@@ -64,7 +64,7 @@ struct CatalogueTests {
     func missingFromTemplate() throws {
         try Self.requireMsgfmt()
         let copy = try Copy()
-        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+        try copy.edit("Sources/WeatherPresentation/Presentation/WeatherFormatter.swift") {
             $0.replacingOccurrences(of: "tr(\"(stale)\")", with: "tr(\"(rather old)\")")
         }
         let check = try Self.po(["check"], root: copy.root)
@@ -76,7 +76,7 @@ struct CatalogueTests {
     @Test("a message with an interpolation cannot be a message: make pot refuses it, naming the line")
     func interpolated() throws {
         let copy = try Copy()
-        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+        try copy.edit("Sources/WeatherPresentation/Presentation/WeatherFormatter.swift") {
             $0.replacingOccurrences(of: "tr(\"(stale)\")", with: "tr(\"(stale \\(1))\")")
         }
         let pot = try Self.po(["pot", "--check"], root: copy.root)
@@ -175,7 +175,7 @@ struct CatalogueTests {
         try Self.requireMsgfmt()
         let copy = try Copy()
         // The word "in" as the inch, beside "in" as the sentence's: a context tells them apart.
-        try copy.edit("Sources/WeatherKit/Presentation/WeatherFormatter.swift") {
+        try copy.edit("Sources/WeatherPresentation/Presentation/WeatherFormatter.swift") {
             $0.replacingOccurrences(
                 of: "tr(\"(stale)\")", with: "tr(\"(stale)\") + tr(context: \"unit of snow depth\", \"in\")")
         }

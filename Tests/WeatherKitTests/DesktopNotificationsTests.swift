@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The freedesktop Notifications interface through sd-bus, against a real notification server (dunst on
 /// a private session bus: `NotificationServer`), whose own history says what it received.

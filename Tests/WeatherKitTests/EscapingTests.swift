@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// Every escaper against its real reader: random text rich in what makes a special character part of a
 /// longer grapheme cluster (`HostileText`), escaped by weather and read back by the program that reads

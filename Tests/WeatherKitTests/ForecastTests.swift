@@ -1,8 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The forecast: read from a response (hours from the current one, days from today, bounded, nulls kept
 /// as missing, polar days and nights, the date line), saved and read back.

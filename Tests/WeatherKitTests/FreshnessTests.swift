@@ -2,8 +2,11 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("Freshness in RFC 9111's order")
 struct FreshnessTests {

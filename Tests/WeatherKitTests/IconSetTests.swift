@@ -1,7 +1,10 @@
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The icons say how much of the sky is covered, by night as by day, in every icon set.
 @Suite("Icons by day and night")

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// Issue 25, item 1: one value no observation can have costs that value, not the response.
 @Suite("Implausible values in a series: a gap each, counted; a mostly absurd series refused")

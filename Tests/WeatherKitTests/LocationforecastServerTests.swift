@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The fixture server must not drift from MET Norway's Locationforecast 2.0 `complete`: the shape, the
 /// headers and the refusals that Fixtures/README.md documents.

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// MET Norway's Locationforecast as a provider: the request its terms ask for, its answer read into what
 /// weather shows, and the fetcher's rules when the provider changes. (End to end against the fixture

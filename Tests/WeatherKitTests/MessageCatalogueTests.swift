@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherSystem
 
 /// weather's reader of compiled catalogues against another reader of the same files: Python's `gettext`
 /// module, which reads `.mo` files and `Plural-Forms` by its own code. Every message of every catalogue,

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// What a run tells the desktop after a fetch, decided from what it told before (`NotificationDecision`),
 /// and the file that remembers it (`NotifiedWarnings`). What the server receives is NotificationTests'.

@@ -1,7 +1,10 @@
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// "rain in 20 min": the next two hours' precipitation read by the clock, with no fetch.
 @Suite("Rain soon, from the same request, aged by the clock")

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("Saved warnings: in force, announced and over by the clock alone; the file reads back the same")
 struct SavedAlertsTests {

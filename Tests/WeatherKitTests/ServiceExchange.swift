@@ -1,8 +1,11 @@
 import Foundation
 import TestSupport
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// One GET to the fixture server as a client of MET Norway or a warnings service sends it, over the real
 /// transport, and what came back: for the tests that keep the server true to those services.

@@ -1,8 +1,11 @@
 import Glibc
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// `WEATHER_TEST_NOW`: the wall clock a test sets, standing still or running on, and what it refuses.
 @Suite("The test clock")

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// Sunrise and sunset worked out locally (issue 27): against what Open-Meteo answered, at the poles and the
 /// date line, on daylight-saving days, and against the sky itself.

@@ -1,8 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// "Today" is the place's day now, whenever the result was fetched (issue 31, item 1).
 @Suite("Today by the clock, not by the observation")

@@ -1,7 +1,10 @@
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("Query strings")
 struct URLQueryTests {

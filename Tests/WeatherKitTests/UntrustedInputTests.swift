@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// Values from a server, a file or the environment, each class of the hardening issue with variants:
 /// every one is refused with words naming it, or handled, and none can trap.

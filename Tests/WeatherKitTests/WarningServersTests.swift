@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The fixture server must not drift from the three warning services: their shapes, headers and refusals
 /// as Fixtures/README.md documents them, and warnings moved to the server's clock (fixtureserver/timeline.py)

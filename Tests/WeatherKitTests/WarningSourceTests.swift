@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The three warnings services as `WarningSource` reads them: their fixtures (written at the reference
 /// moment, 2026-10-08 17:00 UTC), their updates and cancellations, and hostile answers.

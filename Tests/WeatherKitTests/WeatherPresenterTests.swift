@@ -1,8 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("WeatherPresenter: the cache at once, the network only when stale and active")
 struct WeatherPresenterTests {

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 @Suite("weather's two programs")
 struct WeatherProgramTests {
@@ -51,7 +54,7 @@ struct WeatherProgramTests {
         #expect(read == names.map { $0.1 + "\n" }.joined())
         // Every folder the file defines is one the scripts know by name.
         let source = try String(
-            contentsOfFile: TestPaths.repository + "/Sources/WeatherKit/Run/InstallLayout.swift", encoding: .utf8)
+            contentsOfFile: TestPaths.repository + "/Sources/WeatherSystem/Run/InstallLayout.swift", encoding: .utf8)
         #expect(source.components(separatedBy: "    static let ").count - 1 == names.count)
         #expect(
             WeatherProgram.commandsCandidates(besides: "/opt/w/bin/weather").last == "/opt/w/" + InstallLayout.libexec

@@ -1,8 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// When `weather watch` wakes up of its own accord: the moments its update asks to look again.
 @Suite("WeatherWatcher's wake-ups")

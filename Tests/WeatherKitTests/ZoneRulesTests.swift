@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import WeatherKit
+@testable import WeatherFetching
 @testable import WeatherModel
+@testable import WeatherPresentation
+@testable import WeatherSources
+@testable import WeatherSystem
 
 /// The time-zone reader checked against Foundation's own time-zone data (ICU's, read by other code), and
 /// against files that are not what they claim.

@@ -40,10 +40,10 @@ public struct WeatherResult: Sendable, Equatable {
     /// When the result turns stale by the server's word or the data's own clock (`Freshness.natural`),
     /// worked out when the result was made and stored with it, so that `weather show` parses no date.
     package var naturalStaleAt: Freshness.Moment
-    /// When the background refresh's replacement of this result is overdue (`RunSchedule.overdueAt`),
-    /// worked out when it was fetched: a status bar marks it stale only then. `nil` when no background
-    /// refresh is scheduled for it (a place looked up once, `weather schedule never`): the data's own
-    /// clock decides.
+    /// When this result's replacement is overdue, a moment the fetching layer works out when it stores the
+    /// result (from its schedule, which the model does not know): a status bar marks the result stale only
+    /// then. `nil` when no replacement is scheduled (a place looked up once, `weather schedule never`): the
+    /// data's own clock decides.
     package var overdueAt: Timestamp?
 
     /// A result of these values; its `naturalStaleAt` is worked out from them unless given.

@@ -1,4 +1,4 @@
-/// Words for people, kept as their English format and its values until they are printed, where WeatherKit
+/// Words for people, kept as their English format and its values until they are printed, where WeatherSystem
 /// puts them in the user's language (`Message.translated`, through the gettext catalogue). The values stay
 /// values: no I/O here, and a message's English, `description`, is what files and tests compare.
 ///
@@ -97,6 +97,6 @@ package struct Message: Sendable, Equatable, CustomStringConvertible {
 
 /// `text`, English words people read, marked for the catalogue (`make pot` collects them) where they are
 /// also data: a weather code's words are `condition` in `--json`, in English, and in the user's language
-/// where people read them (`translation(of:)` in WeatherKit).
+/// where people read them (`translation(of:)` in WeatherSystem).
 @inline(__always)
 package func english(_ text: String) -> String { text }

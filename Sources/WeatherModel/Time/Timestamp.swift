@@ -2,7 +2,7 @@ import Glibc
 
 /// A moment in UTC, as seconds since 1970.
 ///
-/// WeatherKit does not link Foundation: starting the Foundation runtime costs more than everything
+/// weather's layers do not link Foundation: starting the Foundation runtime costs more than everything
 /// `weather show` does (see docs/performance.md, "Fast path"), so dates are this small value type.
 public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.

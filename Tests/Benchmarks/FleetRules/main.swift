@@ -1,6 +1,8 @@
 import Glibc
-import WeatherKit
+import WeatherFetching
 import WeatherModel
+import WeatherPresentation
+import WeatherSources
 
 // `fleet-rules`: what the fleet simulation (Tests/Benchmarks/fleet.py) takes from weather's own code rather
 // than from a copy: the timer unit each interval renders, the crontab line each user gets, and the

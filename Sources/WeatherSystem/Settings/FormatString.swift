@@ -1,0 +1,167 @@
+import WeatherModel
+
+/// A `--format` line: text and `%` codes, as wttr.in's `?format=` has them, checked once when it is
+/// read so that a typo is refused before anything else happens.
+public struct FormatString: Sendable, Equatable {
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case code(FormatCode)
+    }
+
+    let pieces: [Piece]
+
+    /// The format in `text`; a `%` before anything but a code letter or another `%` is refused, and so
+    /// are a control character (the result is one line) and a format of nothing but blanks, which would
+    /// print an empty line: a bar module that vanishes for no reason it could show.
+    public init(parsing text: String) throws(FormatError) {
+        guard !text.containsControlCharacters else { throw .controlCharacter }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw .blank }
+        var pieces: [Piece] = []
+        var literal = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                literal.append(character)
+                continue
+            }
+            guard let letter = characters.next() else { throw .lonePercent }
+            if letter == "%" {
+                literal.append("%")
+                continue
+            }
+            guard let code = FormatCode(rawValue: letter) else { throw .unknownCode("%" + String(letter)) }
+            if !literal.isEmpty { pieces.append(.text(literal)) }
+            literal = ""
+            pieces.append(.code(code))
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.pieces = pieces
+    }
+
+    private init(_ pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
+    /// The short line of a status bar, "%l %c %t %W %o": `--short`, and `--waybar`'s text, when no format
+    /// is set. "Berlin ⛅ 11°C", "Berlin ⛅ 11°C ⚠" while a warning of severity moderate or higher is in
+    /// force, and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the marks say it where
+    /// a bar cannot colour or grey it.
+    package static let shortLine = FormatString([
+        .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.alertMark),
+        .text(" "), .code(.staleMark),
+    ])
+
+    /// The format as it is written, `%` codes and all: "%l %c %t %W %o".
+    package var source: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): String(text.flatMap { $0 == "%" ? ["%", "%"] : [$0] })
+            case .code(let code): "%" + String(code.rawValue)
+            }
+        }.joined()
+    }
+
+    /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
+    package var showsAge: Bool { pieces.contains(.code(.age)) }
+
+    /// Whether the line says when rain comes or stops (`%r`), which changes with the clock alone.
+    package var showsRainSoon: Bool { pieces.contains(.code(.rainSoon)) }
+
+    /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
+    /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so
+    /// that "%l %c %t" without an icon reads "Berlin 11°C", not "Berlin  11°C".
+    package func render(_ value: (FormatCode) -> String) -> String {
+        var line = ""
+        var dropLeadingSpace = false
+        for piece in pieces {
+            switch piece {
+            case .text(var text):
+                if dropLeadingSpace { text = String(text.drop { $0 == " " }) }
+                dropLeadingSpace = false
+                line += text
+            case .code(let code):
+                let text = value(code)
+                dropLeadingSpace = text.isEmpty && (line.isEmpty || line.last == " ")
+                line += text
+            }
+        }
+        if dropLeadingSpace { while line.last == " " { line.removeLast() } }
+        return line
+    }
+}
+
+/// The `%` codes of `--format`. The letters wttr.in uses mean the same here; the others are letters
+/// wttr.in leaves free.
+package enum FormatCode: Character, Sendable, CaseIterable {
+    case place = "l"
+    case fullPlace = "N"
+    case icon = "c"
+    case condition = "C"
+    case symbol = "x"
+    case temperature = "t"
+    case feelsLike = "f"
+    case humidity = "h"
+    case wind = "w"
+    case precipitation = "p"
+    case pressure = "P"
+    case sunrise = "S"
+    case sunset = "s"
+    case high = "H"
+    case low = "L"
+    case chanceOfPrecipitation = "R"
+    case age = "a"
+    case staleMark = "o"
+    case moon = "m"
+    case alert = "A"
+    case alertMark = "W"
+    case rainSoon = "r"
+    case uvIndex = "u"
+
+    /// What the code shows, for `--help`: at most 43 columns in any language (see `codeMeaning`).
+    package var meaning: String {
+        switch self {
+        case .place: codeMeaning("place")
+        case .fullPlace: codeMeaning("place in full")
+        case .icon: codeMeaning("condition icon (the icons setting)")
+        case .condition: codeMeaning("condition in words")
+        case .symbol: codeMeaning("condition as a plain-text symbol")
+        case .temperature: codeMeaning("temperature")
+        case .feelsLike: codeMeaning("feels like")
+        case .humidity: codeMeaning("humidity")
+        case .wind: codeMeaning("wind: where it blows to, and speed")
+        case .precipitation: codeMeaning("precipitation")
+        case .pressure: codeMeaning("pressure at sea level")
+        case .sunrise: codeMeaning("sunrise, the place's time")
+        case .sunset: codeMeaning("sunset, the place's time")
+        case .high: codeMeaning("today's high")
+        case .low: codeMeaning("today's low")
+        case .chanceOfPrecipitation: codeMeaning("today's chance of precipitation")
+        case .age: codeMeaning("age of the result")
+        case .staleMark: codeMeaning("\"(stale)\" when stale, else nothing")
+        case .moon: codeMeaning("moon phase (the icons setting)")
+        case .alert: codeMeaning("most severe official warning")
+        case .alertMark: codeMeaning("⚠ for a moderate+ warning in force")
+        case .rainSoon: codeMeaning("rain or snow in the next two hours")
+        case .uvIndex: codeMeaning("UV index")
+        }
+    }
+}
+
+/// Why a `--format` was refused.
+public enum FormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownCode(String)
+    case lonePercent
+    case controlCharacter
+    /// Empty, or spaces only: it would print nothing.
+    case blank
+
+    public var description: String {
+        switch self {
+        case .unknownCode(let code): tr("%s is not a format code (%%%% is a percent sign)", code.printable)
+        case .lonePercent: tr("the format ends with a lone %% (%%%% is a percent sign)")
+        case .controlCharacter:
+            tr("the format holds a control or invisible formatting character; it makes one line of plain text")
+        case .blank: tr("the format prints nothing (it holds no code and no text)")
+        }
+    }
+}

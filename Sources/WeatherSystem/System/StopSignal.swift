@@ -1,0 +1,57 @@
+import Glibc
+import Synchronization
+import WeatherModel
+
+/// SIGTERM and SIGINT while a run fetches or writes: the expiration handler of iOS background tasks.
+///
+/// systemd stops the timer's run with SIGTERM when it outlives `TimeoutStartSec=` and at shutdown; a person
+/// presses Ctrl-C. Once `install()` has run, either signal only sets a flag: the transfer under way aborts
+/// (libcurl's progress callback checks it), a wait for the fetch lock ends, and a write in progress
+/// removes its temporary file instead of committing it. The run then reports that it was stopped, with
+/// everything saved exactly as it was before.
+package enum StopSignal {
+    private static let caught = Atomic<Int32>(0)
+    private static let installed = Atomic<Bool>(false)
+
+    /// The signal that asked the run to stop, if one did.
+    package static var received: Int32? {
+        let signal = caught.load(ordering: .relaxed)
+        return signal == 0 ? nil : signal
+    }
+
+    /// Catches SIGTERM and SIGINT from now on; calling it again does nothing. Before it runs, either
+    /// signal ends the process at once, which is right while nothing is being written.
+    package static func install() {
+        guard !installed.exchange(true, ordering: .relaxed) else { return }
+        _ = caught.load(ordering: .relaxed)  // initialised here, never first inside the handler
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            StopSignal.caught.store(signal, ordering: .relaxed)
+        }
+        sigemptyset(&action.sa_mask)
+        // No SA_RESTART: a wait in progress returns with EINTR and sees the flag at once.
+        action.sa_flags = 0
+        sigaction(SIGTERM, &action, nil)
+        sigaction(SIGINT, &action, nil)
+        unblock()
+    }
+
+    /// Unblocks SIGTERM and SIGINT. A parent may have started us with them blocked (a thread pool's mask
+    /// is inherited across exec); blocked, they would be neither caught nor able to end the run.
+    static func unblock() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// "SIGTERM", "SIGINT".
+    package static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        default: tr("signal %d", String(signal))
+        }
+    }
+}
