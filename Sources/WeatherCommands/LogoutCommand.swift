@@ -26,7 +26,7 @@ struct LogoutCommand: FetcherCommand {
             context.console.printLine(tr("Nothing was saved."))
         }
         do throws(WeatherError) {
-            let cron = try BackgroundRefresh(context: context).disable()
+            let cron = try fetcher.disableBackgroundRefresh()
             context.console.printLine(tr("Background refresh is off."))
             // Without systemd, the crontab line to remove is the one a set printed for the place just
             // forgotten; with nothing saved, no line of weather's runs anything but a refresh that does nothing.

@@ -52,19 +52,14 @@ struct ScheduleCommand: FetcherCommand {
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         let context = fetcher.context
-        let background = BackgroundRefresh(context: context)
         let placeSaved = try fetcher.savedLocation() != nil
         if let interval {
             guard let chosen = FetchInterval(parsing: interval) else {
                 throw .background(.unreadableInterval(interval))
             }
-            try fetcher.withFetchLock { () throws(WeatherError) in
-                try background.choose(chosen, placeSaved: placeSaved)
-                fetcher.rescheduleSavedResult()
-            }
+            try fetcher.chooseInterval(chosen, placeSaved: placeSaved)
         }
-        let report = try background.reportWithNextRun(
-            placeSaved: placeSaved, now: context.clock.now(), in: context.timeZone)
+        let report = try fetcher.scheduleReport(placeSaved: placeSaved)
         context.console.printLine(report.text)
         context.console.printLine(
             fetcher.historyReport(nextRun: report.nextRun, session: context.loginSession())

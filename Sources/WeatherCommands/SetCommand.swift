@@ -65,9 +65,8 @@ struct SetCommand: FetcherCommand {
             context.console.printLine(placement.announcement + "\n")
             context.console.printLine(
                 context.formatter(display.options).text(placement.result, stale: false, alerts: placement.alerts))
-            let background = BackgroundRefresh(context: context)
             do throws(WeatherError) {
-                context.console.printLine("\n" + background.summary(of: try background.enable()))
+                context.console.printLine("\n" + (try fetcher.enableBackgroundRefresh()))
             } catch {
                 context.console.printError(error.description)
                 // The crontab line alone on its own line, to be copied whole; checked as it was written.

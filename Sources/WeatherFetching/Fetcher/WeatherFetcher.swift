@@ -1,6 +1,6 @@
 import Synchronization
 public import WeatherModel
-package import WeatherSources
+import WeatherSources
 package import WeatherSystem
 
 /// Fetches the weather for the saved place, keeps the last result (with its location and `updatedAt`),
@@ -19,29 +19,29 @@ public final class WeatherFetcher: Sendable {
     /// The run's parts: clock, zone, settings, files, console, transport, scheduler.
     public let context: WeatherContext
     /// The saved place and result as this run read them.
-    package let results: ResultCache
+    let results: ResultCache
     /// The pauses services asked for, and failures shared between runs.
-    package let backoffs: ServiceBackoffs
+    let backoffs: ServiceBackoffs
     /// Finds the place words name.
-    package let places: PlaceFinder
+    let places: PlaceFinder
     /// The saved place on disk, replaced all or nothing.
     let savedPlace: SavedPlace
     /// When background refresh replaces a result, and so when that is overdue.
-    package let replacement: ReplacementSchedule
+    let replacement: ReplacementSchedule
     /// The background runs and looks the adaptive schedule learns from.
-    package let history: FetchHistory
+    let history: FetchHistory
     /// The results of one-off lookups of other places.
     let lookups: LookupCache
     /// The forecast service the settings choose (`WeatherProvider`).
-    package let provider: any WeatherProvider
+    let provider: any WeatherProvider
     /// Open-Meteo's geocoder, which finds places for every provider.
     let geocoder: OpenMeteo
     /// The official warnings, fetched after the weather in the same run.
-    package let warnings: WarningsUpdater
+    let warnings: WarningsUpdater
     /// The desktop notifications of the saved place's warnings, sent after they were updated.
-    package let notifier: any WarningsNotifier
+    let notifier: any WarningsNotifier
     /// This run's hold on the fetch lock.
-    package let lock: FetchLockHolder
+    let lock: FetchLockHolder
 
     /// The run's network time budget (`WEATHER_TIMEOUT`), started when the fetcher was made; a person
     /// waiting at a terminal gets a shorter one (`limitNetworkTime(to:setting:)`).

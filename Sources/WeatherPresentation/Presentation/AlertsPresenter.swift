@@ -40,7 +40,7 @@ public struct AlertsPresenter: Sendable {
     /// Prints the warnings of the saved place, or of `place`, refreshed first when `source` and the app
     /// state say so.
     public func show(source: WeatherPresenter.Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
-        if console.isTerminal { fetcher.history.recordLook() }
+        if console.isTerminal { fetcher.recordLook() }
         let state = source.state(for: appState)
         let location: Location
         if let place {
@@ -48,7 +48,7 @@ public struct AlertsPresenter: Sendable {
             if let note = chosen.note { console.printError(note) }
             location = chosen.choice.location
         } else {
-            location = try fetcher.results.loadFromCache().location
+            location = try fetcher.lastResult().location
         }
         if json, let reason = Catalogue.inEnglish({ notFetched(for: location) }) {
             return console.printLine(uncoveredJSON(location, reason: reason))
@@ -82,7 +82,7 @@ public struct AlertsPresenter: Sendable {
         guard context.settings.alerts else {
             return tr("Official warnings are off (the alerts setting, WEATHER_ALERTS); set it to on to have them.")
         }
-        guard let source = fetcher.warnings.source(for: location) else {
+        guard let source = fetcher.warningSource(for: location) else {
             let (nws, dwd, met) = (AlertSource.nws.issuer, AlertSource.dwd.issuer, AlertSource.metNorway.issuer)
             // Decided as `AlertSource(for:)` decides: by the country, or by the point where none is named.
             return location.countryCode?.isEmpty ?? true
@@ -99,7 +99,7 @@ public struct AlertsPresenter: Sendable {
     /// The saved result, fetched first (with the warnings) when `state` says so; a refresh that fails
     /// leaves the saved one, with a note.
     private func savedResult(in state: AppState, for location: Location) throws(WeatherError) -> WeatherResult {
-        let cached = try fetcher.results.loadFromCache().result
+        let cached = try fetcher.lastResult().result
         guard fetcher.needsFetch(cached, in: state) else {
             guard let cached else { throw .noResultYet(location) }
             return cached
@@ -122,7 +122,7 @@ public struct AlertsPresenter: Sendable {
         var writer = JSONWriter()
         writer.object { writer in
             writer.object("location") { location.write(into: &$0) }
-            writer.nullableField("source", fetcher.warnings.source(for: location)?.source.name)
+            writer.nullableField("source", fetcher.warningSource(for: location)?.source.name)
             writer.array("alerts", [String]())
             writer.field("alertsProblem", reason)
         }

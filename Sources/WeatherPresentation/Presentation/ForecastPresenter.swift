@@ -50,7 +50,7 @@ public struct ForecastPresenter: Sendable {
     /// Prints the forecast, refreshed first when `source` and the app state say so.
     /// With `place`, a one-off lookup: that place's forecast, by `WeatherPresenter`'s rules for one.
     public func show(source: WeatherPresenter.Source = .automatic, place: PlaceQuery? = nil) throws(WeatherError) {
-        if console.isTerminal { fetcher.history.recordLook() }
+        if console.isTerminal { fetcher.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: source.state(for: appState), mayFetch: source != .cached, needingForecast: true,
@@ -59,7 +59,7 @@ public struct ForecastPresenter: Sendable {
             guard let forecast = found.forecast else { throw .noForecastYet(found.location) }
             return print(forecast, of: found.result)
         }
-        let (location, cached, warnings) = try fetcher.results.loadFromCache()
+        let (location, cached, warnings) = try fetcher.lastResult()
         var result = cached
         let loaded = context.store.loadForecast()
         var saved = loaded.forecast.flatMap { $0.location.isSamePlace(as: location) ? $0 : nil }
@@ -92,7 +92,7 @@ public struct ForecastPresenter: Sendable {
                     : tr("Refreshing the forecast for %s…", location.name))
             defer { activity.stop() }
             result = try fetcher.fetch(needingForecast: true).result
-            saved = fetcher.results.savedForecast(for: location) ?? saved
+            saved = fetcher.savedForecast(for: location) ?? saved
         } catch {
             // The saved forecast stays on the screen, no longer said to be refreshing; Ctrl-C still stops.
             if let drawn, let cached, let saved { console.redraw(over: drawn, with: text(saved, of: cached)) }

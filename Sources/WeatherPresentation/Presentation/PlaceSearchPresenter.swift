@@ -16,7 +16,8 @@ public struct PlaceSearchPresenter: Sendable {
 
     public init(fetcher: WeatherFetcher, json: Bool, count: Int) {
         self.fetcher = fetcher
-        console = fetcher.context.console
+        let context = fetcher.context
+        console = context.console
         self.json = json
         self.count = count
     }
@@ -33,7 +34,7 @@ public struct PlaceSearchPresenter: Sendable {
             defer { activity.stop() }
             // The same request as every lookup of the name: the list, its order and the words that choose
             // each match do not depend on how many are shown.
-            found = try fetcher.places.matches(for: query)
+            found = try fetcher.placeMatches(for: query)
         } catch {
             // A search that found nothing is still an answer for a script: no matches, and the same exit.
             if json, case .provider(let problem) = error, problem.isPlaceNotFound {

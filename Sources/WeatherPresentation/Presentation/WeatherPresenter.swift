@@ -112,14 +112,14 @@ public struct WeatherPresenter: Sendable {
 
     private func showResult(source: Source, place: PlaceQuery?) throws(WeatherError) {
         // Someone is looking: what the adaptive schedule learns from (`RunHistory`).
-        if console.isTerminal { fetcher.history.recordLook() }
+        if console.isTerminal { fetcher.recordLook() }
         if let place {
             let found = try fetcher.lookUp(
                 place, in: effectiveState(source), mayFetch: source != .cached, activity: console.beginActivity)
             found.notes.forEach(console.printError)
             return try print(found.result, for: found.location, store: fetcher.store(for: found.location))
         }
-        let (location, cached, warnings) = try fetcher.results.loadFromCache()
+        let (location, cached, warnings) = try fetcher.lastResult()
         let fetches = fetcher.needsFetch(cached, in: effectiveState(source))
         // A damaged result that no fetch replaces now is the error itself, not "nothing fetched yet".
         if !fetches, let damage = warnings.first { throw .damagedCache(problem: damage) }

@@ -53,13 +53,14 @@ public final class WeatherWatcher: Sendable {
         fetcher: WeatherFetcher, output: ShowRequest.Output, options: DisplayOptions,
         settingsProblem: SettingsError? = nil
     ) {
-        console = fetcher.context.console
+        let context = fetcher.context
+        console = context.console
         asked = output
         self.options = options
         var view = Self.view(of: fetcher, output: output, options: options)
         view.problem = settingsProblem?.description
         self.view = Mutex(view)
-        fetcher.context.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
+        context.notifications.addObserver(forName: .weatherUpdated) { [weak self] notification in
             guard let self, let result = notification.object as? WeatherResult else { return }
             let now = self.context.clock.now()
             self.printLine(
@@ -121,7 +122,7 @@ public final class WeatherWatcher: Sendable {
     func update(byTheClock: Bool = false, settings: Bool = false) -> Timestamp? {
         let redraw = settings && rereadSettings() || byTheClock
         let fetcher = fetcher
-        fetcher.results.rereadFiles()
+        fetcher.rereadFiles()
         let now = context.clock.now()
         let current: Seen
         if let problem = view.withLock({ $0.problem }) {
@@ -134,8 +135,8 @@ public final class WeatherWatcher: Sendable {
         case (.result(let old, let wasStale, let oldAlerts), .result(let new, let stale, let alerts)):
             if !old.showsTheSame(as: new) || !old.location.isSamePlace(as: new.location) {
                 seen.withLock { $0 = current }
-                // New values from another process: what a fetch here would have posted.
-                context.notifications.post(name: .weatherUpdated, object: new)
+                // New values from another process: the fetcher posts them as a fetch here would have.
+                fetcher.learnedOf(new)
             } else if wasStale != stale || redraw || oldAlerts != alerts {
                 // (New warnings, or warnings renewed: a line only when what it shows changed.)
                 printLine(for: current)
@@ -157,10 +158,11 @@ public final class WeatherWatcher: Sendable {
     /// What the files hold now, as `fetcher` reads them.
     private static func seen(by fetcher: WeatherFetcher, at now: Timestamp) -> Seen {
         do {
-            let (location, result, warnings) = try fetcher.results.loadFromCache()
+            let (location, result, warnings) = try fetcher.lastResult()
             guard let result else { return .noResult(location, problem: warnings.first) }
+            let context = fetcher.context
             return .result(
-                result, stale: fetcher.context.freshness.showsStale(result, at: now),
+                result, stale: context.freshness.showsStale(result, at: now),
                 alerts: fetcher.savedAlerts(for: result.location))
         } catch .noLocation {
             return .noPlace
@@ -193,7 +195,8 @@ public final class WeatherWatcher: Sendable {
         seen.withLock { $0 = state }
         let view = view.withLock { $0 }
         let output = view.output
-        let formatter = view.formatter(view.fetcher.context.clock.now())
+        let context = view.fetcher.context
+        let formatter = view.formatter(context.clock.now())
         let line: String
         switch (state, output) {
         case (.result(let result, let stale, let alerts), _):

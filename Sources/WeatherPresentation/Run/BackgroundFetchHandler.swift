@@ -27,7 +27,8 @@ public struct BackgroundFetchHandler: Sendable {
 
     /// The handler of a run woken by the timer.
     public init(fetcher: WeatherFetcher) {
-        self.init(fetcher: fetcher, scheduler: fetcher.context.scheduler, session: fetcher.context.loginSession)
+        let context = fetcher.context
+        self.init(fetcher: fetcher, scheduler: context.scheduler, session: context.loginSession)
     }
 
     /// The run's parts: its clock, zone, settings and files.
@@ -60,7 +61,7 @@ public struct BackgroundFetchHandler: Sendable {
         let (result, message, exitCode) = fetchOnce(force: force, askingSession: &asked)
         let report = Report(result: result, message: message, elapsed: started.elapsed, exitCode: exitCode)
         if exitCode < 128 {
-            fetcher.history.recordRun(
+            fetcher.recordRun(
                 RunHistory.Run(
                     at: startedAt, result: result, requested: fetcher.requestsSent > 0, duration: report.elapsed),
                 sessionActive: asked == .active)
@@ -71,7 +72,8 @@ public struct BackgroundFetchHandler: Sendable {
     /// `weather refresh`: one background fetch in `context`, its report printed as one line; the exit status.
     public static func run(with fetcher: WeatherFetcher, force: Bool = false) -> Int32 {
         let report = BackgroundFetchHandler(fetcher: fetcher).performFetch(force: force)
-        fetcher.context.console.printLine(report.line)
+        let context = fetcher.context
+        context.console.printLine(report.line)
         return report.exitCode
     }
 
@@ -92,7 +94,7 @@ public struct BackgroundFetchHandler: Sendable {
         }
         let next: Timestamp
         if RefreshUnits.ClockStep(every: seconds) != nil,
-            let schedule = fetcher.replacement.runSchedule(dataInterval: result.interval)
+            let schedule = fetcher.runSchedule(dataInterval: result.interval)
         {
             next = schedule.firstRun(atOrAfter: result.updatedAt + 60, lastRun: nil)
         } else {
@@ -114,10 +116,8 @@ public struct BackgroundFetchHandler: Sendable {
             formatter.alertLine(fetcher.savedAlerts(for: result.location), at: result).map {
                 tr(context: "the warnings after the refresh's report", "; %s", $0)
             } ?? ""
-        if case .failed(let reason) = fetcher.warnings.lastOutcome {
-            note += tr("; the warnings were not updated: %s", reason)
-        }
-        if let problem = fetcher.notifier.lastProblem { note += tr("; no desktop notification: %s", problem) }
+        if let reason = fetcher.warningsProblem { note += tr("; the warnings were not updated: %s", reason) }
+        if let problem = fetcher.notificationProblem { note += tr("; no desktop notification: %s", problem) }
         return note
     }
 
@@ -150,7 +150,7 @@ public struct BackgroundFetchHandler: Sendable {
             }
             return (.noData, tr("no place saved; background refresh is disabled"))
         }
-        let cached = fetcher.results.cachedResult(for: location)
+        let cached = fetcher.lastResult(for: location)
         if !force, let skipped = skip(cached, of: location, askingSession: &asked) { return skipped }
         if force, let cached, let until = fetcher.freshByServer(cached) {
             // Forced or not, no request before the service's own `Expires` (MET Norway's terms).
@@ -219,7 +219,7 @@ public struct BackgroundFetchHandler: Sendable {
                     DurationText.format(next - now).translated)
             )
         }
-        let decision = fetcher.history.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
+        let decision = fetcher.adaptiveDecision(for: cached) { () -> AdaptiveSchedule.Session in
             let session = self.session()
             asked = session
             return session
