@@ -30,7 +30,7 @@ struct PlantedLinkReadTests {
             #"{"api.weather.gov":{"until":"2020-01-01T00:00:00Z","at":"2020-01-01T00:00:00Z","reason":"x"}}"#,
             to: state + "backoff.json")
         try sandbox.write(
-            "weather notified 1\nwarning\t3\t\(Int(Date().timeIntervalSince1970) - 60)\t0123456789abcdef\tFlood Watch\tx\n",
+            "weather notified 1\nwarning\t3\t\(Int(sandbox.now) - 60)\t0123456789abcdef\tFlood Watch\tx\n",
             to: state + "notified.txt")
         for file in files {
             #expect(FileManager.default.fileExists(atPath: sandbox.home + "/" + file), "\(file) was not written")
