@@ -19,8 +19,9 @@ struct MakefileTests {
         let make = try sandbox.launch(
             program: "/usr/bin/make", ["-s", "-C", TestPaths.repository, "serve", "SERVE_PORT=0"], stdout: output,
             stderr: output)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        // A wait, so on the monotonic clock.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
             let text = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
             let lines = text.split(separator: "\n").map(String.init)
             if lines.contains(where: { $0.hasPrefix("# ") }) { return (lines, make) }

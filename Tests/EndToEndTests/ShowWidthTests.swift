@@ -25,9 +25,10 @@ struct ShowWidthTests {
             "-L", "show", "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", "30",
             TestPaths.weatherBinary + " show; sleep 30")
         try #require(session.status == 0, "tmux new-session: \(session)")
-        let deadline = Date().addingTimeInterval(10)
+        // A wait, so on the monotonic clock.
+        let deadline = ContinuousClock.now + .seconds(10)
         var rows: [String] = []
-        while Date() < deadline {
+        while ContinuousClock.now < deadline {
             let capture = try run("-L", "show", "capture-pane", "-p")
             rows = capture.stdout.split(separator: "\n", omittingEmptySubsequences: false).map {
                 String($0.reversed().drop { $0 == " " }.reversed())
