@@ -183,4 +183,10 @@ struct MessageCatalogueTests {
         var text = "Plural-Forms: " + header + "\n"
         #expect(text.withUTF8 { PluralRule(header: $0) } == nil, "\(header)")
     }
+
+    @Test("a chain of 100,000 operations is refused, not walked until the stack runs out")
+    func longChain() {
+        var text = "Plural-Forms: nplurals=2; plural=" + String(repeating: "n+", count: 100_000) + "n;\n"
+        #expect(text.withUTF8 { PluralRule(header: $0) } == nil)
+    }
 }

@@ -301,6 +301,9 @@ struct PluralRule: Sendable, Equatable {
         private let bytes: [UInt8]
         private var at = 0
         private var depth = 0
+        /// Operations read so far: at most 64, so that a long chain (`n+n+n+…`) cannot make the tree that
+        /// `value` walks deep enough to exhaust the stack.
+        private var operations = 0
 
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -311,7 +314,8 @@ struct PluralRule: Sendable, Equatable {
             case end, invalid
         }
 
-        /// The whole rule, or `nil` when it is not one (or nests deeper than 32).
+        /// The whole rule, or `nil` when it is not one (or nests deeper than 32, or chains more than 64
+        /// operations).
         mutating func parse() -> Expression? {
             guard let expression = conditional(), next().token == .end else { return nil }
             return expression
@@ -377,6 +381,8 @@ struct PluralRule: Sendable, Equatable {
         private mutating func binary(above minimum: Int) -> Expression? {
             guard var left = unary() else { return nil }
             while case (.operation(let operation), let length) = next(), operation.precedence > minimum {
+                operations += 1
+                guard operations <= 64 else { return nil }
                 at += length
                 guard let right = binary(above: operation.precedence) else { return nil }
                 left = .binary(operation, left, right)
