@@ -20,6 +20,7 @@
 #   make pot              po/weather.pot, the messages of the sources for translation (Config/po.py)
 #   make check-po         every po/LL.po compiles, is complete and keeps its messages' placeholders, its
 #                         language's quotation marks (French its no-break spaces) and po/glossary.tsv's terms
+#   make docs             README.md's table of settings, from their descriptors
 #   make format           swift format (the toolchain's) over the code, in place; make lint checks it
 
 PREFIX ?= $(HOME)/.local
@@ -35,7 +36,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE = .build/release/weather
 MANPAGE = .build/man/man1/weather.1
 
-.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet order-file deb dist check-package fuzz format lint pot check-po clean
+.PHONY: deps test-deps bench-deps install-packages build install uninstall test demo serve bench-requests bench-speed bench-watch bench-fleet order-file docs deb dist check-package fuzz format lint pot check-po clean
 
 # Installs the Debian packages a fresh machine lacks (apt-get update first, and only then).
 deps:
@@ -119,6 +120,11 @@ build: deps $(STATIC_LIBS)/libstdc++.a $(STATIC_LIBS)/libjansson.a $(EXPORTS)
 	Config/manual.sh .build/debug/weather-manual $(MANPAGE)
 	rm -rf .build/release/locale
 	python3 Config/po.py compile .build/release/locale
+
+# README.md's table of settings between its marker comments, written from `Setting.all` (SettingsDocs).
+docs:
+	$(SWIFT) build --product weather-manual
+	WEATHER_LANGUAGE=en .build/debug/weather-manual --docs README.md
 
 install: build
 	Config/install.sh $(RELEASE) $(MANPAGE) $(PREFIX)

@@ -37,48 +37,21 @@ struct WeatherCommand: ParsableCommand {
                   weather schedule 30m      how often the timer runs
                   weather logout
                 """),
+            // The settings' lines are written from their descriptors (`Setting.all`).
             helpText(
                 """
                 Settings, from the environment or $XDG_CONFIG_HOME/weather/config.json
                 (there as units, icons, format, timeout...):
-                  WEATHER_UNITS                metric (default), imperial or si
-                  WEATHER_TEMPERATURE_UNIT     celsius or fahrenheit, over the units
-                  WEATHER_WIND_UNIT            kmh, ms, mph or kn, over the units
-                  WEATHER_PRECIPITATION_UNIT   mm or inch, over the units
-                  WEATHER_ICONS                emoji (default), nerd, ascii or none
-                  WEATHER_FORMAT               the short line (default "%l %c %t %W %o")
-                  WEATHER_TOOLTIP_HOURS        hours ahead in waybar's tooltip (default 12)
-                  WEATHER_TOOLTIP_DAYS         days in waybar's tooltip (default 3)
-                  WEATHER_TIMEOUT              network time of a whole run (default 30s)
-                  WEATHER_INTERACTIVE_TIMEOUT  network time of a refresh in a terminal,
-                                               the saved result on screen (default 5s)
-                  WEATHER_STALE_AFTER          seconds until a result is stale (default:
-                                               the data's own interval, 15 min)
-                  WEATHER_PROVIDER             the forecast: open-meteo (default) or
-                                               met-norway (MET Norway; needs a contact)
-                  WEATHER_CONTACT              your email or URL, sent to the weather
-                                               service so that its operators can reach you
-                  WEATHER_LANGUAGE             the language of weather's words and of place
-                                               names (default: the first language of
-                                               LANGUAGE, a list such as nb:sv, that weather
-                                               speaks, else that of LC_ALL, LC_MESSAGES or
-                                               LANG, the first set; else en)
-                  WEATHER_ALERTS               on (default) or off: official warnings
-                                               for places in the US, Germany, Norway
-                  WEATHER_NOTIFY               desktop notifications of new warnings:
-                                               warnings (default), all or off
-                  WEATHER_GEOCODING_URL        Open-Meteo geocoding API, or a stand-in
-                  WEATHER_FORECAST_URL         Open-Meteo forecast API, or a stand-in
-                  WEATHER_MET_URL              MET Norway's Locationforecast, or a stand-in
-                  WEATHER_NWS_ALERTS_URL, WEATHER_DWD_ALERTS_URL, WEATHER_METALERTS_URL
-                                               the warning services, or stand-ins
-                  NO_COLOR                     no colour, even in a terminal
-                  XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
-                                               the folders of the files below (absolute
-                                               paths; else ~/.config, ~/.local/state,
-                                               ~/.cache)
-                An empty variable is unset.
-                """),
+                """) + "\n" + SettingsDocs.helpList() + "\n"
+                + helpText(
+                    """
+                      NO_COLOR                     no colour, even in a terminal
+                      XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME
+                                                   the folders of the files below (absolute
+                                                   paths; else ~/.config, ~/.local/state,
+                                                   ~/.cache)
+                    An empty variable is unset.
+                    """),
             helpText(
                 """
                 Files:

@@ -1,11 +1,11 @@
 // weather(1), written from what weather says of itself: the commands, their options and their help as
 // ArgumentParser describes them (`commandDescriptions`, the JSON of --experimental-dump-help), the settings
-// (`Settings.Key`: variable, config.json key, default), the --format codes with what each shows for an
-// example place (`FormatHelp`), and the files (`WeatherPaths`). What only a man page says (each setting at
-// length, the files' roles, the exit statuses) is here, one entry for each of those values, so that a
-// setting without its entry stops the build.
+// (`Setting.all`: variable, config.json key, default, and each at length), the --format codes with what each
+// shows for an example place (`FormatHelp`), and the files (`WeatherPaths`). What only a man page says (the
+// files' roles, the exit statuses) is here.
 //
-// Usage: weather-manual DATE > weather.1, in English (`Config/manual.sh` runs it with WEATHER_LANGUAGE=en).
+// Usage: weather-manual DATE > weather.1, in English (`Config/manual.sh` runs it with WEATHER_LANGUAGE=en);
+// weather-manual --docs README.md, its table of settings (`make docs`).
 import Foundation
 import WeatherCommands
 import WeatherFetching
@@ -188,91 +188,22 @@ func fail(_ reason: String) -> Never {
     exit(1)
 }
 
-/// What each setting is, at more length than --help's line: every `Settings.Key` has its entry.
-func about(_ key: Settings.Key) -> String {
-    switch key {
-    case .geocodingURL:
-        "Open-Meteo's geocoding API, which finds places for every forecast source, or anything that speaks it."
-    case .forecastURL:
-        "Open-Meteo's forecast API, or anything that speaks it: a commercial subscription's endpoint, your own instance."
-    case .metURL: "MET Norway's Locationforecast 2.0 (complete), or anything that speaks it."
-    case .nwsAlertsURL: "The National Weather Service's active alerts, for places in the United States."
-    case .dwdAlertsURL: "The Deutscher Wetterdienst's warnings through Bright Sky, for places in Germany."
-    case .metAlertsURL: "MET Norway's MetAlerts 2.0, for places in Norway; asked only with WEATHER_CONTACT set."
-    case .timeout:
-        "The network time of a whole run, all requests together, from 1 second to 1 hour: 30, 45s or 2m. The timer's runs keep the value that set or schedule wrote into their unit."
-    case .staleAfter:
-        "How long after it was fetched a result is shown as stale, from 0 seconds to 7 days: 900 or 15m. It replaces the data's own interval, never a server's explicit freshness (Cache-Control: max-age, Expires)."
-    case .interactiveTimeout:
-        "The network time of a refresh in a terminal, with the saved result already on the screen, from 1 second to 1 hour."
-    case .units:
-        "How values are printed: metric (°C, km/h, mm, hPa), imperial (°F, mph, in, inHg) or si (°C, m/s, mm, hPa). --units on a command replaces every units setting. JSON values are always in SI units."
-    case .temperatureUnit: "The temperature's unit over the units: celsius or fahrenheit."
-    case .windUnit: "The wind's unit over the units: kmh, ms, mph or kn."
-    case .precipitationUnit: "The precipitation's unit over the units: mm or inch."
-    case .icons:
-        "The icons of the text, the short line and %c: emoji, nerd (Nerd Font glyphs), ascii (wttr.in's plain-text symbols) or none; --icons overrides it."
-    case .format:
-        "The short line: what show --short prints, and --waybar's text (see FORMAT CODES)."
-    case .tooltipHours: "How far ahead --waybar's tooltip shows the hours, from 0 to 48, at 3-hour steps."
-    case .tooltipDays: "How many days --waybar's tooltip lists, from 0 to 7."
-    case .contact:
-        "Your email address or a URL, added to every request's User-Agent so that a service's operators can reach you rather than block you. MET Norway requires one: without it weather sends MET nothing (its forecast fails with exit status 78, and no warnings come for Norway)."
-    case .language:
-        "The language of every word weather prints (not JSON keys or values, nor waybar's classes), and the one it asks place names and warnings in: an ISO 639 code such as de or fr, or with a country, pt_BR. Numbers, times and dates follow that language's usual locale. Without it, weather reads the environment as gettext does: LANGUAGE, a list such as nb:sv, whose first language weather speaks is spoken and whose first is asked for place names, unless the locale is C or POSIX; else the locale of LC_ALL, LC_MESSAGES or LANG, the first that is set. C, POSIX and English print English."
-    case .provider:
-        "The forecast: open-meteo, or met-norway (MET Norway's, which requires WEATHER_CONTACT). Places are found by Open-Meteo's geocoding for both."
-    case .alerts:
-        "on or off: official warnings for places in the United States, Germany and Norway. Off, no request is made for them."
-    case .notify:
-        "The desktop notifications the runs that fetch send: warnings (a new official warning of moderate or higher severity), all (and rain starting within 30 minutes) or off."
-    }
-}
-
-/// The default of a setting as the page says it: the value weather takes without one.
-func defaultOf(_ key: Settings.Key) -> String {
-    let defaults = Settings.defaults
-    let seconds = { (value: Double) in String(Int(value)) + " (seconds)" }
-    switch key {
-    case .geocodingURL: return defaults.geocodingURL
-    case .forecastURL: return defaults.forecastURL
-    case .metURL: return defaults.metURL
-    case .nwsAlertsURL: return defaults.nwsAlertsURL
-    case .dwdAlertsURL: return defaults.dwdAlertsURL
-    case .metAlertsURL: return defaults.metAlertsURL
-    case .timeout: return seconds(defaults.timeout)
-    case .staleAfter: return defaults.staleAfter.map(seconds) ?? "the data's own interval (15 minutes for Open-Meteo)"
-    case .interactiveTimeout: return seconds(defaults.interactiveTimeout)
-    case .units:
-        guard let system = UnitSystem.allCases.first(where: { $0.units == defaults.units }) else {
-            fail("no default units")
+// `weather-manual --docs FILE...`: the table of settings of each Markdown file written anew between its
+// markers (`make docs`), in English as the page.
+if CommandLine.arguments.dropFirst().first == "--docs" {
+    for path in CommandLine.arguments.dropFirst(2) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let updated = SettingsDocs.updated(text)
+        else { fail("\(path): no settings table between its marker comments (SettingsDocs.tableStart)") }
+        do {
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            fail("\(path): \(error)")
         }
-        return system.rawValue
-    case .temperatureUnit, .windUnit, .precipitationUnit: return "the units'"
-    case .icons: return defaults.icons.rawValue
-    case .format: return "\"" + (defaults.format ?? FormatString.shortLine).source + "\""
-    case .tooltipHours: return String(defaults.tooltipHours)
-    case .tooltipDays: return String(defaults.tooltipDays)
-    case .contact: return "none"
-    case .language: return "the environment's, else en"
-    case .provider: return defaults.provider.rawValue
-    case .alerts: return defaults.alerts ? "on" : "off"
-    case .notify: return defaults.notify.rawValue
     }
+    exit(0)
 }
-
-/// The order the settings are listed in: how a person meets them. Every key, once.
-let settingsOrder: [Settings.Key] = [
-    .units, .temperatureUnit, .windUnit, .precipitationUnit, .icons, .format, .tooltipHours, .tooltipDays,
-    .language, .provider, .contact, .alerts, .notify, .timeout, .interactiveTimeout, .staleAfter,
-    .geocodingURL, .forecastURL, .metURL, .nwsAlertsURL, .dwdAlertsURL, .metAlertsURL,
-]
-
-guard CommandLine.arguments.count == 2 else { fail("usage: weather-manual DATE") }
+guard CommandLine.arguments.count == 2 else { fail("usage: weather-manual DATE, or weather-manual --docs FILE...") }
 let date = CommandLine.arguments[1]
-guard Set(settingsOrder).count == Settings.Key.allCases.count, settingsOrder.count == Settings.Key.allCases.count else {
-    fail("settingsOrder must list every setting once")
-}
 guard let data = commandDescriptions().data(using: .utf8),
     let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
     let rootJSON = json["command"] as? [String: Any]
@@ -297,8 +228,8 @@ func listLines(_ paragraph: String) -> [String] {
 
 // Every setting that --help lists, and the man page, come from the same keys.
 let settingsHelp = rootParagraph("Settings, from ")
-for key in Settings.Key.allCases where !settingsHelp.contains(key.variable) {
-    fail("weather --help does not list \(key.variable)")
+for setting in Setting.all where !settingsHelp.contains(setting.variable) {
+    fail("weather --help does not list \(setting.variable)")
 }
 
 // The commands whose words name a place that must be given (the parser takes none, so that weather, not
@@ -417,12 +348,12 @@ page.macro("SH", "ENVIRONMENT")
 page.text(
     "Each setting comes from its variable, else from its key in $XDG_CONFIG_HOME/weather/config.json (a JSON object, such as {\"units\": \"imperial\", \"timeout\": 20}), else its default. An empty variable, or empty text in the file, is unset. Choices are read in any letter case."
 )
-for key in settingsOrder {
-    page.item(Roff.bold(key.variable), about(key))
+for setting in Setting.all {
+    page.item(Roff.bold(setting.variable), setting.words.about)
     page.macro("br")
     // A line each, as a URL is longer than most.
-    page.text("Default:\n" + defaultOf(key) + ";\nin config.json:")
-    page.raw(Roff.bold(key.configKey) + ".")
+    page.text("Default:\n" + setting.defaultText + ";\nin config.json:")
+    page.raw(Roff.bold(setting.key) + ".")
 }
 page.item(
     Roff.bold("LANGUAGE") + ", " + Roff.bold("LC_ALL") + ", " + Roff.bold("LC_MESSAGES") + ", " + Roff.bold("LANG"),

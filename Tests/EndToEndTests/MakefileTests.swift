@@ -40,7 +40,7 @@ struct MakefileTests {
         #expect(address.range(of: #"^http://127\.0\.0\.1:\d+$"#, options: .regularExpression) != nil, "\(lines)")
         let exports = lines.filter { $0.hasPrefix("export ") }
         // Every endpoint weather has a setting for, each once, at the server's address.
-        let endpoints = Settings.Key.allCases.map(\.variable).filter { $0.hasSuffix("_URL") }
+        let endpoints = Setting.all.map(\.variable).filter { $0.hasSuffix("_URL") }
         #expect(
             exports.map { String($0.dropFirst("export ".count).prefix { $0 != "=" }) }.sorted() == endpoints.sorted(),
             "\(lines)")

@@ -201,10 +201,10 @@ package struct TestContext: Sendable {
         self.environment = Environment(environment)
         // Loopback endpoints on the discard port: the scripted transport answers, and nothing could ever
         // reach the internet even if a request slipped past it.
-        var settings = Settings(
-            geocodingURL: "http://127.0.0.1:9/v1/search", forecastURL: "http://127.0.0.1:9/v1/forecast",
-            timeout: 30, staleAfter: staleAfter
-        )
+        var settings = Settings.defaults
+        settings.geocodingURL = "http://127.0.0.1:9/v1/search"
+        settings.forecastURL = "http://127.0.0.1:9/v1/forecast"
+        settings.staleAfter = staleAfter
         settings.metURL = "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete"
         // Official warnings are one more request after the forecast: only the tests of warnings script
         // their answers and turn them on (`settings.alerts = true`), with endpoints on the same port.

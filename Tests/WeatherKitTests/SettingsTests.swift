@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -69,6 +70,42 @@ struct SettingsTests {
         }
     }
 
+    @Test("each setting is one descriptor: its key and variable its own, its default what the defaults hold")
+    func descriptors() throws {
+        #expect(Set(Setting.all.map(\.key)).count == Setting.all.count)
+        #expect(Set(Setting.all.map(\.variable)).count == Setting.all.count)
+        for setting in Setting.all {
+            #expect(setting.variable.hasPrefix("WEATHER_"), "\(setting.key)")
+            // The default, read as a value of the setting, is the defaults, and the example is a good value.
+            if let value = setting.defaultValue {
+                var settings = Settings.defaults
+                #expect(setting.read(value, &settings) == nil, "\(setting.key)")
+                #expect(settings == Settings.defaults, "\(setting.key)=\(value) is not the default")
+            }
+            var example = Settings.defaults
+            let text =
+                setting.example.hasPrefix("\"") ? String(setting.example.dropFirst().dropLast()) : setting.example
+            #expect(setting.read(text, &example) == nil, "\(setting.key): \(setting.example)")
+            // Each setting is read from its variable and from its key, through its descriptor alone.
+            #expect(
+                try Settings.load(environment: Environment([setting.variable: text]), config: [:], configPath: "c")
+                    == example)
+            #expect(
+                try Settings.load(environment: Environment([:]), config: [setting.key: text], configPath: "c")
+                    == example)
+        }
+    }
+
+    @Test("README.md's settings table is as the descriptors write it (make docs)")
+    func documentedTable() throws {
+        let text = try String(contentsOfFile: TestPaths.repository + "/README.md", encoding: .utf8)
+        #expect(text.contains(SettingsDocs.tableStart), "README.md has no settings table")
+        #expect(SettingsDocs.updated(text) == text, "README.md is not current: run make docs")
+        for setting in Setting.all {
+            #expect(SettingsDocs.table.contains("| `\(setting.variable)` | `\(setting.key)` |"))
+        }
+    }
+
     @Test(
         "a corrupt config file is reported by its path",
         arguments: [
@@ -77,7 +114,7 @@ struct SettingsTests {
             ("{\"timout\": 5}", "unknown setting \"timout\" (did you mean \"timeout\"?)"),
             ("{\"unit\": \"imperial\"}", "unknown setting \"unit\" (did you mean \"units\"?)"),
             ("{\"Units\": \"imperial\"}", "unknown setting \"Units\" (did you mean \"units\"?)"),
-            ("{\"colour\": \"never\"}", "unknown setting \"colour\" (known: geocoding_url, forecast_url, "),
+            ("{\"colour\": \"never\"}", "unknown setting \"colour\" (known: units, temperature_unit, "),
             ("{\"timeout\": \"soon\"}", "\"timeout\" must be"),
             ("{\"timeout\": [1]}", "\"timeout\" is an array"),
             ("{\"format\": 42}", "\"format\" is a number; it must be text in quotes"),
@@ -180,7 +217,11 @@ struct SettingsTests {
 
     @Test("the settings travel to another process as the same variables")
     func asEnvironment() {
-        var settings = Settings(geocodingURL: "http://a/s", forecastURL: "http://a/f", timeout: 45, staleAfter: 600)
+        var settings = Settings.defaults
+        settings.geocodingURL = "http://a/s"
+        settings.forecastURL = "http://a/f"
+        settings.timeout = 45
+        settings.staleAfter = 600
         settings.contact = "ann@example.org"
         settings.units = UnitSystem.imperial.units
         settings.provider = .metNorway
@@ -191,11 +232,10 @@ struct SettingsTests {
         settings.metAlertsURL = "http://a/w"
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
-                "WEATHER_GEOCODING_URL=http://a/s", "WEATHER_FORECAST_URL=http://a/f", "WEATHER_PROVIDER=met-norway",
-                "WEATHER_MET_URL=http://a/m", "WEATHER_TIMEOUT=45s",
-                "WEATHER_STALE_AFTER=10m", "WEATHER_CONTACT=ann@example.org", "WEATHER_ALERTS=off",
-                "WEATHER_NWS_ALERTS_URL=http://a/n", "WEATHER_DWD_ALERTS_URL=http://a/d",
-                "WEATHER_METALERTS_URL=http://a/w",
+                "WEATHER_PROVIDER=met-norway", "WEATHER_CONTACT=ann@example.org", "WEATHER_ALERTS=off",
+                "WEATHER_TIMEOUT=45s", "WEATHER_STALE_AFTER=10m", "WEATHER_GEOCODING_URL=http://a/s",
+                "WEATHER_FORECAST_URL=http://a/f", "WEATHER_MET_URL=http://a/m", "WEATHER_NWS_ALERTS_URL=http://a/n",
+                "WEATHER_DWD_ALERTS_URL=http://a/d", "WEATHER_METALERTS_URL=http://a/w",
             ], "what the service fetches and whom it names; display settings stay with the display")
     }
 
@@ -206,7 +246,7 @@ struct SettingsTests {
         try writeConfig(#"{"notify": "off"}"#)
         let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
         #expect(fromFile.notify == .off)
-        #expect(fromFile.asEnvironment.last.map { "\($0.name)=\($0.value)" } == "WEATHER_NOTIFY=off")
+        #expect(fromFile.asEnvironment.contains { "\($0.name)=\($0.value)" == "WEATHER_NOTIFY=off" })
         let fromVariable = try Settings.load(environment: Environment(["WEATHER_NOTIFY": "ALL"]), paths: paths)
         #expect(fromVariable.notify == .all, "the variable wins over the file, in any letter case")
         #expect(

@@ -27,8 +27,8 @@ package enum ConfigFile {
         }
         var values: [String: String] = [:]
         for (key, value) in members {
-            guard let setting = Settings.Key(configKey: key) else {
-                let known = Settings.Key.allCases.map(\.configKey)
+            guard let takesNumber = Setting.named(key, \.takesNumber) else {
+                let known = Setting.all.map(\.key)
                 // A typo is named as the command line names one (`Suggestion`); else the keys are listed.
                 if let meant = Suggestion.closest(to: key, among: known) {
                     throw .invalidConfig(
@@ -40,19 +40,20 @@ package enum ConfigFile {
             }
             switch value.kind {
             case .string: values[key] = try? value.string()
-            case .number where setting.takesNumber:
+            case .number where takesNumber:
                 values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
             case .null: continue
             default:
+                let example = Setting.named(key, \.example) ?? ""
                 throw .invalidConfig(
                     path: path,
-                    reason: setting.takesNumber
+                    reason: takesNumber
                         ? tr(
                             "\"%1$s\" is %2$s; it must be a number or text, such as {\"%1$s\": %3$s}", key,
-                            translation(of: value.kindDescription), setting.example)
+                            translation(of: value.kindDescription), example)
                         : tr(
                             "\"%1$s\" is %2$s; it must be text in quotes, such as {\"%1$s\": %3$s}", key,
-                            translation(of: value.kindDescription), setting.example))
+                            translation(of: value.kindDescription), example))
             }
         }
         return values
