@@ -5,15 +5,18 @@ import WeatherPresentation
 import WeatherSources
 import WeatherSystem
 
-/// `--units`, `--icons` and `--color`: how a command prints values, over the settings.
+/// `--units`, `--icons` and `--color`: how a command prints values, over the settings. Named as `show`'s
+/// (`ShowOption`), for every command that takes them.
 struct DisplayFlags: ParsableArguments {
     @Option(
+        name: ShowOption.units.names,
         help: ArgumentHelp(
             helpText("Units, in place of the units settings: °C and km/h, °F and mph, or °C and m/s."),
             valueName: "system"))
     var units: UnitSystem?
 
     @Option(
+        name: ShowOption.icons.names,
         help: ArgumentHelp(
             helpText(
                 "Icons, in place of the icons setting: emoji, Nerd Font glyphs, wttr.in's plain-text symbols, or none."),
@@ -21,6 +24,7 @@ struct DisplayFlags: ParsableArguments {
     var icons: IconSet?
 
     @Option(
+        name: ShowOption.color.names,
         help: ArgumentHelp(helpText("When to colour: auto is on a terminal unless NO_COLOR is set."), valueName: "when")
     )
     var color: TextStyle.Choice = .auto
@@ -75,10 +79,13 @@ private func formatProblem(_ error: FormatError) -> String {
 
 /// `--refresh` or `--cached`: where `show` and `forecast` may get their data.
 struct SourceFlags: ParsableArguments {
-    @Flag(help: ArgumentHelp(helpText("Refresh a stale result first, even when stdout is not a terminal.")))
+    @Flag(
+        name: ShowOption.refresh.names,
+        help: ArgumentHelp(helpText("Refresh a stale result first, even when stdout is not a terminal.")))
     var refresh = false
 
-    @Flag(help: ArgumentHelp(helpText("Never touch the network, even in a terminal.")))
+    @Flag(
+        name: ShowOption.cached.names, help: ArgumentHelp(helpText("Never touch the network, even in a terminal.")))
     var cached = false
 
     func validate() throws {

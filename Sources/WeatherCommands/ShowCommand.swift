@@ -46,20 +46,24 @@ struct ShowCommand: FetcherCommand {
         ].joinedText("\n\n")
     )
 
+    // The options' names are `ShowOption`'s, which the fast program reads too (`ShowRequest.fast`).
     @Flag(
-        name: .shortAndLong,
+        name: ShowOption.json.names,
         help: ArgumentHelp(helpText("Print one JSON object for scripts, its values always in SI units.")))
     var json = false
 
-    @Option(help: ArgumentHelp(helpText("Print one line of % codes (listed below)."), valueName: "format"))
+    @Option(
+        name: ShowOption.format.names,
+        help: ArgumentHelp(helpText("Print one line of % codes (listed below)."), valueName: "format"))
     var format: String?
 
     @Flag(
-        name: .shortAndLong,
+        name: ShowOption.short.names,
         help: ArgumentHelp(helpText("Print the short line: the format setting, or \"%l %c %t %W %o\".")))
     var short = false
 
     @Flag(
+        name: ShowOption.waybar.names,
         help: ArgumentHelp(
             helpText("Print one JSON object for waybar: text (the short line or --format), tooltip, class.")))
     var waybar = false
@@ -74,8 +78,10 @@ struct ShowCommand: FetcherCommand {
     var display: DisplayFlags
 
     func validate() throws {
-        let outputs = [json, format != nil && !waybar, short, waybar].filter { $0 }.count
-        guard outputs <= 1 else {
+        // What the fast program accepts too (`ShowRequest.fast`): any format stands for the one given.
+        let output = ShowRequest.Output.chosen(
+            json: json, short: short, waybar: waybar, format: format.map { _ in FormatString.shortLine })
+        guard output != nil else {
             throw ValidationError(
                 tr("choose one of --json, --format, --short and --waybar (--waybar takes a --format)"))
         }
@@ -86,19 +92,24 @@ struct ShowCommand: FetcherCommand {
     var printsForWaybar: Bool { waybar }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
-        var request = ShowRequest(source: source.source, display: display.options)
         guard let line = try runFormat(format, command: "show", waybar: waybar, console: fetcher.context.console)
         else { return 0 }
-        if json {
-            request.output = .json
-        } else if waybar {
-            request.output = .waybar(line)
-        } else if let line {
-            request.output = .format(line)
-        } else if short {
-            request.output = .short
-        }
+        let request = request(format: line)
         try place.run { (query) throws(WeatherError) in _ = try request.show(with: fetcher, place: query) }
         return 0
+    }
+
+    /// What the options ask, `--format` parsed as `format`: what `ShowRequest.fast` makes of the same line.
+    func request(format: FormatString?) -> ShowRequest {
+        ShowRequest(
+            output: .chosen(json: json, short: short, waybar: waybar, format: format) ?? .text, source: source.source,
+            display: display.options)
+    }
+}
+
+extension ShowOption {
+    /// Its names for ArgumentParser: `--json` and `-j`.
+    var names: NameSpecification {
+        letter.map { [.customLong(name), .customShort($0)] } ?? [.customLong(name)]
     }
 }
