@@ -1,4 +1,4 @@
-import Glibc
+import TestSupport
 import Testing
 
 @testable import WeatherFetching
@@ -18,7 +18,7 @@ struct SetClockTests {
             ("1791478800+1796000000.5", 1_791_478_800.0, true),
         ])
     func reads(text: String, seconds: Double, runs: Bool) throws {
-        let clock = try #require(SetClock(text))
+        let clock = try #require(SetClock(text, real: TestClock()))
         #expect(clock.moment.secondsSince1970 == seconds)
         #expect((clock.startedAt != nil) == runs)
         if !runs { #expect(clock.now().secondsSince1970 == seconds) }
@@ -33,62 +33,71 @@ struct SetClockTests {
             "+1796000000",
         ])
     func refuses(text: String) {
-        #expect(SetClock(text) == nil)
+        #expect(SetClock(text, real: TestClock()) == nil)
     }
+
+    /// The system's clock a set clock is given, reading 1796000000 until advanced.
+    static func realClock() -> TestClock { TestClock(Timestamp(secondsSince1970: 1_796_000_000)) }
 
     @Test("a clock standing still never reaches a later moment; the real clock's times read from its now")
     func standingStill() throws {
-        let clock = try #require(SetClock("1791478800"))
+        let real = Self.realClock()
+        let clock = try #require(SetClock("1791478800", real: real))
         #expect(clock.systemTime(at: Timestamp(secondsSince1970: 1_791_478_860)) == nil)
-        let real = SystemClock().now()
-        let read = clock.moment(atSystemTime: real + 3600).secondsSince1970
-        #expect(read >= 1_791_482_400 - 1 && read <= 1_791_482_400, "an hour from now reads an hour after it: \(read)")
+        #expect(clock.moment(atSystemTime: real.now() + 3600).secondsSince1970 == 1_791_482_400)
+        real.advance(600)
+        #expect(clock.now().secondsSince1970 == 1_791_478_800)
     }
 
-    @Test("a running clock reaches a moment at the real time as far ahead")
+    @Test("a running clock starts at the real clock's reading and runs on with it, whichever clock it is given")
     func running() throws {
-        let before = SystemClock().now()
-        let clock = try #require(SetClock("1791478800+"))
-        let after = SystemClock().now()
-        let real = try #require(clock.systemTime(at: Timestamp(secondsSince1970: 1_791_478_860)))
-        #expect(real >= before + 60 && real <= after + 60)
-        #expect(clock.moment(atSystemTime: real).secondsSince1970 - 1_791_478_860 < 1e-3)
+        let real = Self.realClock()
+        let clock = try #require(SetClock("1791478800+", real: real))
+        #expect(clock.startedAt == real.now())
+        #expect(clock.systemTime(at: Timestamp(secondsSince1970: 1_791_478_860))?.secondsSince1970 == 1_796_000_060)
+        real.advance(90)
+        #expect(clock.now().secondsSince1970 == 1_791_478_890)
+        #expect(
+            clock.moment(atSystemTime: Timestamp(secondsSince1970: 1_796_000_100)).secondsSince1970 == 1_791_478_900)
     }
 
     @Test("a clock running on from a real reading agrees with every other run given the same")
     func anchored() throws {
-        let real = SystemClock().now()
-        let text = "1791478800+\(real.secondsSince1970)"
-        let first = try #require(SetClock(text))
-        usleep(20_000)
-        let second = try #require(SetClock(text))
+        let real = Self.realClock()
+        let first = try #require(SetClock("1791478800+1795999990", real: real))
+        real.advance(20)
+        let second = try #require(SetClock("1791478800+1795999990", real: real))
         #expect(first.startedAt == second.startedAt)
-        let read = (first.now(), second.now(), SystemClock().now())
-        #expect(read.1 - read.0 >= 0 && read.1 - read.0 < 0.01, "the later reading of two at once")
-        #expect(abs(read.1.secondsSince1970 - 1_791_478_800 - (read.2 - real)) < 0.01)
+        #expect(first.now() == second.now())
+        #expect(first.now().secondsSince1970 == 1_791_478_830)
     }
 
     @Test("the real clock's times are its own")
-    func realClock() {
+    func realClockTimes() {
         let moment = Timestamp(secondsSince1970: 1_791_478_800)
         #expect(SystemClock().systemTime(at: moment) == moment)
         #expect(SystemClock().moment(atSystemTime: moment) == moment)
     }
 
-    @Test("a bad value is a setting refused, naming the variable and what it must be")
+    @Test("a bad value is a setting refused, naming the variable and what it must be; none is the real clock")
     func refusedAsSetting() throws {
-        #expect(throws: SettingsError.self) { try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"])) }
+        let real = TestClock()
+        #expect(throws: SettingsError.self) {
+            try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"]), real: real)
+        }
         do {
-            _ = try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"]))
+            _ = try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "soon"]), real: real)
         } catch {
             #expect(
                 error.description
                     == "WEATHER_TEST_NOW=\"soon\" is not valid: it must be seconds since 1970 up to the end of 2099, such as 1791478800, or with a + to let the clock run on from there, such as 1791478800+"
             )
         }
-        #expect(try WeatherContext.wallClock(Environment([:])) is SystemClock)
-        #expect(try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": ""])) is SystemClock)
-        #expect(try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "5"])).now().secondsSince1970 == 5)
+        #expect(try WeatherContext.wallClock(Environment([:]), real: real) as? TestClock === real)
+        #expect(try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": ""]), real: real) as? TestClock === real)
+        #expect(
+            try WeatherContext.wallClock(Environment(["WEATHER_TEST_NOW": "5"]), real: real).now().secondsSince1970 == 5
+        )
     }
 }
 

@@ -61,7 +61,7 @@ public final class WeatherFetcher: Sendable {
         let lookups = LookupCache(paths: context.paths)
         self.lookups = lookups
         lock = FetchLockHolder(lockFile: context.paths.lockFile) {
-            store.removeTemporaryFiles(amongUnits: RefreshUnits.fileNames)
+            store.removeTemporaryFiles(amongUnits: RefreshUnits.fileNames, clock: context.clock)
             lookups.removeTemporaryFiles()
         }
         let geocoder = OpenMeteo(

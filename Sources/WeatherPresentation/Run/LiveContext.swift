@@ -10,7 +10,7 @@ extension WeatherContext {
     static func live(readingConfig: Bool = true) throws(WeatherError) -> WeatherContext {
         let environment = Environment.current()
         do throws(SettingsError) {
-            let clock = try wallClock(environment)
+            let clock = try wallClock(environment, real: SystemClock())
             let paths = try WeatherPaths(environment: environment)
             let settings =
                 readingConfig
@@ -30,13 +30,13 @@ extension WeatherContext {
         }
     }
 
-    /// The system's real-time clock, or the one `WEATHER_TEST_NOW` sets for a test. Read from the
-    /// environment only, never from config.json: a file outlives the test, and a clock left standing
-    /// there would show the user's weather as of that moment for good. Nor does the timer's unit or the
-    /// crontab line carry it (`Settings.asEnvironment`): they run by the real clock.
-    static func wallClock(_ environment: Environment) throws(SettingsError) -> any WallClock {
-        guard let text = environment.nonEmpty(SetClock.variable) else { return SystemClock() }
-        guard let clock = SetClock(text) else {
+    /// `real`, the system's real-time clock, or the one `WEATHER_TEST_NOW` sets for a test (running on
+    /// with `real`). Read from the environment only, never from config.json: a file outlives the test, and
+    /// a clock left standing there would show the user's weather as of that moment for good. Nor does the
+    /// timer's unit or the crontab line carry it (`Settings.asEnvironment`): they run by the real clock.
+    static func wallClock(_ environment: Environment, real: any WallClock) throws(SettingsError) -> any WallClock {
+        guard let text = environment.nonEmpty(SetClock.variable) else { return real }
+        guard let clock = SetClock(text, real: real) else {
             throw .invalidVariable(
                 SetClock.variable, value: text,
                 expected: tr(

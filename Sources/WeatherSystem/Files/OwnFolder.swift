@@ -200,9 +200,9 @@ package final class OwnFolder {
 
     /// Removes the files `FileIO.writeAtomically` left in this folder for `files` (names in it) when its
     /// run was killed: `.current.json.` and six characters for `current.json`. `unlinkat` removes a link
-    /// as a link and leaves a folder. `sparingYoungerThan`, when given, spares a file modified fewer
-    /// seconds ago: a write that does not take the lock may be under way.
-    package func removeTemporaryFiles(of files: [String], sparingYoungerThan age: Int? = nil) {
+    /// as a link and leaves a folder. `sparing`, when given, spares a file modified fewer seconds ago than
+    /// its `age` by its `clock`: a write that does not take the lock may be under way.
+    package func removeTemporaryFiles(of files: [String], sparing: (age: Double, clock: any WallClock)? = nil) {
         let prefixes = files.map(FileIO.temporaryPrefix(of:))
         // Only names that begin with a dot can be temporary files: the rest are not looked at twice.
         for name in names() where name.utf8.first == UInt8(ascii: ".") {
@@ -210,11 +210,12 @@ package final class OwnFolder {
                 name.utf8.count == prefix.utf8.count + 6 && name.hasPrefix(prefix)
             }
             guard temporary else { continue }
-            if let age {
-                // The real clock, not the run's (a test's may be set): the kernel stamps files by it.
+            if let sparing {
+                // The kernel stamps files by the real clock: the time read as the run's clock shows it.
                 var info = stat()
-                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mtim.tv_sec < time(nil) - age
-                else { continue }
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let modified = Timestamp(secondsSince1970: Double(info.st_mtim.tv_sec))
+                guard sparing.clock.moment(atSystemTime: modified) < sparing.clock.now() - sparing.age else { continue }
             }
             _ = unlinkat(descriptor, name, 0)
         }

@@ -187,14 +187,14 @@ package struct WeatherStore: Sendable {
 
     /// Removes the temporary files killed runs left beside weather's files, folder by folder, by
     /// descriptor (`OwnFolder`). For the holder of the fetch lock, under which they are written; the
-    /// looks are written without it, so their temporary files go only when a minute old. `unitNames`: the
-    /// files written among the units (`unitDirectory`), named by the schedule that writes them.
-    package func removeTemporaryFiles(amongUnits unitNames: [String]) {
+    /// looks are written without it, so their temporary files go only when a minute old by `clock`.
+    /// `unitNames`: the files written among the units (`unitDirectory`), named by the schedule that writes them.
+    package func removeTemporaryFiles(amongUnits unitNames: [String], clock: any WallClock) {
         let cache = try? OwnFolder.opened(paths.cacheDirectory, below: paths.cacheRoot, creating: false)
         cache?.removeTemporaryFiles(of: WeatherPaths.writtenInCache)
         let state = try? OwnFolder.opened(paths.stateDirectory, below: paths.stateDirectory, creating: false)
         state?.removeTemporaryFiles(of: WeatherPaths.writtenInState)
-        state?.removeTemporaryFiles(of: ["looks.json"], sparingYoungerThan: 60)
+        state?.removeTemporaryFiles(of: ["looks.json"], sparing: (60, clock))
         let units = try? OwnFolder.opened(paths.unitDirectory, below: paths.unitDirectory, creating: false)
         units?.removeTemporaryFiles(of: unitNames)
     }

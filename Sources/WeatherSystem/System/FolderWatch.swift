@@ -69,15 +69,20 @@ package final class FolderWatch {
     /// time it shows the moment, and one that stands still never gets there.
     package func wait(until moment: Timestamp?, clock: any WallClock) -> Wake {
         let now = clock.now()
-        let moment = moment.flatMap { $0 > now ? clock.systemTime(at: $0) : SystemClock().now() }
-        let armed = timer >= 0 && WallClockTimer.arm(timer, at: moment)
+        // The moment on the real clock and how far ahead it is; a moment past is due at once (the timer
+        // armed for 1970 fires at once).
+        let due = moment.flatMap { moment -> (systemTime: Timestamp, seconds: Double)? in
+            guard moment > now else { return (Timestamp(secondsSince1970: 0), 0) }
+            return clock.systemTime(at: moment).map { ($0, moment - now) }
+        }
+        let armed = timer >= 0 && WallClockTimer.arm(timer, at: due?.systemTime)
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: Self.signalPipe.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
             pollfd(fd: armed ? timer : -1, events: Int16(POLLIN), revents: 0),
         ]
-        let seconds = moment.map { $0 - SystemClock().now() }.flatMap { $0.isFinite ? max(0, min($0, 86_400)) : nil }
+        let seconds = due.flatMap { $0.seconds.isFinite ? max(0, min($0.seconds, 86_400)) : nil }
         let fallback = armed ? nil : seconds.map { MonotonicInstant.now().seconds + $0 }
         while true {
             let left = fallback.map { Int32(max(0, (($0 - MonotonicInstant.now().seconds) * 1000).rounded(.up))) } ?? -1

@@ -39,13 +39,15 @@ package struct SystemClock: WallClock {
 /// the program starts and runs on with the real clock; `1791478800+1796000000` runs on from there as the
 /// real clock runs on from its reading `1796000000`, the form a test gives each of its runs so that they
 /// agree to the microsecond. Only the wall clock: budgets, timeouts and waits run on the monotonic clock,
-/// which stays real.
+/// which stays real. The real clock it runs on with is given (`real`): the run's context chooses both.
 package struct SetClock: WallClock {
     /// The moment the clock shows when the real clock shows `startedAt` (or for good).
     package let moment: Timestamp
     /// The real clock's reading at `moment`, for a clock that runs on (the program's start, unless the
     /// variable gives it); `nil` for one that stands still.
     package let startedAt: Timestamp?
+    /// The system's clock, which it runs on with and tells the system's times by.
+    private let real: any WallClock
 
     /// The earliest and latest moments it takes: 1970 to the end of 2099, where every zone's rules are known.
     package static let range = 0.0...4_102_444_799
@@ -53,15 +55,17 @@ package struct SetClock: WallClock {
     /// The variable that sets it.
     package static let variable = "WEATHER_TEST_NOW"
 
-    /// The clock `text` sets (`SECONDS`, `SECONDS+` or `SECONDS+REAL`), or `nil` when it is none of them.
-    package init?(_ text: String) {
+    /// The clock `text` sets (`SECONDS`, `SECONDS+` or `SECONDS+REAL`), running on with `real`, or `nil`
+    /// when it is none of them.
+    package init?(_ text: String, real: any WallClock) {
         let halves = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
         guard let seconds = Self.seconds(halves[0]) else { return nil }
         moment = Timestamp(secondsSince1970: seconds)
+        self.real = real
         if halves.count == 1 {
             startedAt = nil
         } else if halves[1].isEmpty {
-            startedAt = SystemClock().now()
+            startedAt = real.now()
         } else {
             guard let real = Self.seconds(halves[1]) else { return nil }
             startedAt = Timestamp(secondsSince1970: real)
@@ -81,11 +85,11 @@ package struct SetClock: WallClock {
 
     package func now() -> Timestamp {
         guard let startedAt else { return moment }
-        return moment + (SystemClock().now() - startedAt)
+        return moment + (real.now() - startedAt)
     }
 
     package func moment(atSystemTime systemTime: Timestamp) -> Timestamp {
-        now() + (systemTime - SystemClock().now())
+        now() + (systemTime - real.now())
     }
 
     package func systemTime(at moment: Timestamp) -> Timestamp? {
