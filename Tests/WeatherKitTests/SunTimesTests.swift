@@ -220,7 +220,7 @@ struct SunTimesTests {
     func alert() throws {
         let clock = PlaceClock(
             utcOffset: -18_000, zoneName: "America/Toronto", from: try Self.noon("2026-01-01"),
-            to: try Self.noon("2026-12-31"))
+            to: try Self.noon("2026-12-31"), zones: .system)
         try #require(clock.followsZoneRules)
         func sun(_ date: String) throws -> SunTimes {
             let day = try Self.day(date)
@@ -259,7 +259,7 @@ struct SunTimesTests {
     func tromsoAndThePoles() throws {
         let oslo = PlaceClock(
             utcOffset: 3600, zoneName: "Europe/Oslo", from: try Self.noon("2026-01-01"),
-            to: try Self.noon("2026-12-31"))
+            to: try Self.noon("2026-12-31"), zones: .system)
         func sun(_ date: String, latitude: Double = 69.6489, longitude: Double = 18.9551) throws -> DayForecast.Sun {
             let day = try Self.day(date)
             let times = try #require(SunTimes.on(day: day, latitude: latitude, longitude: longitude, clock: oslo))
@@ -477,9 +477,9 @@ struct SunTimesTests {
 
     /// The clock of the zone `name` from three days before `day` to three after, as `refresh` builds it.
     static func clock(_ name: String, around day: Int) -> PlaceClock {
-        let offset = ZoneRules(named: name)?.offset(at: Int64(day) * 86_400) ?? 0
+        let offset = ZoneRules(named: name, in: .system)?.offset(at: Int64(day) * 86_400) ?? 0
         return PlaceClock(
             utcOffset: offset, zoneName: name, from: Timestamp(secondsSince1970: Double(day - 3) * 86_400),
-            to: Timestamp(secondsSince1970: Double(day + 3) * 86_400))
+            to: Timestamp(secondsSince1970: Double(day + 3) * 86_400), zones: .system)
     }
 }

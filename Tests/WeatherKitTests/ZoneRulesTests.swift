@@ -33,7 +33,7 @@ struct ZoneRulesTests {
 
     @Test("the offset at every moment of twenty years is Foundation's", arguments: zones)
     func offsetsAgreeWithFoundation(name: String) throws {
-        let rules = try #require(ZoneRules(named: name))
+        let rules = try #require(ZoneRules(named: name, in: .system))
         let zone = try #require(TimeZone(identifier: name))
         for moment in Self.moments(in: zone) {
             let expected = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(moment)))
@@ -46,7 +46,7 @@ struct ZoneRulesTests {
 
     @Test("the changes within a span are Foundation's transitions", arguments: zones)
     func changesAgreeWithFoundation(name: String) throws {
-        let rules = try #require(ZoneRules(named: name))
+        let rules = try #require(ZoneRules(named: name, in: .system))
         let zone = try #require(TimeZone(identifier: name))
         let span: ClosedRange<Int64> = 1_767_225_600...2_366_841_600
         var expected: [Int64] = []
@@ -103,21 +103,32 @@ struct ZoneRulesTests {
         ])
     func badNames(name: String) {
         #expect(!ZoneRules.isZoneName(name))
-        #expect(ZoneRules(named: name) == nil)
+        #expect(ZoneRules(named: name, in: .system) == nil)
     }
 
     @Test("a zone the database lacks, a folder, or a file that is not TZif: no rules")
     func missing() throws {
-        #expect(ZoneRules(named: "Mars/Olympus_Mons") == nil)
-        #expect(ZoneRules(named: "Europe") == nil)
+        #expect(ZoneRules(named: "Mars/Olympus_Mons", in: .system) == nil)
+        #expect(ZoneRules(named: "Europe", in: .system) == nil)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder + "/Test", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("not a zone".utf8).write(to: URL(fileURLWithPath: folder + "/Test/Text"))
-        #expect(ZoneRules(named: "Test/Text", in: folder) == nil)
+        #expect(ZoneRules(named: "Test/Text", in: ZoneDatabase(folder: folder)) == nil)
         try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Europe/Berlin")).write(
             to: URL(fileURLWithPath: folder + "/Test/Copy"))
-        #expect(ZoneRules(named: "Test/Copy", in: folder) == ZoneRules(named: "Europe/Berlin"))
+        #expect(
+            ZoneRules(named: "Test/Copy", in: ZoneDatabase(folder: folder))
+                == ZoneRules(named: "Europe/Berlin", in: .system))
+    }
+
+    @Test("the database is TZDIR's when the run's environment names a folder by its full path, else the system's")
+    func database() {
+        #expect(ZoneDatabase(environment: Environment(["TZDIR": "/opt/zones"])).folder == "/opt/zones")
+        for variables in [[:], ["TZDIR": ""], ["TZDIR": "zones"]] {
+            #expect(ZoneDatabase(environment: Environment(variables)).folder == ZoneDatabase.system.folder)
+        }
+        #expect(ZoneDatabase.system.folder == "/usr/share/zoneinfo")
     }
 
     @Test(
@@ -149,7 +160,7 @@ struct ZoneRulesTests {
     func savedOffsets() throws {
         let clock = PlaceClock(
             utcOffset: 3600, zoneName: "Europe/Berlin", from: Timestamp(secondsSince1970: 1_805_500_000),
-            to: Timestamp(secondsSince1970: 1_806_500_000))
+            to: Timestamp(secondsSince1970: 1_806_500_000), zones: .system)
         #expect(clock.offsets.count == 4)
         #expect(PlaceClock.offsets(packed: clock.packedOffsets) == clock.offsets)
         #expect(
@@ -164,7 +175,7 @@ struct ZoneRulesTests {
         #expect(PlaceClock.offsets(packed: (0..<16).map { "\($0) 0" }.joined(separator: ",")).count == 32)
         let unknown = PlaceClock(
             utcOffset: 3600, zoneName: "Nowhere/At_All", from: Timestamp(secondsSince1970: 0),
-            to: Timestamp(secondsSince1970: 86_400))
+            to: Timestamp(secondsSince1970: 86_400), zones: .system)
         #expect(!unknown.followsZoneRules)
         #expect(unknown.offset(at: Timestamp(secondsSince1970: 50_000)) == 3600)
     }

@@ -65,9 +65,10 @@ public final class WeatherFetcher: Sendable {
             lookups.removeTemporaryFiles()
         }
         let geocoder = OpenMeteo(
-            geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL, http: context.http)
+            geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL, http: context.http,
+            zones: context.zones)
         self.geocoder = geocoder
-        provider = chosenProvider(by: context.settings, http: context.http)
+        provider = chosenProvider(by: context.settings, http: context.http, zones: context.zones)
         results = ResultCache(store: store, lock: lock, deadline: deadline)
         backoffs = ServiceBackoffs(context: context, startedAt: context.clock.now())
         places = PlaceFinder(

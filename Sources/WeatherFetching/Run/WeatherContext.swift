@@ -22,6 +22,8 @@ public final class WeatherContext: Sendable {
     public let clock: any WallClock
     /// How clock times are printed.
     public let timeZone: LocalTimeZone
+    /// Where places' zones are read (`TZDIR`'s, else the system's).
+    package let zones: ZoneDatabase
     /// When results go stale, by the settings.
     package let freshness: Freshness
     /// Where output and errors go, and whether a person is looking.
@@ -51,8 +53,9 @@ public final class WeatherContext: Sendable {
     /// A run of these parts; `scheduler` is built on first use (most runs never schedule anything).
     package init(
         environment: Environment, paths: WeatherPaths, settings: Settings, clock: any WallClock,
-        timeZone: LocalTimeZone, http: any HTTPTransport, console: any Console, notifications: NotificationCenter,
-        desktop: any DesktopNotifier, fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
+        timeZone: LocalTimeZone, zones: ZoneDatabase = .system, http: any HTTPTransport, console: any Console,
+        notifications: NotificationCenter, desktop: any DesktopNotifier,
+        fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
         loginSession: @escaping @Sendable () -> AdaptiveSchedule.Session = { .unknown },
         scheduler: @escaping @Sendable (WeatherContext) -> any BackgroundScheduler,
         notifier: @escaping @Sendable (WeatherContext) -> any WarningsNotifier
@@ -63,6 +66,7 @@ public final class WeatherContext: Sendable {
         self.settings = settings
         self.clock = clock
         self.timeZone = timeZone
+        self.zones = zones
         freshness = Freshness(staleAfter: settings.staleAfter)
         self.console = console
         self.http = http
@@ -78,8 +82,8 @@ public final class WeatherContext: Sendable {
     /// config.json changed. (The HTTP transport is the run's, its User-Agent too: watch sends nothing.)
     package func replacingSettings(_ settings: Settings) -> WeatherContext {
         WeatherContext(
-            environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone, http: http,
-            console: console, notifications: notifications, desktop: desktop, fixedDelay: fixedDelay,
+            environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone, zones: zones,
+            http: http, console: console, notifications: notifications, desktop: desktop, fixedDelay: fixedDelay,
             loginSession: loginSession, scheduler: makeScheduler, notifier: notifier)
     }
 

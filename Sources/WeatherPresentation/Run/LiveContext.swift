@@ -20,6 +20,7 @@ extension WeatherContext {
             Catalogue.choose(setting: settings.language, environment: environment)
             return WeatherContext(
                 environment: environment, paths: paths, settings: settings, clock: clock, timeZone: .system,
+                zones: ZoneDatabase(environment: environment),
                 http: CurlTransport(userAgent: WeatherKitInfo.userAgent(contact: settings.contact)),
                 console: TerminalConsole(), notifications: .default,
                 desktop: DesktopNotifications(environment: environment), fixedDelay: { FixedDelay.current() },

@@ -1,5 +1,5 @@
 package import WeatherModel
-import WeatherSystem
+package import WeatherSystem
 
 /// A forecast answer read into SI units: what every `WeatherProvider` gives the fetcher. `decode` reads
 /// Open-Meteo's, its `current`, `hourly` and `daily` blocks; `METNorway` reads Locationforecast's.
@@ -40,9 +40,9 @@ package struct ForecastResponse: Sendable, Equatable {
     /// beside them (`Role.extra`: the rain-soon series, the days' UV) is left out alone, and a block beside
     /// them that cannot be read at all too (`extra(_:)`): an extra series never costs the forecast. Units
     /// other than the ones we ask for (°F, km/h, inches...) are converted.
-    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) throws(ResponseProblem)
-        -> ForecastResponse
-    {
+    package static func decode(
+        _ body: [UInt8], headers: HTTPHeaders = HTTPHeaders(), zones: ZoneDatabase = .system
+    ) throws(ResponseProblem) -> ForecastResponse {
         let root = try ResponseBody.json(body, headers: headers)
         do throws(JSONShapeError) {
             let offset = try root.optionalInt("utc_offset_seconds", within: PlaceClock.utcOffsets) ?? 0
@@ -60,7 +60,7 @@ package struct ForecastResponse: Sendable, Equatable {
             let clock = PlaceClock(
                 utcOffset: offset, zoneName: try root.optionalText("timezone", maximumLength: 64),
                 from: Timestamp(secondsSince1970: firstDay),
-                to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400))
+                to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400), zones: zones)
             var implausible: [String] = []
             /// A value in SI units, converted from the response's unit; a gap outside `range`.
             func value(

@@ -1,5 +1,5 @@
 package import WeatherModel
-import WeatherSystem
+package import WeatherSystem
 
 /// MET Norway's `complete` answer read into a `ForecastResponse`: a GeoJSON `Feature` whose
 /// `properties.timeseries` holds steps from the current hour on, hourly for about two and a half days and
@@ -23,9 +23,9 @@ extension METNorway {
     /// The most steps read: MET sends about 90.
     static let maximumSteps = 400
 
-    package static func decode(_ body: [UInt8], headers: HTTPHeaders = HTTPHeaders(), for location: Location)
-        throws(ResponseProblem) -> ForecastResponse
-    {
+    package static func decode(
+        _ body: [UInt8], headers: HTTPHeaders = HTTPHeaders(), for location: Location, zones: ZoneDatabase = .system
+    ) throws(ResponseProblem) -> ForecastResponse {
         let root = try ResponseBody.json(body, headers: headers)
         do throws(JSONShapeError) {
             let properties = try root.field("properties")
@@ -51,7 +51,7 @@ extension METNorway {
                     reason: Message("is missing or not a temperature an observation can have"))
             }
             let observedAt = first.time
-            let clock = Self.clock(of: location, around: observedAt)
+            let clock = Self.clock(of: location, around: observedAt, zones: zones)
             let sun = SunClock(location: location, clock: clock)
             let symbol = first.one?.symbol ?? first.six?.symbol ?? first.twelve?.symbol
             let plausible = CurrentConditions.Plausible.self
@@ -110,16 +110,16 @@ extension METNorway {
 
     /// The place's clock over the answer's span: its zone's rules when the geocoder named a zone the
     /// system knows (MET's answer names none), else the nautical zone of its longitude (an hour for
-    /// every 15°, no daylight saving), for a place given by its coordinates.
-    package static func clock(of location: Location, around moment: Timestamp) -> PlaceClock {
+    /// every 15°, no daylight saving), for a place given by its coordinates. The zones are `zones`'.
+    package static func clock(of location: Location, around moment: Timestamp, zones: ZoneDatabase) -> PlaceClock {
         let nautical = min(max(Int(saturating: (location.longitude / 15).rounded()), -12), 12) * 3600
-        let rules = location.timezone.flatMap { ZoneRules(named: $0) }
+        let rules = location.timezone.flatMap { ZoneRules(named: $0, in: zones) }
         let offset = rules?.offset(at: Int64(moment.secondsSince1970.rounded(.down))) ?? nautical
         let firstDay = Double(moment.day(utcOffset: offset) - 1) * 86_400 - Double(offset)
         return PlaceClock(
             utcOffset: offset, zoneName: rules == nil ? nil : location.timezone,
             from: Timestamp(secondsSince1970: firstDay),
-            to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400))
+            to: Timestamp(secondsSince1970: firstDay + Double(Forecast.dayCount + 2) * 86_400), zones: zones)
     }
 
     /// The next hours' precipitation (`next_1_hours`), at hourly resolution, for "rain in 20 min": the

@@ -20,6 +20,8 @@ package struct METNorway: WeatherProvider {
     /// The user's contact, which the transport's User-Agent carries: MET's terms require one.
     package let contact: String?
     package let http: any HTTPTransport
+    /// Where the place's zone is read, for its days.
+    package var zones = ZoneDatabase.system
 
     package var id: ProviderID { .metNorway }
 
@@ -78,7 +80,7 @@ package struct METNorway: WeatherProvider {
         case 200, 203:
             var decoded: ForecastResponse
             do {
-                decoded = try Self.decode(response.body, headers: response.headers, for: location)
+                decoded = try Self.decode(response.body, headers: response.headers, for: location, zones: zones)
             } catch {
                 throw .unreadable(forecastService, error)
             }

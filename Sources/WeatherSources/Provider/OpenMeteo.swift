@@ -50,11 +50,14 @@ package struct OpenMeteo: WeatherProvider {
     package let geocodingURL: String
     package let forecastURL: String
     package let http: any HTTPTransport
+    /// Where the place's zone is read, for its days.
+    package let zones: ZoneDatabase
 
-    package init(geocodingURL: String, forecastURL: String, http: any HTTPTransport) {
+    package init(geocodingURL: String, forecastURL: String, http: any HTTPTransport, zones: ZoneDatabase = .system) {
         self.geocodingURL = geocodingURL
         self.forecastURL = forecastURL
         self.http = http
+        self.zones = zones
     }
 
     package var geocodingService: ProviderError.Service {
@@ -140,7 +143,7 @@ package struct OpenMeteo: WeatherProvider {
         let response = try send(request, to: forecastService, before: deadline, conditional: !request.headers.isEmpty)
         if response.status == 304 { return .notModified(CachingHeaders(response.headers)) }
         do {
-            return .modified(try ForecastResponse.decode(response.body, headers: response.headers))
+            return .modified(try ForecastResponse.decode(response.body, headers: response.headers, zones: zones))
         } catch {
             throw .unreadable(forecastService, error)
         }

@@ -28,13 +28,15 @@ package enum ForecastFetch: Sendable, Equatable {
     case notModified(CachingHeaders)
 }
 
-/// The provider the `provider` setting chooses, with its endpoint from the settings.
-package func chosenProvider(by settings: Settings, http: any HTTPTransport) -> any WeatherProvider {
+/// The provider the `provider` setting chooses, with its endpoint from the settings, reading places' zones
+/// from `zones`.
+package func chosenProvider(by settings: Settings, http: any HTTPTransport, zones: ZoneDatabase) -> any WeatherProvider
+{
     switch settings.provider {
     case .openMeteo:
-        OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http)
+        OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, zones: zones)
     case .metNorway:
-        METNorway(url: settings.metURL, contact: settings.contact, http: http)
+        METNorway(url: settings.metURL, contact: settings.contact, http: http, zones: zones)
     }
 }
 
