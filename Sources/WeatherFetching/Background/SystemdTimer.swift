@@ -21,6 +21,9 @@ package struct SystemdTimer: BackgroundScheduler {
     /// systemd's stamp of the timer's last trigger (`$XDG_DATA_HOME/systemd/timers/stamp-...`), which
     /// `Persistent=` keeps; `nil` when the folder is unknown.
     let stampFile: String?
+    /// This user's delay within the timer's spread, for the crontab line where there is no systemd: the
+    /// context's (`WeatherContext.fixedDelay`).
+    private let fixedDelay: @Sendable () -> FixedDelay?
     private let currentDataInterval: @Sendable () -> Double
     // Worked out when units or a crontab line are written, not by every background run that has a timer.
     private let executableNow: @Sendable () -> String?
@@ -29,19 +32,22 @@ package struct SystemdTimer: BackgroundScheduler {
     /// A timer with these parts; `dataInterval` is asked only when `.minimum` needs it.
     package init(
         unitDirectory: String, executable: String?, environment: [(name: String, value: String)], budget: Double,
-        clock: any WallClock, stampFile: String? = nil, dataInterval: @escaping @Sendable () -> Double
+        clock: any WallClock, stampFile: String? = nil, fixedDelay: @escaping @Sendable () -> FixedDelay? = { nil },
+        dataInterval: @escaping @Sendable () -> Double
     ) {
         self.init(
             unitDirectory: unitDirectory, executable: { executable }, environment: { environment }, budget: budget,
-            clock: clock, stampFile: stampFile, dataInterval: dataInterval)
+            clock: clock, stampFile: stampFile, fixedDelay: fixedDelay, dataInterval: dataInterval)
     }
 
     private init(
         unitDirectory: String, executable: @escaping @Sendable () -> String?,
         environment: @escaping @Sendable () -> [(name: String, value: String)], budget: Double,
-        clock: any WallClock, stampFile: String?, dataInterval: @escaping @Sendable () -> Double
+        clock: any WallClock, stampFile: String?, fixedDelay: @escaping @Sendable () -> FixedDelay?,
+        dataInterval: @escaping @Sendable () -> Double
     ) {
         self.unitDirectory = unitDirectory
+        self.fixedDelay = fixedDelay
         executableNow = executable
         environmentNow = environment
         self.budget = budget
@@ -65,6 +71,7 @@ package struct SystemdTimer: BackgroundScheduler {
             environment: { Self.carried(paths: paths, settings: settings, environment: environment) },
             budget: context.settings.timeout, clock: context.clock,
             stampFile: dataHome.map { $0 + "/systemd/timers/stamp-" + RefreshUnits.timerName },
+            fixedDelay: context.fixedDelay,
             dataInterval: { store.loadResult().result?.interval ?? Freshness.defaultInterval }
         )
     }
@@ -191,7 +198,7 @@ package struct SystemdTimer: BackgroundScheduler {
         }
         let seconds = seconds(for: interval) ?? seconds(for: .minimum) ?? Freshness.defaultInterval
         let cron = Result { () throws(BackgroundRefreshError) in
-            try CronLine.line(every: seconds, environment: environment, executable: executable, delay: .current())
+            try CronLine.line(every: seconds, environment: environment, executable: executable, delay: fixedDelay())
         }
         throw .background(.noUserManager(reason: reason, cronLine: cron, note: CronLine.note(every: seconds)))
     }
