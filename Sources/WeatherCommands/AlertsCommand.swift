@@ -43,15 +43,14 @@ struct AlertsCommand: FetcherCommand {
 
     @OptionGroup
     var place: PlaceArguments
+    var placeWords: [String] { place.words }
 
     @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         let presenter = AlertsPresenter(fetcher: fetcher, json: json, options: display.options)
-        try place.run { (query) throws(WeatherError) in
-            try presenter.show(source: source.source, place: query)
-        }
+        try presenter.show(source: source.source, place: place.query())
         return 0
     }
 }

@@ -47,6 +47,7 @@ struct ForecastCommand: FetcherCommand {
 
     @OptionGroup
     var place: PlaceArguments
+    var placeWords: [String] { place.words }
 
     @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
@@ -63,9 +64,7 @@ struct ForecastCommand: FetcherCommand {
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         let presenter = ForecastPresenter(
             fetcher: fetcher, json: json, hours: hours, days: days, options: display.options)
-        try place.run { (query) throws(WeatherError) in
-            try presenter.show(source: source.source, place: query)
-        }
+        try presenter.show(source: source.source, place: place.query())
         return 0
     }
 }

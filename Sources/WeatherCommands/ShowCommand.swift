@@ -73,6 +73,7 @@ struct ShowCommand: FetcherCommand {
 
     @OptionGroup
     var place: PlaceArguments
+    var placeWords: [String] { place.words }
 
     @OptionGroup(title: helpText("Display"))
     var display: DisplayFlags
@@ -95,7 +96,7 @@ struct ShowCommand: FetcherCommand {
         guard let line = try runFormat(format, command: "show", waybar: waybar, console: fetcher.context.console)
         else { return 0 }
         let request = request(format: line)
-        try place.run { (query) throws(WeatherError) in _ = try request.show(with: fetcher, place: query) }
+        _ = try request.show(with: fetcher, place: place.query())
         return 0
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Synchronization
 import WeatherFetching
 import WeatherModel
 import WeatherPresentation
@@ -107,9 +106,18 @@ enum UsageHint {
     /// What a shell splits words at or expands.
     static let shellSpecial = SpecialBytes(" \t\n'\"\\$`;&|<>()*?[]#~!{}")
 
-    /// The command line as typed, for hints given after parsing (`PlaceArguments`); `nil` when the command
-    /// was not started from a command line (a test runs it in-process).
-    static let typed = Mutex<[String]?>(nil)
+    /// `error`, that of a command run from the command line `typed` with the place words `words`; when no
+    /// place is found by the words and the first, the command line's first word, looks like a mistyped
+    /// command (`weather sett Berlin`), the error says so too, with the command line that was probably meant.
+    static func mistypedCommand(_ error: WeatherError, placeWords words: [String], typed: [String]) -> WeatherError {
+        guard case .provider(let problem) = error, problem.isPlaceNotFound, let first = words.first,
+            typed.first == first, let command = CommandNames.closest(to: first)
+        else { return error }
+        return .usage(
+            tr(
+                "\"%1$s\" is not a command, and no place called \"%2$s\" was found; did you mean weather %3$s?",
+                first, words.joined(separator: " "), commandLine([command] + typed.dropFirst())))
+    }
 }
 
 extension String {

@@ -67,11 +67,10 @@ struct WatchCommand: FetcherCommand {
 
     /// Runs in this process's context, which starts even when config.json cannot be used: watch shows
     /// why (waybar's ⚠ object) and goes on when the file is fixed.
-    func run() throws {
-        try WeatherCommand.exit(
-            with: WeatherFetcher.runShared(watchingConfig: waybar) { (fetcher, problem) throws(WeatherError) in
-                try watch(with: fetcher, settingsProblem: problem)
-            })
+    func runShared(typed: [String]) -> Int32 {
+        WeatherFetcher.runShared(watchingConfig: waybar) { (fetcher, problem) throws(WeatherError) in
+            try watch(with: fetcher, settingsProblem: problem)
+        }
     }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {

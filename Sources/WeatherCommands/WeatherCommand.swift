@@ -84,13 +84,14 @@ struct WeatherCommand: ParsableCommand {
         defaultSubcommand: ShowCommand.self
     )
 
-    /// Parses `arguments` and runs the command they name. A usage error speaks as weather's own errors
-    /// do, on one line: `weather: unknown option '--foo'; see weather show --help`, exit 64.
+    /// Parses `arguments` and runs the command they name with the process's fetcher. A usage error speaks
+    /// as weather's own errors do, on one line: `weather: unknown option '--foo'; see weather show --help`,
+    /// exit 64.
     static func main(_ arguments: [String]) {
-        UsageHint.typed.withLock { $0 = arguments }
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            guard let command = command as? any FetcherCommand else { return try command.run() }
+            try exit(with: command.runShared(typed: arguments))
         } catch {
             let status = exitCode(for: error)
             let full = fullMessage(for: error)
@@ -161,22 +162,31 @@ public func runWeatherCommand(_ arguments: ArraySlice<String>) {
     WeatherCommand.main(words)
 }
 
-/// A command that does its work with a run's `WeatherFetcher`: `run()` runs it with the process's
-/// (`WeatherFetcher.shared`), and a test calls `run(with:)` with one built from a context of doubles.
+/// A command that does its work with a run's `WeatherFetcher`: `WeatherCommand.main` runs it with the
+/// process's (`runShared(typed:)`), and a test calls `run(with:)` with one built from a context of doubles.
 protocol FetcherCommand: ParsableCommand {
     /// Does the command's work with `fetcher`; returns the exit status, or throws what went wrong.
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32
     /// Whether the command prints for waybar, so that a bad setting is waybar's warning object too.
     var printsForWaybar: Bool { get }
+    /// The words that name a place for one look (`PlaceArguments`), if the command takes them.
+    var placeWords: [String] { get }
+    /// Runs the command with the process's fetcher (`WeatherFetcher.shared`), typed as `typed`; returns
+    /// the exit status.
+    func runShared(typed: [String]) -> Int32
 }
 
 extension FetcherCommand {
     var printsForWaybar: Bool { false }
+    var placeWords: [String] { [] }
 
-    func run() throws {
-        try WeatherCommand.exit(
-            with: WeatherFetcher.runShared(forWaybar: printsForWaybar) { fetcher throws(WeatherError) in
-                try run(with: fetcher)
-            })
+    func runShared(typed: [String]) -> Int32 {
+        WeatherFetcher.runShared(forWaybar: printsForWaybar) { fetcher throws(WeatherError) in
+            do throws(WeatherError) {
+                return try run(with: fetcher)
+            } catch {
+                throw UsageHint.mistypedCommand(error, placeWords: placeWords, typed: typed)
+            }
+        }
     }
 }
