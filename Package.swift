@@ -82,7 +82,9 @@ let package = Package(
                 "WeatherPresentation", "WeatherFetching", "WeatherSources", "WeatherSystem", "WeatherModel",
                 "CArguments",
             ]),
-        .executableTarget(name: "weather-commands", dependencies: ["WeatherCommands", "CArguments"]),
+        .executableTarget(
+            name: "weather-commands",
+            dependencies: ["WeatherCommands", "WeatherPresentation", "WeatherFetching", "WeatherSystem", "CArguments"]),
         // weather(1), written from the commands', settings' and format codes' own descriptions (`make build`).
         .executableTarget(
             name: "weather-manual",

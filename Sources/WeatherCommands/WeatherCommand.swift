@@ -5,7 +5,7 @@ import WeatherFetching
 import WeatherModel
 import WeatherPresentation
 import WeatherSources
-import WeatherSystem
+package import WeatherSystem
 
 /// `weather`: the command tree. Each command parses its arguments and calls the layers through the run's
 /// fetcher (`WeatherFetcher.shared`), nothing more; `run(with:)` is what a test calls with a fetcher of
@@ -85,9 +85,9 @@ struct WeatherCommand: ParsableCommand {
     )
 
     /// Parses `arguments` and runs the command they name with the process's fetcher. A usage error speaks
-    /// as weather's own errors do, on one line: `weather: unknown option '--foo'; see weather show --help`,
-    /// exit 64.
-    static func main(_ arguments: [String]) {
+    /// as weather's own errors do, on `console`, one line: `weather: unknown option '--foo'; see weather
+    /// show --help`, exit 64.
+    static func main(_ arguments: [String], console: any Console) {
         do {
             var command = try parseAsRoot(arguments)
             guard let command = command as? any FetcherCommand else { return try command.run() }
@@ -96,10 +96,10 @@ struct WeatherCommand: ParsableCommand {
             let status = exitCode(for: error)
             let full = fullMessage(for: error)
             if status == .success || error is ExitCode {
-                if !full.isEmpty { TerminalConsole().printLine(full) }
+                if !full.isEmpty { console.printLine(full) }
             } else {
                 let message = message(for: error)
-                TerminalConsole().printError(
+                console.printError(
                     UsageHint.line(for: arguments, message: message) ?? usageLine(message, fullMessage: full))
             }
             Glibc.exit(status.rawValue)
@@ -145,10 +145,11 @@ package func commandDescriptions() -> String {
     WeatherCommand._dumpHelp()
 }
 
-/// Runs the command line `arguments` (without the program's name) names: what `weather-commands` does.
-/// A negative number is a coordinate (`weather -33.87,151.21`), never an option: its minus becomes U+2212,
-/// which ArgumentParser takes as text and `PlaceQuery` as a minus.
-public func runWeatherCommand(_ arguments: ArraySlice<String>) {
+/// Runs the command line `arguments` (without the program's name) names, with the process's fetcher
+/// (`WeatherFetcher.start(with:)` first) and `console`: what `weather-commands` does. A negative number is
+/// a coordinate (`weather -33.87,151.21`), never an option: its minus becomes U+2212, which ArgumentParser
+/// takes as text and `PlaceQuery` as a minus.
+package func runWeatherCommand(_ arguments: ArraySlice<String>, console: any Console) {
     var words = Array(arguments)
     for index in words.indices {
         if words[index] == "--" { break }
@@ -156,10 +157,7 @@ public func runWeatherCommand(_ arguments: ArraySlice<String>) {
             words[index] = "\u{2212}" + words[index].dropFirst()
         }
     }
-    // The settings (config.json's `language` too) choose the language before ArgumentParser reads any help.
-    Catalogue.followUserLanguage()
-    _ = try? WeatherFetcher.shared
-    WeatherCommand.main(words)
+    WeatherCommand.main(words, console: console)
 }
 
 /// A command that does its work with a run's `WeatherFetcher`: `WeatherCommand.main` runs it with the

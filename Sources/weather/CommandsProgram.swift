@@ -9,8 +9,12 @@ import WeatherSystem
 /// link to `weather` works): see `WeatherProgram`.
 enum CommandsProgram {
     /// Replaces this process with `weather-commands`. Returns only by exiting: 1, after one line on
-    /// stderr, when none can be found that is safe to run, or it cannot be run.
-    static func become() -> Never {
+    /// `console`'s stderr, when none can be found that is safe to run, or it cannot be run.
+    static func become(console: any Console) -> Never {
+        func fail(_ message: String) -> Never {
+            console.printError(message)
+            exit(1)
+        }
         guard let executable = WeatherProgram.running() else {
             fail(
                 tr(
@@ -25,10 +29,5 @@ enum CommandsProgram {
         case .failure(let problem):
             fail(tr("%s; reinstall weather", "\(problem)"))
         }
-    }
-
-    private static func fail(_ message: String) -> Never {
-        TerminalConsole().printError(message)
-        exit(1)
     }
 }

@@ -2,8 +2,9 @@ import Glibc
 package import WeatherModel
 
 /// weather's message catalogue: the words people read, in their language (`po/LL.po`, compiled to
-/// `share/locale/LL/LC_MESSAGES/weather.mo`, read by `MessageCatalogue`). The language is the process's:
-/// chosen once the settings are read (`choose`), else from the environment at the first word looked up.
+/// `share/locale/LL/LC_MESSAGES/weather.mo`, read by `MessageCatalogue`). The language is the process's,
+/// chosen by `main`: by the environment it read (`followUserLanguage`), then by the settings (`choose`);
+/// decided at the first word looked up.
 ///
 /// English pays nothing: a run in English, C or POSIX never opens a catalogue, nor loads a locale; nothing
 /// is done before the first word that has a translation to look up, so `show --short`, which prints no
@@ -13,16 +14,20 @@ package enum Catalogue {
     /// gettext's name for weather's catalogues.
     static let domain = "weather"
 
-    /// Makes this process speak its user's language, as the locale and the settings choose: what the
-    /// programs (`weather`, `weather-commands`) do first. Any other process that links these layers (the
-    /// tests, the fuzz target) speaks English and writes numbers and times as C does, whatever its
-    /// environment, so that what it checks does not depend on the locale of the machine it runs on.
-    public static func followUserLanguage() {
-        language.withLock { $0.followsUser = true }
+    /// Makes this process speak its user's language, as the locale of `environment` (the process's, read
+    /// once) and then the settings choose: what the programs' `main` (`weather`, `weather-commands`) do
+    /// first. Any other process that links these layers (the tests, the fuzz target) speaks English and
+    /// writes numbers and times as C does, whatever its environment, so that what it checks does not
+    /// depend on the locale of the machine it runs on.
+    package static func followUserLanguage(_ environment: Environment) {
+        language.withLock { state in
+            state.followsUser = true
+            state.decide(setting: nil, environment: environment)
+        }
     }
 
-    /// Chooses the language from the `language` setting (`nil`: none) and `environment`: what the run's
-    /// context does once the settings are read. Decided at the first word or number that needs it.
+    /// Chooses the language from the `language` setting (`nil`: none) and `environment`: what `main` does
+    /// once the settings are read. Decided at the first word or number that needs it.
     package static func choose(setting: String?, environment: Environment) {
         language.withLock { state in
             guard state.followsUser, state.setting != setting || state.environment != environment else { return }
@@ -201,7 +206,8 @@ package enum Catalogue {
         _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
-    /// The process's language: one, guarded by one lock.
+    // Process-wide: the language is the C library's and the catalogue's state, one per process, chosen by
+    // `main` (`followUserLanguage`, `choose`) and read by every word looked up.
     static let language = Guarded()
 }
 
@@ -277,8 +283,9 @@ struct UserLanguage {
     var followsUser = false
     /// The `language` setting, once the settings are read.
     var setting: String?
-    /// The environment the run started with.
-    var environment = Environment.current()
+    /// The environment the run started with, as `main` read it (none in a process that does not follow its
+    /// user's language).
+    var environment = Environment([:])
     /// Whether words are looked up, or not yet decided.
     var words = Words.undecided
     /// The catalogue the words come from (`de`, `pt_BR`), once it is found.

@@ -87,13 +87,10 @@ public struct TerminalConsole: Console {
     /// Whether standard output is a terminal.
     public let isTerminal: Bool
 
-    /// The process's console, standard output checked once for being a terminal.
+    /// The process's console, standard output checked once for being a terminal: what `main` makes, once.
     public init() {
-        isTerminal = Self.stdoutIsTerminal
+        isTerminal = isatty(STDOUT_FILENO) == 1
     }
-
-    /// Asked of the system once per process, however many consoles a run makes.
-    private static let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
 
     /// The width of the terminal on standard output.
     public var columns: Int? { size.flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil } }
