@@ -77,3 +77,25 @@ struct WeatherWatcherTests {
         }
     }
 }
+
+extension WeatherWatcherTests {
+    @Test("config.json changed: the run's one fetcher goes on with the new settings, and none other is built")
+    func newSettings() throws {
+        let fixture = try TestContext(answers: [
+            .fixture("open-meteo/geocoding/berlin.json"), .fixture("open-meteo/forecast/berlin.json"),
+        ])
+        _ = try fixture.fetcher.setLocation(PlaceQuery(name: "Berlin"))
+        let fetcher = fixture.nextRun()
+        let watcher = WeatherWatcher(fetcher: fetcher, output: .short, options: DisplayOptions())
+        watcher.update()
+        #expect(watcher.linesPrinted == 1)
+        let config = fetcher.context.paths.configFile
+        try FileIO.createDirectory(String(config.prefix(upTo: config.lastIndex(of: "/")!)))
+        try FileIO.writeAtomically(Array(#"{"icons": "none", "units": "imperial"}"#.utf8), to: config)
+        watcher.update(settings: true)
+        #expect(watcher.fetcher === fetcher)
+        #expect(fetcher.context.settings.icons == .none)
+        #expect(fetcher.context.settings.units == UnitSystem.imperial.units)
+        #expect(watcher.linesPrinted == 2)
+    }
+}

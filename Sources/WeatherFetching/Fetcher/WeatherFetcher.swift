@@ -12,34 +12,34 @@ package import WeatherSystem
 /// `LookupCache`), the official warnings that come with the weather (`WarningsUpdater`) and the desktop
 /// notifications they call for (`Notifier`).
 ///
-/// `WeatherFetcher.shared` serves the process, built once from `WeatherContext.live`; a test builds one
+/// `WeatherFetcher.shared` serves the process, of the context its `main` built once; a test builds one
 /// from a context of doubles. Foreground (`weather show`) and background (`weather refresh`) go through
 /// the same fetcher, so they share one cache and one set of rules.
 public final class WeatherFetcher: Sendable {
     /// The run's parts: clock, zone, settings, files, console, transport, scheduler.
-    public let context: WeatherContext
+    public var context: WeatherContext { settingsParts.withLock { $0.context } }
     /// The saved place and result as this run read them.
     let results: ResultCache
     /// The pauses services asked for, and failures shared between runs.
-    let backoffs: ServiceBackoffs
+    var backoffs: ServiceBackoffs { settingsParts.withLock { $0.backoffs } }
     /// Finds the place words name.
-    let places: PlaceFinder
+    var places: PlaceFinder { settingsParts.withLock { $0.places } }
     /// The saved place on disk, replaced all or nothing.
     let savedPlace: SavedPlace
     /// When background refresh replaces a result, and so when that is overdue.
-    let replacement: ReplacementSchedule
+    var replacement: ReplacementSchedule { settingsParts.withLock { $0.replacement } }
     /// The background runs and looks the adaptive schedule learns from.
     let history: FetchHistory
     /// The results of one-off lookups of other places.
     let lookups: LookupCache
     /// The forecast service the settings choose (`WeatherProvider`).
-    let provider: any WeatherProvider
+    var provider: any WeatherProvider { settingsParts.withLock { $0.provider } }
     /// Open-Meteo's geocoder, which finds places for every provider.
-    let geocoder: OpenMeteo
+    var geocoder: OpenMeteo { settingsParts.withLock { $0.geocoder } }
     /// The official warnings, fetched after the weather in the same run.
-    let warnings: WarningsUpdater
+    var warnings: WarningsUpdater { settingsParts.withLock { $0.warnings } }
     /// The desktop notifications of the saved place's warnings, sent after they were updated.
-    let notifier: any WarningsNotifier
+    var notifier: any WarningsNotifier { settingsParts.withLock { $0.notifier } }
     /// This run's hold on the fetch lock.
     let lock: FetchLockHolder
 
@@ -50,10 +50,43 @@ public final class WeatherFetcher: Sendable {
     /// How many forecast requests this run has sent.
     package var requestsSent: Int { sentRequests.withLock { $0 } }
     private let sentRequests = Mutex(0)
+    /// The context and what its settings decide, replaced whole by `adopt(_:)`.
+    private let settingsParts: Mutex<Configured>
+
+    /// What the settings decide: the run's parts with them, and the services made of them, which
+    /// `adopt(_:)` replaces together.
+    final class Configured: Sendable {
+        let context: WeatherContext
+        let backoffs: ServiceBackoffs
+        let places: PlaceFinder
+        let replacement: ReplacementSchedule
+        let provider: any WeatherProvider
+        let geocoder: OpenMeteo
+        let warnings: WarningsUpdater
+        let notifier: any WarningsNotifier
+
+        init(context: WeatherContext, startedAt: Timestamp, deadline: @escaping @Sendable () -> Deadline) {
+            self.context = context
+            let geocoder = OpenMeteo(
+                geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL,
+                http: context.http, zones: context.zones)
+            self.geocoder = geocoder
+            provider = chosenProvider(by: context.settings, http: context.http, zones: context.zones)
+            let backoffs = ServiceBackoffs(context: context, startedAt: startedAt)
+            self.backoffs = backoffs
+            places = PlaceFinder(
+                geocoder: geocoder, backoffs: backoffs, language: { WeatherFetcher.textLanguage(of: context) },
+                deadline: deadline)
+            warnings = WarningsUpdater(
+                settings: context.settings, http: context.http, clock: context.clock, backoffs: backoffs,
+                deadline: deadline, language: { WeatherFetcher.textLanguage(of: context) })
+            notifier = context.notifier(context)
+            replacement = ReplacementSchedule(context: context)
+        }
+    }
 
     /// The fetcher of the run `context`.
     package init(context: WeatherContext) {
-        self.context = context
         let store = context.store
         let runDeadline = RunDeadline(Deadline(seconds: context.settings.timeout))
         self.runDeadline = runDeadline
@@ -64,24 +97,23 @@ public final class WeatherFetcher: Sendable {
             store.removeTemporaryFiles(amongUnits: RefreshUnits.fileNames, clock: context.clock)
             lookups.removeTemporaryFiles()
         }
-        let geocoder = OpenMeteo(
-            geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL, http: context.http,
-            zones: context.zones)
-        self.geocoder = geocoder
-        provider = chosenProvider(by: context.settings, http: context.http, zones: context.zones)
+        settingsParts = Mutex(Configured(context: context, startedAt: context.clock.now(), deadline: deadline))
         results = ResultCache(store: store, lock: lock, deadline: deadline)
-        backoffs = ServiceBackoffs(context: context, startedAt: context.clock.now())
-        places = PlaceFinder(
-            geocoder: geocoder, backoffs: backoffs,
-            language: { Self.textLanguage(of: context) }, deadline: deadline)
-        warnings = WarningsUpdater(
-            settings: context.settings, http: context.http, clock: context.clock, backoffs: backoffs,
-            deadline: deadline, language: { Self.textLanguage(of: context) })
-        notifier = context.notifier(context)
         savedPlace = SavedPlace(store: store)
-        replacement = ReplacementSchedule(context: context)
         history = FetchHistory(
             store: store, clock: context.clock, timeZone: context.timeZone, lock: lock, deadline: deadline)
+    }
+
+    /// Goes on with `settings` in place of the run's: what `weather watch` does when config.json changed,
+    /// so that the process's one fetcher judges and prints by the settings as last read. The files, the
+    /// lock, the clock and the transport stay the run's (watch sends nothing); so does the network budget.
+    package func adopt(_ settings: Settings) {
+        let current = settingsParts.withLock { $0 }
+        let deadline: @Sendable () -> Deadline = { [runDeadline] in runDeadline.now }
+        let adopted = Configured(
+            context: current.context.replacingSettings(settings), startedAt: current.backoffs.startedAt,
+            deadline: deadline)
+        settingsParts.withLock { $0 = adopted }
     }
 
     /// The language place names are looked up in, worked out when a run looks a place up: `weather show` of

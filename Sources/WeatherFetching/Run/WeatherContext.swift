@@ -7,8 +7,8 @@ public import WeatherSystem
 /// `WeatherUpdated` is posted, and the background scheduler. The one context of a run: the fetcher, its
 /// services, the presenters, the background-fetch handler and the watcher all take what they need from it.
 ///
-/// `WeatherContext.live` is this process's, built once from the real parts (`WeatherFetcher.shared` is
-/// made from it); a test builds one of doubles. The model is swiftly's `SwiftlyCoreContext`.
+/// Each program's `main` builds the process's once from the real parts (`LiveContext`) and starts
+/// `WeatherFetcher.shared` with it; a test builds one of doubles. The model is swiftly's `SwiftlyCoreContext`.
 public final class WeatherContext: Sendable {
     /// The variables the run was started with: whose locale says the language.
     package let environment: Environment
@@ -78,8 +78,9 @@ public final class WeatherContext: Sendable {
         self.notifier = notifier
     }
 
-    /// This run's parts with `settings` in place of its own: what `weather watch` prints with after
-    /// config.json changed. (The HTTP transport is the run's, its User-Agent too: watch sends nothing.)
+    /// This run's parts with `settings` in place of its own: what the fetcher goes on with when `weather
+    /// watch` read config.json again (`WeatherFetcher.adopt(_:)`). (The HTTP transport is the run's, its
+    /// User-Agent too: watch sends nothing.)
     package func replacingSettings(_ settings: Settings) -> WeatherContext {
         WeatherContext(
             environment: environment, paths: paths, settings: settings, clock: clock, timeZone: timeZone, zones: zones,

@@ -48,6 +48,8 @@ public struct WeatherPresenter: Sendable {
     }
 
     let fetcher: WeatherFetcher
+    /// The run's parts: its clock, settings and files (the fetcher's, asked once).
+    let context: WeatherContext
     let appState: AppState
     /// Where the result and the warnings are printed.
     let console: any Console
@@ -64,6 +66,7 @@ public struct WeatherPresenter: Sendable {
         interactiveTimeout: Double = 5
     ) {
         self.fetcher = fetcher
+        context = fetcher.context
         self.appState = appState
         self.console = console
         self.output = output
@@ -73,9 +76,6 @@ public struct WeatherPresenter: Sendable {
 
     /// The presenter of a run printing `output`, in the app state its console says and the display
     /// `options` choose.
-    /// The run's parts: its clock, settings and files.
-    var context: WeatherContext { fetcher.context }
-
     public init(fetcher: WeatherFetcher, output: Output = .text, options: DisplayOptions = DisplayOptions()) {
         let context = fetcher.context
         self.init(

@@ -17,14 +17,15 @@ public import WeatherSystem
 /// while it cannot be used its problem is shown (waybar's ⚠ object) until it is fixed.
 public final class WeatherWatcher: Sendable {
     let console: any Console
+    /// The run's fetcher, which goes on with the settings as last read (`WeatherFetcher.adopt(_:)`).
+    let fetcher: WeatherFetcher
     /// What was asked for: `.short` (or `.text`) is the short line of the settings as last read.
     let asked: ShowRequest.Output
     let options: DisplayOptions
 
-    /// How the watcher prints, from the settings as last read: the fetcher of the run's parts with them
-    /// (it says when a result is stale), the output and the formatter; made again when config.json changes.
+    /// How the watcher prints, from the settings as last read: the output and the formatter; made again
+    /// when config.json changes.
     struct View: Sendable {
-        var fetcher: WeatherFetcher
         var output: WeatherPresenter.Output
         var formatter: @Sendable (Timestamp) -> WeatherFormatter
         /// Why config.json cannot be used, while it cannot: the settings are the environment's meanwhile.
@@ -55,6 +56,7 @@ public final class WeatherWatcher: Sendable {
     ) {
         let context = fetcher.context
         console = context.console
+        self.fetcher = fetcher
         asked = output
         self.options = options
         var view = Self.view(of: fetcher, output: output, options: options)
@@ -82,11 +84,9 @@ public final class WeatherWatcher: Sendable {
             case .format(let format): .format(format)
             case .waybar(let format): .waybar(format ?? context.shortLine)
             }
-        return View(fetcher: fetcher, output: printed, formatter: context.formatter(options, plain: true))
+        return View(output: printed, formatter: context.formatter(options, plain: true))
     }
 
-    /// The fetcher of the settings as last read.
-    var fetcher: WeatherFetcher { view.withLock { $0.fetcher } }
     /// The run's parts, with the settings as last read.
     var context: WeatherContext { fetcher.context }
     var output: WeatherPresenter.Output { view.withLock { $0.output } }
@@ -95,12 +95,12 @@ public final class WeatherWatcher: Sendable {
     /// whether how the watcher prints changed (new settings, a problem, or a problem gone).
     private func rereadSettings() -> Bool {
         let current = view.withLock { $0 }
-        let context = current.fetcher.context
+        let context = fetcher.context
         do throws(SettingsError) {
             let settings = try Settings.load(environment: context.environment, paths: context.paths)
             guard settings != context.settings || current.problem != nil else { return false }
-            let view = Self.view(
-                of: WeatherFetcher(context: context.replacingSettings(settings)), output: asked, options: options)
+            fetcher.adopt(settings)
+            let view = Self.view(of: fetcher, output: asked, options: options)
             self.view.withLock { $0 = view }
         } catch {
             guard error.description != current.problem else { return false }
@@ -121,7 +121,6 @@ public final class WeatherWatcher: Sendable {
     @discardableResult
     func update(byTheClock: Bool = false, settings: Bool = false) -> Timestamp? {
         let redraw = settings && rereadSettings() || byTheClock
-        let fetcher = fetcher
         fetcher.rereadFiles()
         let now = context.clock.now()
         let current: Seen
@@ -195,7 +194,7 @@ public final class WeatherWatcher: Sendable {
         seen.withLock { $0 = state }
         let view = view.withLock { $0 }
         let output = view.output
-        let context = view.fetcher.context
+        let context = fetcher.context
         let formatter = view.formatter(context.clock.now())
         let line: String
         switch (state, output) {
