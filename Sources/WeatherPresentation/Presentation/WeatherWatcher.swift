@@ -228,7 +228,7 @@ public final class WeatherWatcher: Sendable {
     /// warning begins or ends, and, only when
     /// what it prints shows the age, the moments its words change (at most once a minute).
     public func run() throws(WeatherError) -> Int32 {
-        FolderWatch.catchStopSignals()
+        StopSignal.writeIntoPipe()
         let paths = context.store.paths
         let names: Set = ["current.json", "alerts.txt", "location.json", "config.json"]
         let watch: FolderWatch

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 package import WeatherModel
 
 /// The kernel's word (inotify) that files of given names changed in given folders, and a wait for it that
@@ -60,7 +59,7 @@ package final class FolderWatch {
     }
 
     /// Blocks until a watched file changes, `clock` reaches `moment` (`nil`: no limit), SIGTERM or SIGINT
-    /// arrives (after `catchStopSignals()`), or standard output's reader goes away.
+    /// arrives (after `StopSignal.writeIntoPipe()`), or standard output's reader goes away.
     ///
     /// The moment is kept by a timerfd on the wall clock, absolute: a laptop that sleeps past it wakes to
     /// it at once, and a clock set forward or back ends the wait so that the caller looks again. (A
@@ -78,7 +77,7 @@ package final class FolderWatch {
         let armed = timer >= 0 && WallClockTimer.arm(timer, at: due?.systemTime)
         var fds = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: Self.signalPipe.load(ordering: .relaxed), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: StopSignal.pipe, events: Int16(POLLIN), revents: 0),
             pollfd(fd: STDOUT_FILENO, events: 0, revents: 0),
             pollfd(fd: armed ? timer : -1, events: Int16(POLLIN), revents: 0),
         ]
@@ -142,35 +141,6 @@ package final class FolderWatch {
             _ = inotify_rm_watch(descriptor, watch)
             try? self.watch(folder)
         }
-    }
-
-    // MARK: Signals
-
-    /// The write end's and the read end's descriptors of the pipe SIGTERM and SIGINT write into.
-    private static let signalPipe = Atomic<Int32>(-1)
-    private static let signalPipeWrite = Atomic<Int32>(-1)
-
-    /// Has SIGTERM and SIGINT write a byte into a pipe that `wait` watches (the self-pipe trick: no signal
-    /// is lost between two waits), and end the watch with `.stopped`, exit 0.
-    package static func catchStopSignals() {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        signalPipe.store(ends[0], ordering: .relaxed)
-        signalPipeWrite.store(ends[1], ordering: .relaxed)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            _ = Glibc.write(FolderWatch.signalPipeWrite.load(ordering: .relaxed), &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGTERM, &action, nil)
-        sigaction(SIGINT, &action, nil)
-        StopSignal.unblock()
     }
 }
 

@@ -8,10 +8,15 @@ import WeatherModel
 /// presses Ctrl-C. Once `install()` has run, either signal only sets a flag: the transfer under way aborts
 /// (libcurl's progress callback checks it), a wait for the fetch lock ends, and a write in progress
 /// removes its temporary file instead of committing it. The run then reports that it was stopped, with
-/// everything saved exactly as it was before.
+/// everything saved exactly as it was before. `weather watch` has them write into a pipe instead
+/// (`writeIntoPipe()`), which its wait watches.
 package enum StopSignal {
+    // Process-wide: a signal handler reaches nothing but statics. The signal caught, whether `install()`
+    // ran, and the pipe's read and write ends (`writeIntoPipe()`).
     private static let caught = Atomic<Int32>(0)
     private static let installed = Atomic<Bool>(false)
+    private static let pipeRead = Atomic<Int32>(-1)
+    private static let pipeWrite = Atomic<Int32>(-1)
 
     /// The signal that asked the run to stop, if one did.
     package static var received: Int32? {
@@ -35,6 +40,32 @@ package enum StopSignal {
         sigaction(SIGINT, &action, nil)
         unblock()
     }
+
+    /// Has SIGTERM and SIGINT write a byte into a pipe that `FolderWatch.wait` watches (the self-pipe trick:
+    /// no signal is lost between two waits), which ends the watch with `.stopped`, exit 0.
+    package static func writeIntoPipe() {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        pipeRead.store(ends[0], ordering: .relaxed)
+        pipeWrite.store(ends[1], ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = Glibc.write(StopSignal.pipeWrite.load(ordering: .relaxed), &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGTERM, &action, nil)
+        sigaction(SIGINT, &action, nil)
+        unblock()
+    }
+
+    /// The read end of the pipe SIGTERM and SIGINT write into; -1 before `writeIntoPipe()`.
+    package static var pipe: Int32 { pipeRead.load(ordering: .relaxed) }
 
     /// Unblocks SIGTERM and SIGINT. A parent may have started us with them blocked (a thread pool's mask
     /// is inherited across exec); blocked, they would be neither caught nor able to end the run.
