@@ -20,7 +20,8 @@ package struct Notification: Sendable {
 /// weather keeps Foundation out of the binary (its start-up alone costs more than `weather show` may;
 /// see docs/performance.md, "Fast path"), so it brings this one class with the same calls instead.
 package final class NotificationCenter: Sendable {
-    /// The process's notification center.
+    /// The process's notification center. Process-wide, as Foundation's: where the fetcher of the context
+    /// `main` builds posts `WeatherUpdated`, and `watch`'s printer observes it (a test's context has its own).
     package static let `default` = NotificationCenter()
 
     /// Returned by `addObserver`; pass it to `removeObserver` to stop observing.
