@@ -208,6 +208,24 @@ struct ForecastTests {
         }
     }
 
+    @Test("a forecast or warning-texts file of another format is refused, saying which format this version reads")
+    func refusesOtherFormat() throws {
+        let forecast =
+            #"{"format":7,"location":{"name":"Berlin","latitude":52.52,"longitude":13.41},"fetchedAt":1795000000}"#
+        #expect {
+            try WeatherStore.decodeForecast(Array(forecast.utf8), path: "/f/forecast.json")
+        } throws: { error in
+            "\(error)".hasPrefix(
+                "/f/forecast.json is damaged (format is 7; this version of weather reads format \(SavedForecast.fileFormat)"
+            )
+        }
+        #expect {
+            try AlertTexts(reading: JSONDocument(parsing: Array(#"{"format":0,"alerts":[]}"#.utf8)).reader)
+        } throws: { error in
+            "\(error)" == "format is 0; this version of weather reads format \(AlertTexts.fileFormat)"
+        }
+    }
+
     @Test("a packed forecast reads back equal, nulls, polar days and negative values included")
     func packedRoundTrip() throws {
         let forecast = Forecast(

@@ -35,13 +35,7 @@ package struct AlertTexts: Sendable, Equatable {
     /// Reads what `fileContents` wrote; a description keeps its paragraphs (`String.paragraphs`) and loses
     /// any other line break or control character.
     package init(reading reader: JSONReader) throws(JSONShapeError) {
-        let format = try reader.int("format")
-        guard format == Self.fileFormat else {
-            throw .invalid(
-                path: "format",
-                reason: Message(
-                    "is %1$d; this version of weather reads format %2$d", String(format), String(Self.fileFormat)))
-        }
+        try reader.requireFormat(Self.fileFormat)
         let list = try reader.field("alerts").array()
         guard list.count <= SavedAlerts.mostAlerts else {
             throw .invalid(

@@ -198,6 +198,16 @@ package struct JSONReader: @unchecked Sendable {
     package func optionalInt(_ key: String) throws(JSONShapeError) -> Int? { try optionalField(key)?.int() }
     package func optionalBool(_ key: String) throws(JSONShapeError) -> Bool? { try optionalField(key)?.bool() }
 
+    /// Checks a file's `format` member: this version of weather reads `expected` alone.
+    package func requireFormat(_ expected: Int) throws(JSONShapeError) {
+        let format = try int("format")
+        guard format == expected else {
+            throw .invalid(
+                path: childPath("format"),
+                reason: Message("is %1$d; this version of weather reads format %2$d", String(format), String(expected)))
+        }
+    }
+
     /// A number member that must lie in `range`.
     package func double(_ key: String, within range: ClosedRange<Double>) throws(JSONShapeError) -> Double {
         try checked(try double(key), key, within: range)

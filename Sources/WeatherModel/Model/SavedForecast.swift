@@ -45,13 +45,7 @@ package struct SavedForecast: Sendable, Equatable {
 
     /// Reads what `fileContents` wrote.
     package init(reading reader: JSONReader) throws(JSONShapeError) {
-        let format = try reader.int("format")
-        guard format == Self.fileFormat else {
-            throw .invalid(
-                path: "format",
-                reason: Message(
-                    "is %1$d; this version of weather reads format %2$d", String(format), String(Self.fileFormat)))
-        }
+        try reader.requireFormat(Self.fileFormat)
         self.init(
             location: try Location(reading: reader.field("location")),
             utcOffsetSeconds: try reader.optionalInt("utcOffsetSeconds", within: PlaceClock.utcOffsets) ?? 0,
