@@ -347,7 +347,7 @@ struct METNorwayTests {
         #expect(fixture.scheduler.recorded == [.minimum, .minimum], "after each switch the timer follows")
     }
 
-    @Test("a file without a provider is Open-Meteo's; one naming an unknown provider is damaged")
+    @Test("a file without a provider is Open-Meteo's; one of a provider weather does not know is credited by its name")
     func fileProvider() throws {
         let result = WeatherResult(
             location: TestContext.berlin, conditions: CurrentConditions(temperature: 3),
@@ -358,9 +358,15 @@ struct METNorwayTests {
         text = text.replacing(#""provider":"open-meteo","#, with: "")
         let document = try JSONDocument(parsing: Array(text.utf8))
         #expect(try WeatherResult(reading: document.reader).provider == .openMeteo)
-        let unknown = try JSONDocument(
-            parsing: Array(text.replacing(#""format":2,"#, with: #""format":2,"provider":"yr","#).utf8))
-        #expect(throws: JSONShapeError.self) { _ = try WeatherResult(reading: unknown.reader) }
+        let unknown = Array(text.replacing(#""format":2,"#, with: #""format":2,"provider":"yr","#).utf8)
+        guard case .result(let read) = WeatherStore.decodeResult(unknown, path: "current.json") else {
+            Issue.record("a result of the provider yr, which this weather does not know, was refused")
+            return
+        }
+        #expect(read.provider.attribution == "yr" && !read.provider.givesTodayFromNow)
+        let noName = try JSONDocument(
+            parsing: Array(text.replacing(#""format":2,"#, with: #""format":2,"provider":"Y R","#).utf8))
+        #expect(throws: JSONShapeError.self) { _ = try WeatherResult(reading: noName.reader) }
     }
 
     @Test("MET Norway's licences are credited where users read them: the README and the package's copyright")

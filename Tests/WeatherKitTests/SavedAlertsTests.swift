@@ -137,7 +137,7 @@ struct SavedAlertsTests {
     @Test(
         "a file weather did not write is refused: unknown words, missing fields, times out of range, too many",
         arguments: [
-            ("source\tnws", "source\tmeteoalarm"), ("\tsevere\t", "\tapocalyptic\t"), ("fresh\t", "fresh\tsoon"),
+            ("source\tnws", "source\tMeteo Alarm"), ("\tsevere\t", "\tapocalyptic\t"), ("fresh\t", "fresh\tsoon"),
             ("weather alerts 1", "weather alerts 2"), ("place\t", "place\t91\t"),
             ("\tsevere\t", "\tsevere\t99999999999999\t"),
             ("alert\ta\t", "alert\t\t"),

@@ -58,11 +58,14 @@ struct SettingsTests {
             ("WEATHER_CONTACT", "ann@exämple.org"), ("WEATHER_INTERACTIVE_TIMEOUT", "0"),
             ("WEATHER_TOOLTIP_HOURS", "49"), ("WEATHER_TOOLTIP_HOURS", "-1"), ("WEATHER_TOOLTIP_HOURS", "12h"),
             ("WEATHER_TOOLTIP_DAYS", "8"), ("WEATHER_TOOLTIP_DAYS", "2.5"), ("WEATHER_TOOLTIP_DAYS", "three"),
-            ("WEATHER_PROVIDER", "yr"), ("WEATHER_PROVIDER", "met"), ("WEATHER_MET_URL", "api.met.no"),
+            ("WEATHER_PROVIDER", "yr"), ("WEATHER_PROVIDER", "met"), ("WEATHER_PROVIDER", "Y R"),
+            ("WEATHER_MET_URL", "api.met.no"),
         ])
     func badVariable(name: String, value: String) {
         #expect {
+            // As a run reads them: the provider's name checked against the sources' registry.
             _ = try Settings.load(environment: Environment([name: value]), paths: paths)
+                .checkingProvider(environment: Environment([name: value]), configPath: paths.configFile)
         } throws: { error in
             guard case .invalidVariable(let variable, let bad, _) = error as? SettingsError else { return false }
             return variable == name && bad == value
@@ -274,6 +277,7 @@ struct SettingsTests {
                 "WEATHER_PROVIDER", value: "yr", expected: "one of open-meteo, met-norway")
         ) {
             _ = try Settings.load(environment: Environment(["WEATHER_PROVIDER": "yr"]), paths: paths)
+                .checkingProvider(environment: Environment(["WEATHER_PROVIDER": "yr"]), configPath: paths.configFile)
         }
     }
 }

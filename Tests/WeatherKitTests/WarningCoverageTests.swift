@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeatherModel
+@testable import WeatherSources
 
 /// Coverage by the point, for places given by their coordinates. The coordinates are the towns' centres,
 /// each at least 500 m from the edge of the outlines, more than their simplification moves a border

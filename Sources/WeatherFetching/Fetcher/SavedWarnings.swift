@@ -1,4 +1,5 @@
 package import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 /// The official warnings saved for a place, as every form that shows them reads them: in the saved

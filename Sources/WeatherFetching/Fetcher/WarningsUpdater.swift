@@ -61,12 +61,8 @@ package final class WarningsUpdater: Sendable {
     /// The source for `location`, when warnings are on and one covers its country, or its point when it
     /// was given by its coordinates.
     package func source(for location: Location) -> (any WarningSource)? {
-        guard settings.alerts, let source = AlertSource(for: location) else { return nil }
-        switch source {
-        case .nws: return NWSAlerts(url: settings.nwsAlertsURL)
-        case .dwd: return BrightSkyAlerts(url: settings.dwdAlertsURL)
-        case .metNorway: return MetAlerts(url: settings.metAlertsURL, contact: settings.contact)
-        }
+        guard settings.alerts, let service = AlertSource(for: location)?.descriptor else { return nil }
+        return service.make(settings)
     }
 
     /// Brings the warnings of `location` in `store` up to date, holding the fetch lock: a request unless

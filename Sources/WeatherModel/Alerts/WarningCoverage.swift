@@ -1,5 +1,5 @@
 /// Where each warning service covers a point: the land of the countries and territories it warns for
-/// (`AlertSource(countryCode:)`), and the sea within 12 nautical miles (22 km, the territorial sea) of
+/// (its descriptor's countries), and the sea within 12 nautical miles (22 km, the territorial sea) of
 /// their coasts, so that a beach, a harbour or an island too small for the map is covered and the open sea
 /// is not; never another country's land. The outlines (`WarningCoverageOutlines.swift`) come from Natural
 /// Earth's public-domain 1:10m countries, simplified by `Config/warning-coverage.py`: land borders to
@@ -97,39 +97,17 @@ package enum WarningCoverage {
     static func source(latitude: Double, longitude: Double, in outlines: [Outline]) -> AlertSource? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
         let (y, x) = (latitude * 1000, longitude * 1000)
+        // Each source's three bits, in the order the outlines first name it.
+        var sources: [AlertSource] = []
         var odd = 0
         for outline in outlines {
-            let bit = 3 * outline.source.coverageIndex
+            let index = sources.firstIndex(of: outline.source) ?? sources.count
+            if index == sources.count { sources.append(outline.source) }
+            let bit = 3 * index
             if outline.holds(y: y, x: x) { odd ^= 1 << bit }
             if outline.holds(y: y, x: x - 360_000) { odd ^= 1 << (bit + 1) }
             if outline.holds(y: y, x: x + 360_000) { odd ^= 1 << (bit + 2) }
         }
-        return AlertSource.allCases.first { odd >> (3 * $0.coverageIndex) & 0b111 != 0 }
-    }
-}
-
-extension AlertSource {
-    /// The source's place in `WarningCoverage.source`'s count.
-    fileprivate var coverageIndex: Int {
-        switch self {
-        case .nws: 0
-        case .dwd: 1
-        case .metNorway: 2
-        }
-    }
-}
-
-extension AlertSource {
-    /// The source for `location`: by its country where the geocoder named one (`init(countryCode:)`: exact,
-    /// small islands included), else, for a place given by its coordinates, by where the point lies
-    /// (`WarningCoverage`). `nil` where none covers it: no request at all.
-    package init?(for location: Location) {
-        if let code = location.countryCode, !code.isEmpty {
-            self.init(countryCode: code)
-        } else if let source = WarningCoverage.source(latitude: location.latitude, longitude: location.longitude) {
-            self = source
-        } else {
-            return nil
-        }
+        return sources.indices.first { odd >> (3 * $0) & 0b111 != 0 }.map { sources[$0] }
     }
 }

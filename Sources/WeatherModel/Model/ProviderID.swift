@@ -1,31 +1,32 @@
 /// Which forecast service a result comes from: the `provider` setting's values, and what the result
-/// file, `show --json` and `forecast --json` say. Geocoding is Open-Meteo's for both.
-public enum ProviderID: String, Sendable, CaseIterable {
-    /// Open-Meteo (open-meteo.com): raw model values every 15 minutes, no validators.
-    case openMeteo = "open-meteo"
-    /// MET Norway's Locationforecast 2.0 (api.met.no): `Expires` and `Last-Modified`, a contact required.
-    case metNorway = "met-norway"
+/// file, `show --json` and `forecast --json` say. Only a name: what each service is (its credit, endpoint,
+/// terms, request and decoder) is its descriptor in the sources' registry (`SourceRegistry`), so that a
+/// new provider is a folder and a line there, not a case here.
+public struct ProviderID: Sendable, Hashable, RawRepresentable {
+    public let rawValue: String
 
-    /// The synthesized initializer, written out: that one searches an array of the names, whose type the
-    /// runtime sets up on first use, and `show` reads a provider from every result file.
+    /// `rawValue` when it could name a source (`SourceName`): what a result file says is checked
+    /// against the registry only where it is used, and a name it does not know is credited as written.
     public init?(rawValue: String) {
-        switch rawValue {
-        case "open-meteo": self = .openMeteo
-        case "met-norway": self = .metNorway
-        default: return nil
-        }
+        guard SourceName.isValid(rawValue) else { return nil }
+        self.rawValue = rawValue
     }
 
-    /// Whether its answer gives today only from the hour it was made (MET Norway's series starts at the
-    /// current hour), so that today's high and low are of the hours left; Open-Meteo's days are whole.
-    package var givesTodayFromNow: Bool { self == .metNorway }
+    /// Open-Meteo, the default provider: a result file written before there were others names none.
+    package static let openMeteo = ProviderID(known: "open-meteo")
 
-    /// The name the text credits, "Data: Open-Meteo": the source as its licence asks to be named
-    /// (CC BY 4.0 for both; MET Norway's NLOD 2.0 too).
-    package var attribution: String {
-        switch self {
-        case .openMeteo: "Open-Meteo"
-        case .metNorway: "MET Norway"
-        }
+    /// A name written in weather's own code.
+    package init(known rawValue: StaticString) {
+        self.rawValue = rawValue.description
+    }
+}
+
+/// The names of the sources (forecast providers, warning services, the air service) in the files and
+/// `--json`: lower-case ASCII letters, digits and hyphens, at most 32, so that a name read from a file
+/// can be shown, written to a file or put in a message as it is.
+package enum SourceName {
+    package static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 32
+            && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }

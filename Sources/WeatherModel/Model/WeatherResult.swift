@@ -199,7 +199,7 @@ extension WeatherResult {
         )
         if let name = try reader.optionalString("provider") {
             guard let provider = ProviderID(rawValue: name) else {
-                throw .invalid(path: "provider", reason: Message("is not open-meteo or met-norway"))
+                throw .invalid(path: "provider", reason: Message("is not the name of a forecast service"))
             }
             self.provider = provider
         }

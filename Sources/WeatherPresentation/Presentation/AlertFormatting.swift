@@ -253,25 +253,3 @@ extension AlertSeverity {
         }
     }
 }
-
-extension AlertSource {
-    /// The source as the text's last line credits it ("Warnings: DWD"): a name, not translated. DWD's
-    /// terms ask for the credit ("Datenbasis: Deutscher Wetterdienst"), MET Norway's licence too; the
-    /// NWS's warnings are public domain, credited alike.
-    var credit: String {
-        switch self {
-        case .nws: "NWS"
-        case .dwd: "DWD"
-        case .metNorway: "MET Norway"
-        }
-    }
-
-    /// Who issues the warnings, for people, in their language: "the National Weather Service".
-    var issuer: String {
-        switch self {
-        case .nws: tr("the National Weather Service")
-        case .dwd: tr("DWD (Deutscher Wetterdienst), through Bright Sky")
-        case .metNorway: tr("MET Norway")
-        }
-    }
-}

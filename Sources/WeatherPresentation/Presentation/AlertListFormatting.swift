@@ -1,5 +1,6 @@
 import WeatherFetching
 package import WeatherModel
+import WeatherSources
 import WeatherSystem
 
 /// `weather alerts`: every warning in force or announced, in full, for a person or a script.

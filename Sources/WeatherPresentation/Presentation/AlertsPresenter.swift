@@ -83,15 +83,20 @@ public struct AlertsPresenter: Sendable {
             return tr("Official warnings are off (the alerts setting, WEATHER_ALERTS); set it to on to have them.")
         }
         guard let source = fetcher.warningSource(for: location) else {
-            let (nws, dwd, met) = (AlertSource.nws.issuer, AlertSource.dwd.issuer, AlertSource.metNorway.issuer)
+            // Each service where it warns, and who issues them, from the registry.
+            let services = SourceRegistry.warningServices.map { $0.coverage() + " (" + $0.issuer() + ")" }
+            let covered =
+                services.count < 2
+                ? services.joinedText("")
+                : tr("%1$s and %2$s", Array(services.dropLast()).joinedText(", "), services[services.count - 1])
             // Decided as `AlertSource(for:)` decides: by the country, or by the point where none is named.
             return location.countryCode?.isEmpty ?? true
                 ? tr(
-                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), and these coordinates lie neither on their land nor within about 12 nautical miles (22 km) of their coasts.",
-                    location.displayName, nws, dwd, met)
+                    "No warning service covers %1$s: weather has official warnings for places %2$s, and these coordinates lie neither on their land nor within about 12 nautical miles (22 km) of their coasts.",
+                    location.displayName, covered)
                 : tr(
-                    "No warning service covers %1$s: weather has official warnings for places in the United States and its territories (%2$s), Germany (%3$s) and Norway with Svalbard and Jan Mayen (%4$s), by the country of the place.",
-                    location.displayName, nws, dwd, met)
+                    "No warning service covers %1$s: weather has official warnings for places %2$s, by the country of the place.",
+                    location.displayName, covered)
         }
         return source.refusal.map { tr("No warnings for %1$s: %2$s.", location.displayName, $0) }
     }

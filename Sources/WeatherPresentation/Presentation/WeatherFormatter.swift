@@ -1,5 +1,6 @@
 import WeatherFetching
 public import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 /// Turns a result into what people, status bars and scripts read. Values are stored in SI units and

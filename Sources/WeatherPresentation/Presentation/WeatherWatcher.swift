@@ -1,6 +1,7 @@
 import Synchronization
 public import WeatherFetching
 import WeatherModel
+import WeatherSources
 public import WeatherSystem
 
 /// `weather watch`: the foreground presenter of a status bar that keeps one process running. It prints
@@ -98,6 +99,7 @@ public final class WeatherWatcher: Sendable {
         let context = fetcher.context
         do throws(SettingsError) {
             let settings = try Settings.load(environment: context.environment, paths: context.paths)
+                .checkingProvider(environment: context.environment, configPath: context.paths.configFile)
             guard settings != context.settings || current.problem != nil else { return false }
             fetcher.adopt(settings)
             let view = Self.view(of: fetcher, output: asked, options: options)

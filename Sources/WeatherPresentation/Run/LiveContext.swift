@@ -1,5 +1,6 @@
 package import WeatherFetching
 import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 // Where each program's `main` builds the run's parts, with main.swift, which reads the environment and
@@ -43,10 +44,11 @@ extension WeatherContext {
         do throws(SettingsError) {
             let clock = try wallClock(environment, real: SystemClock())
             let paths = try WeatherPaths(environment: environment)
-            let settings =
-                readingConfig
-                ? try Settings.load(environment: environment, paths: paths)
-                : try Settings.load(environment: environment, config: [:], configPath: paths.configFile)
+            let settings = try
+                (readingConfig
+                ? Settings.load(environment: environment, paths: paths)
+                : Settings.load(environment: environment, config: [:], configPath: paths.configFile))
+                .checkingProvider(environment: environment, configPath: paths.configFile)
             return WeatherContext(
                 environment: environment, paths: paths, settings: settings, clock: clock, timeZone: .system,
                 zones: ZoneDatabase(environment: environment),

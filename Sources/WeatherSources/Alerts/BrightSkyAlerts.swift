@@ -10,6 +10,16 @@ package import WeatherSystem
 /// `Cache-Control`, `Expires` or validators, has no User-Agent rule, and answers 404 for a point no
 /// German warn cell covers: no warnings there.
 package struct BrightSkyAlerts: WarningSource {
+    /// The service, for the registry: Germany; its texts German for a German reader, else English.
+    package static let descriptor = WarningServiceDescriptor(
+        source: .dwd, credit: "DWD", issuer: { tr("DWD (Deutscher Wetterdienst), through Bright Sky") },
+        serviceName: { tr("the DWD warnings service at %s", $0) },
+        endpoint: .dwdAlertsURL,
+        terms: SourceTerms(), countries: ["DE"], coverage: { tr("in Germany") },
+        textLanguage: { $0() == "de" ? "de" : "en" },
+        make: { BrightSkyAlerts(url: $0.dwdAlertsURL) }
+    )
+
     package let url: String
 
     package init(url: String) {
@@ -18,7 +28,7 @@ package struct BrightSkyAlerts: WarningSource {
 
     package var source: AlertSource { .dwd }
     package var service: ProviderError.Service {
-        Self.service(.dwd, at: url, setting: "WEATHER_DWD_ALERTS_URL")
+        Self.service(Self.descriptor, at: url)
     }
     /// DWD's snapshot changes at most once a minute, and a timer run every 15 minutes asks anyway: five
     /// minutes keeps a terminal's extra looks from asking again.

@@ -10,6 +10,18 @@ package import WeatherSystem
 /// request every 10 minutes), `If-Modified-Since` with the stored `Last-Modified`. An updated warning comes
 /// as a new message of `type` `Update`, the one it replaced gone from the list; a cancelled one is gone.
 package struct MetAlerts: GeoJSONWarningSource {
+    /// The service, for the registry: Norway with Svalbard and Jan Mayen; its texts Norwegian (`no`) for
+    /// a Norwegian reader (`nb`, `nn`, `no`), else English.
+    package static let descriptor = WarningServiceDescriptor(
+        source: .metNorway, credit: "MET Norway", issuer: { tr("MET Norway") },
+        serviceName: { tr("the MetAlerts service at %s", $0) },
+        endpoint: .metAlertsURL,
+        terms: SourceTerms(needsContact: true, shortestInterval: 600), countries: ["NO", "SJ"],
+        coverage: { tr("in Norway with Svalbard and Jan Mayen") },
+        textLanguage: { ["nb", "nn", "no"].contains($0()) ? "no" : "en" },
+        make: { MetAlerts(url: $0.metAlertsURL, contact: $0.contact) }
+    )
+
     package let url: String
     /// The `contact` setting: without it MET refuses the request, and weather does not send it.
     package let contact: String?
@@ -20,7 +32,7 @@ package struct MetAlerts: GeoJSONWarningSource {
     }
 
     package var source: AlertSource { .metNorway }
-    package var service: ProviderError.Service { Self.service(.metNorway, at: url, setting: "WEATHER_METALERTS_URL") }
+    package var service: ProviderError.Service { Self.service(Self.descriptor, at: url) }
     /// Its answers carry `Expires`; its terms ask for at most one request every 10 minutes.
     package var quietLifetime: Double { 600 }
 
@@ -34,7 +46,7 @@ package struct MetAlerts: GeoJSONWarningSource {
 
     /// `lang=no` for a Norwegian reader (`nb`, `nn`, `no`), else English.
     package static func language(for language: String) -> String {
-        AlertSource.metNorway.textLanguage(for: language)
+        Self.descriptor.textLanguage { language }
     }
 
     package func request(for location: Location, language: String) -> HTTPRequest {

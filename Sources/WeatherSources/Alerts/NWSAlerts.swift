@@ -10,6 +10,17 @@ package import WeatherSystem
 /// update or a cancellation is a new message whose `references` name the ones it replaces; a message
 /// another has replaced carries `replacedBy`.
 package struct NWSAlerts: GeoJSONWarningSource {
+    /// The service, for the registry: the United States and the territories the NWS forecasts for
+    /// (Puerto Rico, the Virgin Islands, Guam, the Northern Marianas, American Samoa); its texts English.
+    package static let descriptor = WarningServiceDescriptor(
+        source: .nws, credit: "NWS", issuer: { tr("the National Weather Service") },
+        serviceName: { tr("the NWS alerts service at %s", $0) },
+        endpoint: .nwsAlertsURL,
+        terms: SourceTerms(), countries: ["US", "PR", "VI", "GU", "MP", "AS"],
+        coverage: { tr("in the United States and its territories") }, textLanguage: { _ in "en" },
+        make: { NWSAlerts(url: $0.nwsAlertsURL) }
+    )
+
     package let url: String
 
     package init(url: String) {
@@ -18,7 +29,7 @@ package struct NWSAlerts: GeoJSONWarningSource {
 
     package var source: AlertSource { .nws }
     package var service: ProviderError.Service {
-        Self.service(.nws, at: url, setting: "WEATHER_NWS_ALERTS_URL")
+        Self.service(Self.descriptor, at: url)
     }
     /// Its answers carry `max-age` (30 s on alerts): this is only for a mirror that sends none.
     package var quietLifetime: Double { 60 }

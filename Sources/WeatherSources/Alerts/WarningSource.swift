@@ -28,14 +28,16 @@ extension WarningSource {
     package var refusal: String? { nil }
     package func meansNone(status: Int, body: [UInt8]) -> Bool { false }
 
-    /// The warnings service of `source` at `url`, set by `setting`: its back-off kept by host and path, as
+    /// The warnings service `descriptor` describes, at `url`: its back-off kept by host and path, as
     /// several services may share a host (MET Norway's forecast and warnings; a mirror; the test server).
-    package static func service(_ source: AlertSource, at url: String, setting: String) -> ProviderError.Service {
+    package static func service(_ descriptor: WarningServiceDescriptor, at url: String) -> ProviderError.Service {
         let host = URLParts(url)?.authority ?? url
         // The path: what follows the host, up to the query.
         let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(3)
         let path = afterScheme.first.map { "/" + $0.prefix { $0 != "?" && $0 != "#" } } ?? ""
-        return .init(role: .warnings(source), host: host, setting: setting, backoffKey: host + path)
+        return .init(
+            role: .warnings(descriptor.source), host: host, setting: descriptor.endpoint.variable,
+            backoffKey: host + path)
     }
 }
 

@@ -15,6 +15,16 @@ package import WeatherSystem
 ///   moment and never on the hour (`RefreshUnits`), at most as often as `Expires` allows and the fleet's
 ///   share of MET's 20 requests a second does (`dataInterval(lifetime:)`).
 package struct METNorway: WeatherProvider {
+    /// The provider, for the registry.
+    static let descriptor = ForecastSourceDescriptor(
+        id: .metNorway, credit: "MET Norway",
+        endpoint: .metURL,
+        terms: SourceTerms(needsContact: true, shortestInterval: shortestInterval), givesTodayFromNow: true,
+        make: { settings, http, zones in
+            METNorway(url: settings.metURL, contact: settings.contact, http: http, zones: zones)
+        }
+    )
+
     /// The `complete` endpoint.
     package let url: String
     /// The user's contact, which the transport's User-Agent carries: MET's terms require one.
@@ -26,7 +36,7 @@ package struct METNorway: WeatherProvider {
     package var id: ProviderID { .metNorway }
 
     package var forecastService: ProviderError.Service {
-        .init(role: .forecast, host: URLParts(url)?.authority ?? url, setting: "WEATHER_MET_URL")
+        .init(role: .forecast, host: URLParts(url)?.authority ?? url, setting: Self.descriptor.endpoint.variable)
     }
 
     /// Without a contact, MET Norway refuses the request (403) and may block the address: nothing is sent.
@@ -117,4 +127,9 @@ package struct METNorway: WeatherProvider {
     /// 10,000 users' busiest second brings 12 requests (`make bench-fleet`), every 2 hours 8. Someone
     /// looking in a terminal still gets values as new as MET's `Expires` allows.
     package static let shortestInterval = 7200.0
+}
+
+extension ProviderID {
+    /// MET Norway's Locationforecast.
+    package static let metNorway = ProviderID(known: "met-norway")
 }

@@ -47,6 +47,24 @@ package struct OpenMeteo: WeatherProvider {
     /// without) then chooses among the same matches.
     static let searchCount = 100
 
+    /// The provider, for the registry: Open-Meteo's terms ask for the credit (CC BY 4.0) and allow
+    /// 10,000 requests a day; its values change every 15 minutes.
+    package static let descriptor = ForecastSourceDescriptor(
+        id: .openMeteo, credit: "Open-Meteo",
+        endpoint: .forecastURL,
+        terms: SourceTerms(shortestInterval: 900), givesTodayFromNow: false,
+        make: { settings, http, zones in
+            OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, zones: zones)
+        }
+    )
+
+    /// The geocoder, for the registry: every provider's.
+    package static let geocoder = GeocoderDescriptor(
+        name: "Open-Meteo",
+        endpoint: .geocodingURL,
+        terms: SourceTerms()
+    )
+
     package let geocodingURL: String
     package let forecastURL: String
     package let http: any HTTPTransport
@@ -62,7 +80,8 @@ package struct OpenMeteo: WeatherProvider {
 
     package var geocodingService: ProviderError.Service {
         .init(
-            role: .geocoding, host: URLParts(geocodingURL)?.authority ?? geocodingURL, setting: "WEATHER_GEOCODING_URL"
+            role: .geocoding, host: URLParts(geocodingURL)?.authority ?? geocodingURL,
+            setting: Self.geocoder.endpoint.variable
         )
     }
 
@@ -72,7 +91,9 @@ package struct OpenMeteo: WeatherProvider {
     package var refusalBeforeAnyRequest: SettingsError? { nil }
 
     package var forecastService: ProviderError.Service {
-        .init(role: .forecast, host: URLParts(forecastURL)?.authority ?? forecastURL, setting: "WEATHER_FORECAST_URL")
+        .init(
+            role: .forecast, host: URLParts(forecastURL)?.authority ?? forecastURL,
+            setting: Self.descriptor.endpoint.variable)
     }
 
     // MARK: Geocoding

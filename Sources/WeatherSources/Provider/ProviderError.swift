@@ -52,9 +52,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             switch role {
             case .geocoding: tr("the geocoding service at %s", host)
             case .forecast: tr("the forecast service at %s", host)
-            case .warnings(.nws): tr("the NWS alerts service at %s", host)
-            case .warnings(.dwd): tr("the DWD warnings service at %s", host)
-            case .warnings(.metNorway): tr("the MetAlerts service at %s", host)
+            case .warnings(let source):
+                source.descriptor?.serviceName(host) ?? host
             }
         }
     }

@@ -32,12 +32,7 @@ package enum ForecastFetch: Sendable, Equatable {
 /// from `zones`.
 package func chosenProvider(by settings: Settings, http: any HTTPTransport, zones: ZoneDatabase) -> any WeatherProvider
 {
-    switch settings.provider {
-    case .openMeteo:
-        OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, zones: zones)
-    case .metNorway:
-        METNorway(url: settings.metURL, contact: settings.contact, http: http, zones: zones)
-    }
+    (SourceRegistry.provider(settings.provider) ?? SourceRegistry.providers[0]).make(settings, http, zones)
 }
 
 /// What a provider's data interval allows for of the runs that follow it, said here so that the schedule,

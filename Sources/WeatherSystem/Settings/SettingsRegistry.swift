@@ -183,7 +183,11 @@ extension Setting {
     package static let provider = Setting(
         "provider", "WEATHER_PROVIDER", default: "open-meteo",
         read: { _, value, settings in
-            guard let provider = ProviderID(anyCase: value) else { return oneOf(ProviderID.self) }
+            // Any name here; whether weather has that provider, the sources' registry says above
+            // (`Settings.checkingProvider`).
+            guard let provider = ProviderID(rawValue: value.lowercased()) else {
+                return tr("the name of a forecast service, such as open-meteo")
+            }
             settings.provider = provider
             return nil
         },
