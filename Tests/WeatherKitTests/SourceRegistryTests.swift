@@ -26,9 +26,9 @@ struct SourceRegistryTests {
         #expect((providers + services).allSatisfy(SourceName.isValid))
         var seen = Set<String>()
         for service in SourceRegistry.warningServices {
-            #expect(seen.isDisjoint(with: service.countries))
-            seen.formUnion(service.countries)
-            for country in service.countries {
+            #expect(seen.isDisjoint(with: service.countryList))
+            seen.formUnion(service.countryList)
+            for country in service.countryList {
                 #expect(AlertSource(countryCode: country.lowercased()) == service.source)
             }
         }

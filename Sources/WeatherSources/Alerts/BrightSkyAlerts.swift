@@ -15,7 +15,7 @@ package struct BrightSkyAlerts: WarningSource {
         source: .dwd, credit: "DWD", issuer: { tr("DWD (Deutscher Wetterdienst), through Bright Sky") },
         serviceName: { tr("the DWD warnings service at %s", $0) },
         endpoint: .dwdAlertsURL,
-        terms: SourceTerms(), countries: ["DE"], coverage: { tr("in Germany") },
+        terms: SourceTerms(), countries: "DE", coverage: { tr("in Germany") },
         textLanguage: { $0() == "de" ? "de" : "en" },
         make: { BrightSkyAlerts(url: $0.dwdAlertsURL) }
     )

@@ -16,7 +16,7 @@ package struct MetAlerts: GeoJSONWarningSource {
         source: .metNorway, credit: "MET Norway", issuer: { tr("MET Norway") },
         serviceName: { tr("the MetAlerts service at %s", $0) },
         endpoint: .metAlertsURL,
-        terms: SourceTerms(needsContact: true, shortestInterval: 600), countries: ["NO", "SJ"],
+        terms: SourceTerms(needsContact: true, shortestInterval: 600), countries: "NO SJ",
         coverage: { tr("in Norway with Svalbard and Jan Mayen") },
         textLanguage: { ["nb", "nn", "no"].contains($0()) ? "no" : "en" },
         make: { MetAlerts(url: $0.metAlertsURL, contact: $0.contact) }

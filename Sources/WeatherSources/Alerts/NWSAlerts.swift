@@ -16,7 +16,7 @@ package struct NWSAlerts: GeoJSONWarningSource {
         source: .nws, credit: "NWS", issuer: { tr("the National Weather Service") },
         serviceName: { tr("the NWS alerts service at %s", $0) },
         endpoint: .nwsAlertsURL,
-        terms: SourceTerms(), countries: ["US", "PR", "VI", "GU", "MP", "AS"],
+        terms: SourceTerms(), countries: "US PR VI GU MP AS",
         coverage: { tr("in the United States and its territories") }, textLanguage: { _ in "en" },
         make: { NWSAlerts(url: $0.nwsAlertsURL) }
     )

@@ -51,7 +51,8 @@ package struct WarningServiceDescriptor: Sendable {
     package let terms: SourceTerms
     /// The countries it warns for (ISO 3166-1 alpha-2, upper case); a place given by its coordinates
     /// goes by `WarningCoverage`'s outlines of the same land.
-    package let countries: [String]
+    /// Written as one text, "US PR VI", not an array, which every start would make.
+    package let countries: StaticString
     /// Where it warns, for people, in their language, as "places ..." ends: "in the United States and
     /// its territories".
     package let coverage: @Sendable () -> String
@@ -60,4 +61,25 @@ package struct WarningServiceDescriptor: Sendable {
     package let textLanguage: @Sendable (_ language: () -> String) -> String
     /// The service at the endpoint `settings` give: its request and decoder.
     package let make: @Sendable (_ settings: Settings) -> any WarningSource
+}
+
+extension WarningServiceDescriptor {
+    /// Whether it warns for the country `code` (upper case), compared byte by byte with `countries`.
+    package func covers(_ code: String) -> Bool {
+        var code = code
+        return code.withUTF8 { code in
+            countries.withUTF8Buffer { list in
+                guard code.count == 2 else { return false }
+                var index = 0
+                while index + 1 < list.count {
+                    if list[index] == code[0], list[index + 1] == code[1] { return true }
+                    index += 3
+                }
+                return false
+            }
+        }
+    }
+
+    /// `countries` as a list.
+    package var countryList: [String] { countries.description.split(separator: " ").map(String.init) }
 }

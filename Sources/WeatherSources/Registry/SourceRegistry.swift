@@ -71,16 +71,6 @@ package enum SourceRegistry {
         }
         return found
     }
-
-    /// The warnings service of the country `code` (ISO 3166-1 alpha-2, upper case), if one covers it.
-    static func warningService(country code: String) -> WarningServiceDescriptor? {
-        var found: WarningServiceDescriptor?
-        each {
-            if case .warnings(let service) = $0, service.countries.contains(code) { found = service }
-            return found != nil
-        }
-        return found
-    }
 }
 
 /// One source of the registry, of its kind.
@@ -102,10 +92,22 @@ package enum SourceDescriptor: Sendable {
 extension ProviderID {
     /// The name the text credits, "Data: Open-Meteo": the provider's credit, or for a name weather does
     /// not know (a result file of another version), the name itself.
-    package var attribution: String { SourceRegistry.provider(self)?.credit ?? rawValue }
+    package var attribution: String { forecastSource(\.credit) ?? rawValue }
 
     /// Whether its answer gives today only from the hour it was made (`ForecastSourceDescriptor`).
-    package var givesTodayFromNow: Bool { SourceRegistry.provider(self)?.givesTodayFromNow ?? false }
+    package var givesTodayFromNow: Bool { forecastSource(\.givesTodayFromNow) ?? false }
+
+    /// `property` of its descriptor, `nil` for a name weather does not know. Read in place: an optional
+    /// descriptor would be a start's first of its type (its metadata about 9,000 instructions).
+    private func forecastSource<Value>(_ property: (ForecastSourceDescriptor) -> Value) -> Value? {
+        var value: Value?
+        SourceRegistry.each {
+            guard case .forecast(let source) = $0, source.id == self else { return false }
+            value = property(source)
+            return true
+        }
+        return value
+    }
 }
 
 extension AlertSource {
@@ -113,23 +115,41 @@ extension AlertSource {
     package var descriptor: WarningServiceDescriptor? { SourceRegistry.warningService(self) }
 
     /// The source as the text's last line credits it ("Warnings: DWD").
-    package var credit: String { descriptor?.credit ?? name }
+    package var credit: String { service(\.credit) ?? name }
 
     /// Who issues the warnings, for people, in their language.
-    package var issuer: String { descriptor?.issuer() ?? name }
+    package var issuer: String { service { $0.issuer() } ?? name }
 
     /// The language (ISO 639) of the texts the service gives a reader of `language`; English for a
     /// service weather does not know.
     package func textLanguage(for language: @autoclosure () -> String) -> String {
-        descriptor?.textLanguage(language) ?? "en"
+        service { $0.textLanguage(language) } ?? "en"
+    }
+
+    /// `property` of its descriptor, `nil` for a name weather does not know; read in place, as
+    /// `ProviderID.forecastSource`.
+    private func service<Value>(_ property: (WarningServiceDescriptor) -> Value) -> Value? {
+        var value: Value?
+        SourceRegistry.each {
+            guard case .warnings(let service) = $0, service.source == self else { return false }
+            value = property(service)
+            return true
+        }
+        return value
     }
 
     /// The source for a place in the country `countryCode` (ISO 3166-1 alpha-2), by the services'
     /// countries; `nil` where none covers it: no request at all.
     package init?(countryCode: String?) {
-        guard let code = countryCode?.uppercased(), let service = SourceRegistry.warningService(country: code)
-        else { return nil }
-        self = service.source
+        guard let code = countryCode?.uppercased() else { return nil }
+        var found: AlertSource?
+        SourceRegistry.each {
+            guard case .warnings(let service) = $0, service.covers(code) else { return false }
+            found = service.source
+            return true
+        }
+        guard let found else { return nil }
+        self = found
     }
 
     /// The source for `location`: by its country where the geocoder named one (`init(countryCode:)`: exact,
