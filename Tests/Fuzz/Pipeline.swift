@@ -38,7 +38,8 @@ enum Pipeline {
         let settings =
             (try? Settings.load(
                 environment: environment,
-                config: (try? ConfigFile.parse(part(5), path: "/c/weather/config.json")) ?? [:],
+                config: (try? ConfigFile.parse(
+                    part(5), path: "/c/weather/config.json", adding: SourceRegistry.visitSettings)) ?? [:],
                 configPath: "/c/weather/config.json"
             )) ?? .defaults
 

@@ -202,16 +202,16 @@ package struct TestContext: Sendable {
         // Loopback endpoints on the discard port: the scripted transport answers, and nothing could ever
         // reach the internet even if a request slipped past it.
         var settings = Settings.defaults
-        settings.geocodingURL = "http://127.0.0.1:9/v1/search"
-        settings.forecastURL = "http://127.0.0.1:9/v1/forecast"
+        settings[source: .geocodingURL] = "http://127.0.0.1:9/v1/search"
+        settings[source: .forecastURL] = "http://127.0.0.1:9/v1/forecast"
         settings.staleAfter = staleAfter
-        settings.metURL = "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete"
+        settings[source: .metURL] = "http://127.0.0.1:9/weatherapi/locationforecast/2.0/complete"
         // Official warnings are one more request after the forecast: only the tests of warnings script
         // their answers and turn them on (`settings.alerts = true`), with endpoints on the same port.
         settings.alerts = false
-        settings.nwsAlertsURL = "http://127.0.0.1:9/alerts/active"
-        settings.dwdAlertsURL = "http://127.0.0.1:9/alerts"
-        settings.metAlertsURL = "http://127.0.0.1:9/weatherapi/metalerts/2.0/current.json"
+        settings[source: .nwsAlertsURL] = "http://127.0.0.1:9/alerts/active"
+        settings[source: .dwdAlertsURL] = "http://127.0.0.1:9/alerts"
+        settings[source: .metAlertsURL] = "http://127.0.0.1:9/weatherapi/metalerts/2.0/current.json"
         adjust(&settings)
         self.settings = settings
         context = Self.context(

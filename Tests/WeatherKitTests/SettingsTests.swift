@@ -29,9 +29,9 @@ struct SettingsTests {
     @Test("without environment or file, the defaults")
     func defaults() throws {
         #expect(try Settings.load(environment: Environment([:]), paths: paths) == Settings.defaults)
-        #expect(URLParts(Settings.defaults.forecastURL)?.authority == "api.open-meteo.com")
-        #expect(URLParts(Settings.defaults.forecastURL)?.scheme == "https")
-        #expect(Settings.defaults.forecastURL.hasSuffix("/v1/forecast"))
+        #expect(URLParts(Settings.defaults[source: .forecastURL])?.authority == "api.open-meteo.com")
+        #expect(URLParts(Settings.defaults[source: .forecastURL])?.scheme == "https")
+        #expect(Settings.defaults[source: .forecastURL].hasSuffix("/v1/forecast"))
         #expect(Settings.defaults.timeout == 30)
     }
 
@@ -41,8 +41,8 @@ struct SettingsTests {
         let settings = try Settings.load(environment: Environment(["WEATHER_TIMEOUT": "5"]), paths: paths)
         #expect(settings.timeout == 5)
         #expect(settings.staleAfter == 600)
-        #expect(settings.forecastURL == "http://127.0.0.1:1/f")
-        #expect(settings.geocodingURL == Settings.defaults.geocodingURL)
+        #expect(settings[source: .forecastURL] == "http://127.0.0.1:1/f")
+        #expect(settings[source: .geocodingURL] == Settings.defaults[source: .geocodingURL])
     }
 
     @Test(
@@ -97,6 +97,43 @@ struct SettingsTests {
                 try Settings.load(environment: Environment([:]), config: [setting.key: text], configPath: "c")
                     == example)
         }
+    }
+
+    @Test("a setting a source brings is read, checked, refused when unknown and passed on, by its descriptor alone")
+    func sourcesHandTheirSettingsDown() throws {
+        // A source of the test's own, unknown to the settings layer: the settings read what they are handed.
+        let level = Setting.source(
+            "test_level", "WEATHER_TEST_LEVEL", default: "low",
+            read: { setting, value, settings in
+                guard ["low", "high"].contains(value) else { return "low or high" }
+                settings[source: setting] = value
+                return nil
+            }, words: { .init(help: "", about: "") })
+        let handing: SettingsVisitor = { (body) throws(SettingsError) in try body(level) }
+        let fromFile = try Settings.load(
+            environment: Environment([:]), config: ["test_level": "high"], configPath: "c", adding: handing)
+        #expect(fromFile[source: level] == "high" && Settings.defaults[source: level] == "low")
+        #expect(fromFile.environment(adding: handing).contains { $0 == ("WEATHER_TEST_LEVEL", "high") })
+        #expect(
+            throws: SettingsError.invalidVariable("WEATHER_TEST_LEVEL", value: "mid", expected: "low or high")
+        ) {
+            try Settings.load(
+                environment: Environment(["WEATHER_TEST_LEVEL": "mid"]), config: [:], configPath: "c", adding: handing)
+        }
+        // Not handed down, its key in config.json is unknown; handed down, it is named among the known.
+        try writeConfig(#"{"test_levl": "high"}"#)
+        #expect(throws: SettingsError.self) { try Settings.load(environment: Environment([:]), paths: paths) }
+        do {
+            _ = try Settings.load(environment: Environment([:]), paths: paths, adding: handing)
+            Issue.record("a typo of a source's key was read")
+        } catch {
+            #expect(error.description.contains(#"did you mean "test_level"?"#), "\(error)")
+        }
+        // The registry hands down every source's endpoint, which no list in the settings layer names.
+        var handed: [String] = []
+        try SourceRegistry.visitSettings { handed.append($0.key) }
+        #expect(handed == SourceRegistry.all.map(\.endpoint.key) && handed.contains("forecast_url"))
+        #expect(!Setting.all(adding: { _ throws(SettingsError) in }).contains { $0.key == "forecast_url" })
     }
 
     @Test("README.md's settings table is as the descriptors write it (make docs)")
@@ -221,18 +258,18 @@ struct SettingsTests {
     @Test("the settings travel to another process as the same variables")
     func asEnvironment() {
         var settings = Settings.defaults
-        settings.geocodingURL = "http://a/s"
-        settings.forecastURL = "http://a/f"
+        settings[source: .geocodingURL] = "http://a/s"
+        settings[source: .forecastURL] = "http://a/f"
         settings.timeout = 45
         settings.staleAfter = 600
         settings.contact = "ann@example.org"
         settings.units = UnitSystem.imperial.units
         settings.provider = .metNorway
-        settings.metURL = "http://a/m"
+        settings[source: .metURL] = "http://a/m"
         settings.alerts = false
-        settings.nwsAlertsURL = "http://a/n"
-        settings.dwdAlertsURL = "http://a/d"
-        settings.metAlertsURL = "http://a/w"
+        settings[source: .nwsAlertsURL] = "http://a/n"
+        settings[source: .dwdAlertsURL] = "http://a/d"
+        settings[source: .metAlertsURL] = "http://a/w"
         #expect(
             settings.asEnvironment.map { "\($0.name)=\($0.value)" } == [
                 "WEATHER_PROVIDER=met-norway", "WEATHER_CONTACT=ann@example.org", "WEATHER_ALERTS=off",
@@ -265,11 +302,11 @@ struct SettingsTests {
     @Test("the provider is open-meteo unless met-norway is chosen, in any case, from either place")
     func provider() throws {
         #expect(Settings.defaults.provider == .openMeteo)
-        #expect(Settings.defaults.metURL == "https://api.met.no/weatherapi/locationforecast/2.0/complete")
+        #expect(Settings.defaults[source: .metURL] == "https://api.met.no/weatherapi/locationforecast/2.0/complete")
         try writeConfig(#"{"provider": "met-norway", "met_url": "http://127.0.0.1:1/met"}"#)
         let fromFile = try Settings.load(environment: Environment([:]), paths: paths)
         #expect(fromFile.provider == .metNorway)
-        #expect(fromFile.metURL == "http://127.0.0.1:1/met")
+        #expect(fromFile[source: .metURL] == "http://127.0.0.1:1/met")
         let fromVariable = try Settings.load(environment: Environment(["WEATHER_PROVIDER": "Open-Meteo"]), paths: paths)
         #expect(fromVariable.provider == .openMeteo, "the variable wins over the file, in any letter case")
         #expect(

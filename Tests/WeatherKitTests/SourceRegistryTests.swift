@@ -11,11 +11,12 @@ struct SourceRegistryTests {
     @Test("each source's endpoint setting is a setting weather reads, with an https default")
     func endpointsAreSettings() {
         let keys = Setting.all.map(\.key)
-        for endpoint in SourceRegistry.endpoints {
+        for endpoint in SourceRegistry.all.map(\.endpoint) {
             #expect(keys.contains(endpoint.key), "\(endpoint.variable)")
             #expect(URLParts(endpoint.defaultValue ?? "")?.scheme == "https")
         }
-        #expect(Set(SourceRegistry.endpoints.map(\.variable)).count == SourceRegistry.endpoints.count)
+        #expect(
+            Set(SourceRegistry.all.map(\.endpoint).map(\.variable)).count == SourceRegistry.all.map(\.endpoint).count)
     }
 
     @Test("names are unique and valid, countries belong to one warnings service each")

@@ -1,5 +1,6 @@
 import Glibc
 package import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 /// Background fetching through a systemd user timer: the Linux form of iOS's background fetch.

@@ -68,7 +68,8 @@ public final class WeatherFetcher: Sendable {
         init(context: WeatherContext, startedAt: Timestamp, deadline: @escaping @Sendable () -> Deadline) {
             self.context = context
             let geocoder = OpenMeteo(
-                geocodingURL: context.settings.geocodingURL, forecastURL: context.settings.forecastURL,
+                geocodingURL: context.settings[source: .geocodingURL],
+                forecastURL: context.settings[source: .forecastURL],
                 http: context.http, zones: context.zones)
             self.geocoder = geocoder
             provider = chosenProvider(by: context.settings, http: context.http, zones: context.zones)

@@ -1,3 +1,4 @@
+import WeatherSources
 import WeatherSystem
 
 /// What is written from the settings' descriptors (`Setting.all`): `--help`'s list, and README.md's table

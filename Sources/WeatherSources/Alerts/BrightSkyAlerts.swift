@@ -17,7 +17,7 @@ package struct BrightSkyAlerts: WarningSource {
         endpoint: .dwdAlertsURL,
         terms: SourceTerms(), countries: "DE", coverage: { tr("in Germany") },
         textLanguage: { $0() == "de" ? "de" : "en" },
-        make: { BrightSkyAlerts(url: $0.dwdAlertsURL) }
+        make: { BrightSkyAlerts(url: $0[source: .dwdAlertsURL]) }
     )
 
     package let url: String
@@ -147,5 +147,15 @@ package struct BrightSkyAlerts: WarningSource {
             }
         }
         return words.joined(separator: " ")
+    }
+}
+
+extension Setting {
+    package static let dwdAlertsURL = endpoint(
+        "dwd_alerts_url", "WEATHER_DWD_ALERTS_URL", default: "https://api.brightsky.dev/alerts"
+    ) {
+        Words(
+            help: english("DWD's warnings through Bright Sky, or a stand-in"),
+            about: "The Deutscher Wetterdienst's warnings through Bright Sky, for places in Germany.")
     }
 }

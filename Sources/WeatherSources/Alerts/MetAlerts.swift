@@ -19,7 +19,7 @@ package struct MetAlerts: GeoJSONWarningSource {
         terms: SourceTerms(needsContact: true, shortestInterval: 600), countries: "NO SJ",
         coverage: { tr("in Norway with Svalbard and Jan Mayen") },
         textLanguage: { ["nb", "nn", "no"].contains($0()) ? "no" : "en" },
-        make: { MetAlerts(url: $0.metAlertsURL, contact: $0.contact) }
+        make: { MetAlerts(url: $0[source: .metAlertsURL], contact: $0.contact) }
     )
 
     package let url: String
@@ -118,5 +118,16 @@ package struct MetAlerts: GeoJSONWarningSource {
     /// An ISO 8601 time in an array.
     private static func time(_ element: JSONReader) -> Timestamp? {
         (try? element.string()).flatMap { Timestamp(iso8601: $0)?.wholeSecond }
+    }
+}
+
+extension Setting {
+    package static let metAlertsURL = endpoint(
+        "metalerts_url", "WEATHER_METALERTS_URL",
+        default: "https://api.met.no/weatherapi/metalerts/2.0/current.json"
+    ) {
+        Words(
+            help: english("MET Norway's MetAlerts, or a stand-in"),
+            about: "MET Norway's MetAlerts 2.0, for places in Norway; asked only with WEATHER_CONTACT set.")
     }
 }

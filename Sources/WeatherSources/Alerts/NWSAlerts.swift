@@ -18,7 +18,7 @@ package struct NWSAlerts: GeoJSONWarningSource {
         endpoint: .nwsAlertsURL,
         terms: SourceTerms(), countries: "US PR VI GU MP AS",
         coverage: { tr("in the United States and its territories") }, textLanguage: { _ in "en" },
-        make: { NWSAlerts(url: $0.nwsAlertsURL) }
+        make: { NWSAlerts(url: $0[source: .nwsAlertsURL]) }
     )
 
     package let url: String
@@ -88,5 +88,15 @@ package struct NWSAlerts: GeoJSONWarningSource {
         return AlertMessage(
             alert: alert, details: details, kind: kind, references: references,
             isActual: status == "actual" && !replaced)
+    }
+}
+
+extension Setting {
+    package static let nwsAlertsURL = endpoint(
+        "nws_alerts_url", "WEATHER_NWS_ALERTS_URL", default: "https://api.weather.gov/alerts/active"
+    ) {
+        Words(
+            help: english("National Weather Service warnings, or a stand-in"),
+            about: "The National Weather Service's active alerts, for places in the United States.")
     }
 }

@@ -21,7 +21,7 @@ package struct METNorway: WeatherProvider {
         endpoint: .metURL,
         terms: SourceTerms(needsContact: true, shortestInterval: shortestInterval), givesTodayFromNow: true,
         make: { settings, http, zones in
-            METNorway(url: settings.metURL, contact: settings.contact, http: http, zones: zones)
+            METNorway(url: settings[source: .metURL], contact: settings.contact, http: http, zones: zones)
         }
     )
 
@@ -132,4 +132,14 @@ package struct METNorway: WeatherProvider {
 extension ProviderID {
     /// MET Norway's Locationforecast.
     package static let metNorway = ProviderID(known: "met-norway")
+}
+
+extension Setting {
+    package static let metURL = endpoint(
+        "met_url", "WEATHER_MET_URL", default: "https://api.met.no/weatherapi/locationforecast/2.0/complete"
+    ) {
+        Words(
+            help: english("MET Norway's Locationforecast, or a stand-in"),
+            about: "MET Norway's Locationforecast 2.0 (complete), or anything that speaks it.")
+    }
 }

@@ -54,7 +54,9 @@ package struct OpenMeteo: WeatherProvider {
         endpoint: .forecastURL,
         terms: SourceTerms(shortestInterval: 900), givesTodayFromNow: false,
         make: { settings, http, zones in
-            OpenMeteo(geocodingURL: settings.geocodingURL, forecastURL: settings.forecastURL, http: http, zones: zones)
+            OpenMeteo(
+                geocodingURL: settings[source: .geocodingURL], forecastURL: settings[source: .forecastURL], http: http,
+                zones: zones)
         }
     )
 
@@ -190,5 +192,27 @@ package struct OpenMeteo: WeatherProvider {
             )
         }
         return response
+    }
+}
+
+extension Setting {
+    package static let forecastURL = endpoint(
+        "forecast_url", "WEATHER_FORECAST_URL", default: "https://api.open-meteo.com/v1/forecast"
+    ) {
+        Words(
+            help: english("Open-Meteo forecast API, or a stand-in"),
+            about:
+                "Open-Meteo's forecast API, or anything that speaks it: a commercial subscription's endpoint, your own instance."
+        )
+    }
+
+    package static let geocodingURL = endpoint(
+        "geocoding_url", "WEATHER_GEOCODING_URL", default: "https://geocoding-api.open-meteo.com/v1/search"
+    ) {
+        Words(
+            help: english("Open-Meteo geocoding API, or a stand-in"),
+            about:
+                "Open-Meteo's geocoding API, which finds places for every forecast source, or anything that speaks it."
+        )
     }
 }

@@ -9,13 +9,15 @@ package enum SourceRegistry {
     /// is the default. A chain of calls rather than an array, whose element type the runtime would set up
     /// at every `show` (about 13,000 instructions each).
     @discardableResult
-    package static func each(_ body: (SourceDescriptor) -> Bool) -> Bool {
-        body(.forecast(OpenMeteo.descriptor))
-            || body(.forecast(METNorway.descriptor))
-            || body(.geocoder(OpenMeteo.geocoder))
-            || body(.warnings(NWSAlerts.descriptor))
-            || body(.warnings(BrightSkyAlerts.descriptor))
-            || body(.warnings(MetAlerts.descriptor))
+    package static func each<Failure: Error>(_ body: (SourceDescriptor) throws(Failure) -> Bool) throws(Failure)
+        -> Bool
+    {
+        if try body(.geocoder(OpenMeteo.geocoder)) { return true }
+        if try body(.forecast(OpenMeteo.descriptor)) { return true }
+        if try body(.forecast(METNorway.descriptor)) { return true }
+        if try body(.warnings(NWSAlerts.descriptor)) { return true }
+        if try body(.warnings(BrightSkyAlerts.descriptor)) { return true }
+        return try body(.warnings(MetAlerts.descriptor))
     }
 
     /// Every source, in the registry's order.
@@ -49,8 +51,14 @@ package enum SourceRegistry {
         all.compactMap { if case .warnings(let source) = $0 { source } else { nil } }
     }
 
-    /// The endpoint settings of every source, for the settings to collect.
-    package static var endpoints: [Setting] { all.map(\.endpoint) }
+    /// Calls `body` with each setting the sources bring (their endpoints), in the registry's order: handed
+    /// down to the settings, which lie below the sources (`SettingsVisitor`).
+    package static func visitSettings(_ body: (Setting) throws(SettingsError) -> Void) throws(SettingsError) {
+        try each { (source) throws(SettingsError) in
+            try body(source.endpoint)
+            return false
+        }
+    }
 
     /// The provider named `id`, if weather has it.
     package static func provider(_ id: ProviderID) -> ForecastSourceDescriptor? {
@@ -87,6 +95,12 @@ package enum SourceDescriptor: Sendable {
         case .warnings(let source): source.endpoint
         }
     }
+}
+
+extension Setting {
+    /// Every setting, weather's own and the sources', in the order a person meets them: for the tools and
+    /// the docs.
+    package static var all: [Setting] { all(adding: SourceRegistry.visitSettings) }
 }
 
 extension ProviderID {
@@ -167,6 +181,23 @@ extension AlertSource {
 }
 
 extension Settings {
+    /// The settings from `environment` and the config file at `paths.configFile`: weather's own and the
+    /// sources'.
+    package static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
+        try load(environment: environment, paths: paths, adding: SourceRegistry.visitSettings)
+    }
+
+    /// The settings from `environment` and `config`, the values of the config file at `configPath`.
+    package static func load(environment: Environment, config: [String: String], configPath: String)
+        throws(SettingsError) -> Settings
+    {
+        try load(environment: environment, config: config, configPath: configPath, adding: SourceRegistry.visitSettings)
+    }
+
+    /// The variables that give the timer's service these settings (`environment(adding:)`), the sources'
+    /// too.
+    package var asEnvironment: [(name: String, value: String)] { environment(adding: SourceRegistry.visitSettings) }
+
     /// These settings, when the provider they name is one of the registry's: the settings take any name
     /// (they lie below the sources), and this says which there are, in the words a bad setting has.
     package func checkingProvider(environment: Environment, configPath: String) throws(SettingsError) -> Settings {

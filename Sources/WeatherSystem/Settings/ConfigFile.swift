@@ -2,8 +2,11 @@ import WeatherModel
 
 /// `$XDG_CONFIG_HOME/weather/config.json`: one object of settings, read only when it exists.
 package enum ConfigFile {
-    /// The file's settings as text, by key; empty when there is no file.
-    package static func load(_ path: String) throws(SettingsError) -> [String: String] {
+    /// The file's settings as text, by key; empty when there is no file. `sources` brings the sources'
+    /// settings, which the file may hold too.
+    package static func load(_ path: String, adding sources: SettingsVisitor) throws(SettingsError)
+        -> [String: String]
+    {
         let bytes: [UInt8]?
         do {
             bytes = try FileIO.read(path, limit: 65_536)
@@ -11,11 +14,13 @@ package enum ConfigFile {
             throw .invalidConfig(path: path, reason: error.description)
         }
         guard let bytes else { return [:] }
-        return try parse(bytes, path: path)
+        return try parse(bytes, path: path, adding: sources)
     }
 
     /// The settings in `bytes`, the contents of the config file at `path`, as text by key.
-    package static func parse(_ bytes: [UInt8], path: String) throws(SettingsError) -> [String: String] {
+    package static func parse(_ bytes: [UInt8], path: String, adding sources: SettingsVisitor)
+        throws(SettingsError) -> [String: String]
+    {
         let root: JSONReader
         do {
             root = try JSONDocument(parsing: bytes).reader
@@ -27,8 +32,8 @@ package enum ConfigFile {
         }
         var values: [String: String] = [:]
         for (key, value) in members {
-            guard let takesNumber = Setting.named(key, \.takesNumber) else {
-                let known = Setting.all.map(\.key)
+            guard let takesNumber = Setting.named(key, adding: sources, \.takesNumber) else {
+                let known = Setting.all(adding: sources).map(\.key)
                 // A typo is named as the command line names one (`Suggestion`); else the keys are listed.
                 if let meant = Suggestion.closest(to: key, among: known) {
                     throw .invalidConfig(
@@ -44,7 +49,7 @@ package enum ConfigFile {
                 values[key] = (try? value.int()).map { String($0) } ?? (try? value.double()).map { String($0) }
             case .null: continue
             default:
-                let example = Setting.named(key, \.example) ?? ""
+                let example = Setting.named(key, adding: sources, \.example) ?? ""
                 throw .invalidConfig(
                     path: path,
                     reason: takesNumber

@@ -2,8 +2,9 @@ package import WeatherModel
 
 /// One setting, described once: its key in `config.json`, its `WEATHER_*` variable, its default, how a
 /// value of it is read and written for the timer's unit, and what `--help`, the man page and the docs say of
-/// it (`words`). `Settings` reads, checks, suggests and exports by these (`Setting.visitAll`); `--help`'s
-/// list, the man page's ENVIRONMENT and README.md's table are written from them (`SettingsDocs`, `make docs`).
+/// it (`words`). `Settings` reads, checks, suggests and exports by these (`Setting.visitAll`), weather's own
+/// and the ones each source brings in its own folder (`Setting.source`); `--help`'s list, the man page's
+/// ENVIRONMENT and README.md's table are written from them (`SettingsDocs`, `make docs`).
 ///
 /// Every start reads the settings, so a setting costs it nothing to describe: a value of text literals and
 /// functions that capture nothing, which the compiler writes into the binary (`static let units`: nothing is
@@ -77,34 +78,48 @@ package struct Setting: Sendable {
     /// The value the timer's service is given (`Settings.asEnvironment`), or `nil` when it is not passed on.
     func export(_ settings: Settings) -> String? { exporter?(self, settings) }
 
-    /// A setting a source contributes: where its service is (`WEATHER_FORECAST_URL`), an http:// or https://
-    /// URL whose value lives in `Settings.endpoints`, passed on to the timer's service.
+    /// A setting a source brings (`SourceRegistry.visitSettings`): `read` keeps a value as text in
+    /// `Settings.sourceValues` (`settings[source: setting] = ...`), or returns what a value must be; the
+    /// source reads it there. Passed on to the timer's service.
+    package static func source(
+        _ key: String, _ variable: String, default defaultValue: String?,
+        read: @escaping @Sendable (Setting, String, inout Settings) -> String?, words: @escaping @Sendable () -> Words
+    ) -> Setting {
+        Setting(
+            key, variable, default: defaultValue, read: read,
+            export: { setting, settings in settings.sourceValues[setting.key] ?? setting.defaultValue }, words: words)
+    }
+
+    /// Where a source's service is (`WEATHER_FORECAST_URL`): an http:// or https:// URL, a setting the source
+    /// brings (`source`).
     package static func endpoint(
         _ key: String, _ variable: String, default url: String, words: @escaping @Sendable () -> Words
     ) -> Setting {
-        Setting(
+        source(
             key, variable, default: url,
             read: { setting, value, settings in
                 guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
                     return tr("an http:// or https:// URL")
                 }
-                settings[endpoint: setting] = value
+                settings[source: setting] = value
                 return nil
-            },
-            export: { setting, settings in settings[endpoint: setting] }, words: words)
+            }, words: words)
     }
 
     /// `property` of the setting whose key in `config.json` is `key`, `nil` when there is none.
-    static func named<Value>(_ key: String, _ property: (Setting) -> Value) -> Value? {
+    static func named<Value>(_ key: String, adding sources: SettingsVisitor, _ property: (Setting) -> Value)
+        -> Value?
+    {
         var value: Value?
-        visitAll { setting in if value == nil, setting.key == key { value = property(setting) } }
+        // (Nothing fails but reading.)
+        try? visitAll(adding: sources) { setting in if value == nil, setting.key == key { value = property(setting) } }
         return value
     }
 }
 
-/// The values of the endpoint settings that differ from their defaults, by key: most runs have none. Key and
-/// value follow each other in one array of text, a type every run has already made.
-package struct Endpoints: Sendable, Equatable {
+/// The values of the settings the sources bring that differ from their defaults, by key: most runs have
+/// none. Key and value follow each other in one array of text, a type every run has already made.
+package struct SourceValues: Sendable, Equatable {
     private var keysAndValues: [String] = []
 
     package subscript(key: String) -> String? {
@@ -123,7 +138,7 @@ package struct Endpoints: Sendable, Equatable {
             case (true, let value?): keysAndValues[index + 1] = value
             case (true, nil): keysAndValues.removeSubrange(index...(index + 1))
             case (false, let value?):
-                // Room for every endpoint weather has at once, rather than growing the array four times.
+                // Room for every source's setting at once, rather than growing the array four times.
                 if keysAndValues.isEmpty { keysAndValues.reserveCapacity(16) }
                 keysAndValues.append(key)
                 keysAndValues.append(value)
@@ -138,7 +153,7 @@ package struct Endpoints: Sendable, Equatable {
         one.utf8.count == other.utf8.count && one == other
     }
 
-    package static func == (lhs: Endpoints, rhs: Endpoints) -> Bool {
+    package static func == (lhs: SourceValues, rhs: SourceValues) -> Bool {
         guard lhs.keysAndValues.count == rhs.keysAndValues.count else { return false }
         var index = 0
         while index < lhs.keysAndValues.count {

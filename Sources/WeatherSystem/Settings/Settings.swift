@@ -3,8 +3,10 @@ package import WeatherModel
 
 /// The settings of a run: each from its `WEATHER_*` variable, else from `config.json`, else the default.
 package struct Settings: Sendable, Equatable {
-    /// The endpoints the sources' settings chose (`Setting.endpoint`), where they differ from the defaults.
-    package var endpoints = Endpoints()
+    /// The values of the settings the sources bring (`Setting.source`, such as their endpoints), where they
+    /// differ from the defaults: the settings lie below the sources, which hand theirs down
+    /// (`SettingsVisitor`).
+    package var sourceValues = SourceValues()
     /// The forecast service (`WeatherProvider`); geocoding is Open-Meteo's whichever it is.
     package var provider: ProviderID = .openMeteo
     /// The whole run's network time in seconds, all requests and waits together.
@@ -38,39 +40,11 @@ package struct Settings: Sendable, Equatable {
     /// emoji.
     package static let defaults = Settings()
 
-    /// The value of an endpoint setting: the one chosen, else its default.
-    package subscript(endpoint setting: Setting) -> String {
-        get { endpoints[setting.key] ?? setting.defaultValue ?? "" }
-        set { endpoints[setting.key] = newValue == setting.defaultValue ? nil : newValue }
-    }
-
-    /// Open-Meteo's geocoding API, or anything that speaks it.
-    package var geocodingURL: String {
-        get { self[endpoint: .geocodingURL] }
-        set { self[endpoint: .geocodingURL] = newValue }
-    }
-    /// Open-Meteo's forecast API, or anything that speaks it.
-    package var forecastURL: String {
-        get { self[endpoint: .forecastURL] }
-        set { self[endpoint: .forecastURL] = newValue }
-    }
-    /// MET Norway's Locationforecast 2.0 `complete`, or anything that speaks it.
-    package var metURL: String {
-        get { self[endpoint: .metURL] }
-        set { self[endpoint: .metURL] = newValue }
-    }
-    /// The warning services (`WarningSource`), or anything that speaks them.
-    package var nwsAlertsURL: String {
-        get { self[endpoint: .nwsAlertsURL] }
-        set { self[endpoint: .nwsAlertsURL] = newValue }
-    }
-    package var dwdAlertsURL: String {
-        get { self[endpoint: .dwdAlertsURL] }
-        set { self[endpoint: .dwdAlertsURL] = newValue }
-    }
-    package var metAlertsURL: String {
-        get { self[endpoint: .metAlertsURL] }
-        set { self[endpoint: .metAlertsURL] = newValue }
+    /// The value of a setting a source brings (`Setting.source`): the one chosen, else its default, else
+    /// empty.
+    package subscript(source setting: Setting) -> String {
+        get { sourceValues[setting.key] ?? setting.defaultValue ?? "" }
+        set { sourceValues[setting.key] = newValue == setting.defaultValue ? nil : newValue }
     }
 
     /// What `tooltip_hours` and `tooltip_days` may ask: the hours of two days, the days of a forecast.
@@ -100,21 +74,26 @@ package struct Settings: Sendable, Equatable {
         return code
     }
 
-    /// The settings from `environment` and the config file at `paths.configFile`.
-    package static func load(environment: Environment, paths: WeatherPaths) throws(SettingsError) -> Settings {
-        try load(environment: environment, config: try ConfigFile.load(paths.configFile), configPath: paths.configFile)
+    /// The settings from `environment` and the config file at `paths.configFile`, with the ones `sources`
+    /// bring.
+    package static func load(environment: Environment, paths: WeatherPaths, adding sources: SettingsVisitor)
+        throws(SettingsError) -> Settings
+    {
+        try load(
+            environment: environment, config: try ConfigFile.load(paths.configFile, adding: sources),
+            configPath: paths.configFile, adding: sources)
     }
 
     /// The settings from `environment` and `config`, the values of the config file at `configPath`; an
     /// empty value counts as none. The environment is read once for its `WEATHER_*` variables: most runs have none, nor a config file,
     /// and then the defaults are all there is.
-    package static func load(environment: Environment, config: [String: String], configPath: String)
-        throws(SettingsError) -> Settings
-    {
+    package static func load(
+        environment: Environment, config: [String: String], configPath: String, adding sources: SettingsVisitor
+    ) throws(SettingsError) -> Settings {
         var settings = defaults
         let variables = environment.variables(prefixed: "WEATHER_")
         guard !variables.isEmpty || !config.isEmpty else { return settings }
-        try Setting.visitAll { (setting) throws(SettingsError) in
+        try Setting.visitAll(adding: sources) { (setting) throws(SettingsError) in
             // An empty variable, or an empty text in the file, is unset, as `NO_COLOR=` is: a shell's
             // `WEATHER_ICONS= weather` or a unit's `Environment=WEATHER_ICONS=` clears a setting.
             if let value = Self.value(of: setting.variable, in: variables), !value.isEmpty {
@@ -164,9 +143,9 @@ package struct Settings: Sendable, Equatable {
 
     /// The variables that give another process (the timer's service) the settings that change what it
     /// fetches and whom it names in its requests, as each setting exports itself (`Setting.export`).
-    package var asEnvironment: [(name: String, value: String)] {
+    package func environment(adding sources: SettingsVisitor) -> [(name: String, value: String)] {
         var variables: [(name: String, value: String)] = []
-        Setting.visitAll { setting in
+        try? Setting.visitAll(adding: sources) { setting in  // (Nothing fails but reading.)
             if let value = setting.export(self) { variables.append((setting.variable, value)) }
         }
         return variables

@@ -1,20 +1,26 @@
 import WeatherModel
 
+/// Calls its argument with each setting the layers above bring: the sources' (their endpoints and
+/// options, `SourceRegistry.visitSettings`), which the settings, lying below the sources, cannot name.
+/// Only reading them can fail.
+package typealias SettingsVisitor = (_ body: (Setting) throws(SettingsError) -> Void) throws(SettingsError) -> Void
+
 extension Setting {
     /// Every setting, in the order a person meets them (`visitAll`): for the tools and the docs.
-    package static var all: [Setting] {
+    package static func all(adding sources: SettingsVisitor) -> [Setting] {
         var settings: [Setting] = []
-        visitAll { settings.append($0) }
+        try? visitAll(adding: sources) { settings.append($0) }  // (Nothing fails but reading.)
         return settings
     }
 
-    /// Calls `body` with each setting of the registry: weather's own, in the order a person meets them (how
-    /// things look, whom weather asks and how, how long it waits), then the ones the sources bring
-    /// (`visitSourceSettings`). Settings are read in this order (`units` before the units over it). Calls,
-    /// not an array nor an optional for each index: every start reads the settings, and an array of them, or
-    /// an optional one, would be the first of its type, whose metadata costs 9,000 to 12,000 instructions to
-    /// build.
-    package static func visitAll<Failure: Error>(_ body: (Setting) throws(Failure) -> Void) throws(Failure) {
+    /// Calls `body` with each setting: weather's own, in the order a person meets them (how things look,
+    /// whom weather asks and how, how long it waits), then the ones the sources bring (`sources`). Settings
+    /// are read in this order (`units` before the units over it). Calls, not an array nor an optional for
+    /// each index: every start reads the settings, and an array of them, or an optional one, would be the
+    /// first of its type, whose metadata costs 9,000 to 12,000 instructions to build.
+    package static func visitAll(adding sources: SettingsVisitor, _ body: (Setting) throws(SettingsError) -> Void)
+        throws(SettingsError)
+    {
         try body(.units)
         try body(.temperatureUnit)
         try body(.windUnit)
@@ -31,7 +37,8 @@ extension Setting {
         try body(.timeout)
         try body(.interactiveTimeout)
         try body(.staleAfter)
-        try visitSourceSettings(body)
+        // (A function may not be handed to another one as it is: `body` could call back into `sources`.)
+        try withoutActuallyEscaping(body) { (body) throws(SettingsError) in try sources(body) }
     }
 
     package static let units = Setting(
