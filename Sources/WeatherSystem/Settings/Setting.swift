@@ -98,7 +98,7 @@ package struct Setting: Sendable {
         source(
             key, variable, default: url,
             read: { setting, value, settings in
-                guard URLParts(value) != nil, !value.containsControlCharacters, !value.containsWhitespace else {
+                guard URLParts.isEndpoint(value) else {
                     return tr("an http:// or https:// URL")
                 }
                 settings[source: setting] = value
