@@ -39,18 +39,12 @@ struct AlertsCommand: FetcherCommand {
     var json = false
 
     @OptionGroup
-    var source: SourceFlags
-
-    @OptionGroup
-    var place: PlaceArguments
-    var placeWords: [String] { place.words }
-
-    @OptionGroup(title: helpText("Display"))
-    var display: DisplayFlags
+    var look: LookOptions
+    var placeWords: [String] { look.place.words }
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
-        let presenter = AlertsPresenter(fetcher: fetcher, json: json, options: display.options)
-        try presenter.show(source: source.source, place: place.query())
+        let presenter = AlertsPresenter(fetcher: fetcher, json: json, options: look.display.options)
+        try presenter.show(source: look.source.source, place: look.place.query())
         return 0
     }
 }

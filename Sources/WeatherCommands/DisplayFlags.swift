@@ -99,6 +99,19 @@ struct SourceFlags: ParsableArguments {
     var source: WeatherPresenter.Source { refresh ? .refresh : cached ? .cached : .automatic }
 }
 
+/// What `show`, `forecast` and `alerts` take alike, in this order in their help: `--refresh` or `--cached`,
+/// another place, and the Display options.
+struct LookOptions: ParsableArguments {
+    @OptionGroup
+    var source: SourceFlags
+
+    @OptionGroup
+    var place: PlaceArguments
+
+    @OptionGroup(title: helpText("Display"))
+    var display: DisplayFlags
+}
+
 // The choices in any letter case (--units Imperial), as the settings take them.
 extension UnitSystem: ExpressibleByArgument {
     init?(argument: String) { self.init(anyCase: argument) }

@@ -43,14 +43,8 @@ struct ForecastCommand: FetcherCommand {
     var json = false
 
     @OptionGroup
-    var source: SourceFlags
-
-    @OptionGroup
-    var place: PlaceArguments
-    var placeWords: [String] { place.words }
-
-    @OptionGroup(title: helpText("Display"))
-    var display: DisplayFlags
+    var look: LookOptions
+    var placeWords: [String] { look.place.words }
 
     func validate() throws {
         guard (0...48).contains(hours) else {
@@ -63,8 +57,8 @@ struct ForecastCommand: FetcherCommand {
 
     func run(with fetcher: WeatherFetcher) throws(WeatherError) -> Int32 {
         let presenter = ForecastPresenter(
-            fetcher: fetcher, json: json, hours: hours, days: days, options: display.options)
-        try presenter.show(source: source.source, place: place.query())
+            fetcher: fetcher, json: json, hours: hours, days: days, options: look.display.options)
+        try presenter.show(source: look.source.source, place: look.place.query())
         return 0
     }
 }

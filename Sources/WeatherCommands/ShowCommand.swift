@@ -69,14 +69,8 @@ struct ShowCommand: FetcherCommand {
     var waybar = false
 
     @OptionGroup
-    var source: SourceFlags
-
-    @OptionGroup
-    var place: PlaceArguments
-    var placeWords: [String] { place.words }
-
-    @OptionGroup(title: helpText("Display"))
-    var display: DisplayFlags
+    var look: LookOptions
+    var placeWords: [String] { look.place.words }
 
     func validate() throws {
         // What the fast program accepts too (`ShowRequest.fast`): any format stands for the one given.
@@ -96,15 +90,16 @@ struct ShowCommand: FetcherCommand {
         guard let line = try runFormat(format, command: "show", waybar: waybar, console: fetcher.context.console)
         else { return 0 }
         let request = request(format: line)
-        _ = try request.show(with: fetcher, place: place.query())
+        _ = try request.show(with: fetcher, place: look.place.query())
         return 0
     }
 
     /// What the options ask, `--format` parsed as `format`: what `ShowRequest.fast` makes of the same line.
     func request(format: FormatString?) -> ShowRequest {
         ShowRequest(
-            output: .chosen(json: json, short: short, waybar: waybar, format: format) ?? .text, source: source.source,
-            display: display.options)
+            output: .chosen(json: json, short: short, waybar: waybar, format: format) ?? .text,
+            source: look.source.source,
+            display: look.display.options)
     }
 }
 
