@@ -39,11 +39,7 @@ final class Spinner: Sendable {
 
     private func draw() {
         // SIGINT and SIGTERM stay with the main thread, whose waits they must interrupt.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        StopSignal.mask(SIG_BLOCK)
         // The first frame after 100 ms, so that a quick answer shows no spinner at all; the flag is
         // checked every 10 ms, so that stopping is as quick.
         var tick = 0

@@ -38,7 +38,7 @@ package enum StopSignal {
         action.sa_flags = 0
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGINT, &action, nil)
-        unblock()
+        mask(SIG_UNBLOCK)
     }
 
     /// Has SIGTERM and SIGINT write a byte into a pipe that `FolderWatch.wait` watches (the self-pipe trick:
@@ -61,20 +61,21 @@ package enum StopSignal {
         action.sa_flags = SA_RESTART
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGINT, &action, nil)
-        unblock()
+        mask(SIG_UNBLOCK)
     }
 
     /// The read end of the pipe SIGTERM and SIGINT write into; -1 before `writeIntoPipe()`.
     package static var pipe: Int32 { pipeRead.load(ordering: .relaxed) }
 
-    /// Unblocks SIGTERM and SIGINT. A parent may have started us with them blocked (a thread pool's mask
-    /// is inherited across exec); blocked, they would be neither caught nor able to end the run.
-    static func unblock() {
+    /// Blocks (`SIG_BLOCK`) or unblocks (`SIG_UNBLOCK`) SIGTERM and SIGINT in the calling thread. Catching
+    /// them unblocks them: a parent may have started us with them blocked (a thread pool's mask is
+    /// inherited across exec); blocked, they would be neither caught nor able to end the run.
+    static func mask(_ how: Int32) {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        pthread_sigmask(how, &signals, nil)
     }
 
     /// "SIGTERM", "SIGINT".
