@@ -29,16 +29,10 @@ package enum StopSignal {
     package static func install() {
         guard !installed.exchange(true, ordering: .relaxed) else { return }
         _ = caught.load(ordering: .relaxed)  // initialised here, never first inside the handler
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
+        // No SA_RESTART: a wait in progress returns with EINTR and sees the flag at once.
+        handle(flags: 0) { signal in
             StopSignal.caught.store(signal, ordering: .relaxed)
         }
-        sigemptyset(&action.sa_mask)
-        // No SA_RESTART: a wait in progress returns with EINTR and sees the flag at once.
-        action.sa_flags = 0
-        sigaction(SIGTERM, &action, nil)
-        sigaction(SIGINT, &action, nil)
-        mask(SIG_UNBLOCK)
     }
 
     /// Has SIGTERM and SIGINT write a byte into a pipe that `FolderWatch.wait` watches (the self-pipe trick:
@@ -52,13 +46,18 @@ package enum StopSignal {
         }
         pipeRead.store(ends[0], ordering: .relaxed)
         pipeWrite.store(ends[1], ordering: .relaxed)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        handle(flags: SA_RESTART) { _ in
             var byte: UInt8 = 1
             _ = Glibc.write(StopSignal.pipeWrite.load(ordering: .relaxed), &byte, 1)
         }
+    }
+
+    /// Has SIGTERM and SIGINT run `handler`, with `flags`, and unblocks them.
+    private static func handle(flags: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        action.sa_flags = flags
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGINT, &action, nil)
         mask(SIG_UNBLOCK)
