@@ -102,9 +102,7 @@ extension CurrentConditions {
         }
         writer.nullableField("apparentTemperature", apparentTemperature)
         writer.nullableField("relativeHumidity", relativeHumidity)
-        writer.nullableField("weatherCode", weatherCode)
-        writer.nullableField("condition", summary)
-        writer.nullableField("symbolCode", symbol?.code)
+        writeCondition(into: &writer)
         writer.nullableField("isDay", isDay)
         writer.nullableField("precipitation", precipitation)
         writer.nullableField("cloudCover", cloudCover)

@@ -75,6 +75,14 @@ extension WeatherCondition {
     package var summary: String? { symbol?.words ?? weatherCode.flatMap(WMOCode.description) }
     /// Whether MET Norway drew the sky in polar twilight (`_polartwilight`).
     package var isPolarTwilight: Bool { symbol?.variant == .polarTwilight }
+
+    /// Writes `weatherCode`, `condition` (`summary`) and `symbolCode`, `null` where there is none: the
+    /// condition as `--json` gives the current weather, an hour and a day.
+    package func writeCondition(into writer: inout JSONWriter) {
+        writer.nullableField("weatherCode", weatherCode)
+        writer.nullableField("condition", summary)
+        writer.nullableField("symbolCode", symbol?.code)
+    }
 }
 
 /// WMO weather interpretation codes in words.

@@ -275,18 +275,14 @@ extension WeatherFormatter {
                 writer.nullableField("temperature", hour.temperature)
                 writer.nullableField("precipitationProbability", hour.precipitationProbability)
                 writer.nullableField("precipitation", hour.precipitation)
-                writer.nullableField("weatherCode", hour.weatherCode)
-                writer.nullableField("condition", hour.summary)
-                writer.nullableField("symbolCode", hour.symbol?.code)
+                hour.writeCondition(into: &writer)
                 if translated { writer.nullableField("conditionText", hour.summary.map(translation(of:))) }
                 writer.nullableField("windSpeed", hour.windSpeed)
                 writer.nullableField("isDay", hour.isDay)
             }
             writer.array("daily", forecast.days) { writer, day in
                 writer.field("date", day.isoDate)
-                writer.nullableField("weatherCode", day.weatherCode)
-                writer.nullableField("condition", day.summary)
-                writer.nullableField("symbolCode", day.symbol?.code)
+                day.writeCondition(into: &writer)
                 if translated { writer.nullableField("conditionText", day.summary.map(translation(of:))) }
                 writer.nullableField("temperatureMax", day.temperatureMax)
                 writer.nullableField("temperatureMin", day.temperatureMin)
