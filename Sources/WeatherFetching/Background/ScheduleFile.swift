@@ -11,15 +11,12 @@ extension WeatherStore {
 
     /// The chosen interval in `bytes`, the contents of the file at `path`.
     package static func decodePreferredInterval(_ bytes: [UInt8], path: String) throws(StoreError) -> FetchInterval {
-        let reader = try parse(bytes, path: path, remedy: .chooseInterval)
-        do throws(JSONShapeError) {
+        try decode(bytes, path: path, remedy: .chooseInterval) { reader throws(JSONShapeError) in
             let field = try reader.field("interval")
             guard let interval = FetchInterval(parsing: try field.string()) else {
                 throw .invalid(path: field.path, reason: Message("is not minimum, never or a duration"))
             }
             return interval
-        } catch {
-            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.chooseInterval.text)
         }
     }
 

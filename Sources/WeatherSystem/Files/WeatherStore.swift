@@ -44,15 +44,12 @@ package struct WeatherStore: Sendable {
 
     /// The saved place in `bytes`, the contents of the file at `path`.
     package static func decodeLocation(_ bytes: [UInt8], path: String) throws(StoreError) -> Location {
-        let reader = try parse(bytes, path: path, remedy: .savePlace)
-        do throws(JSONShapeError) {
+        try decode(bytes, path: path, remedy: .savePlace) { reader throws(JSONShapeError) in
             let format = try reader.int("format")
             guard format == 1 else {
                 throw .invalid(path: "format", reason: Message("is %d, expected 1", String(format)))
             }
             return try Location(reading: reader.field("location"))
-        } catch {
-            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.savePlace.text)
         }
     }
 
@@ -89,12 +86,9 @@ package struct WeatherStore: Sendable {
     /// The result in `bytes`, the contents of the file at `path`.
     package static func decodeResult(_ bytes: [UInt8], path: String) -> CachedResult {
         do throws(StoreError) {
-            let reader = try parse(bytes, path: path, remedy: .nextFetch)
-            do throws(JSONShapeError) {
+            return try decode(bytes, path: path, remedy: .nextFetch) { reader throws(JSONShapeError) in
                 let result = try WeatherResult(reading: reader)
                 return WeatherResult.isOutdated(reader) ? .outdated(result) : .result(result)
-            } catch {
-                throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextFetch.text)
             }
         } catch {
             return .corrupt(problem: error.description)
@@ -121,11 +115,8 @@ package struct WeatherStore: Sendable {
 
     /// The forecast in `bytes`, the contents of the file at `path`.
     package static func decodeForecast(_ bytes: [UInt8], path: String) throws(StoreError) -> SavedForecast {
-        let reader = try parse(bytes, path: path, remedy: .nextForecast)
-        do throws(JSONShapeError) {
-            return try SavedForecast(reading: reader)
-        } catch {
-            throw .corrupt(path: path, reason: error.translated, remedy: Remedy.nextForecast.text)
+        try decode(bytes, path: path, remedy: .nextForecast) { reader throws(JSONShapeError) in
+            try SavedForecast(reading: reader)
         }
     }
 
@@ -236,6 +227,19 @@ package struct WeatherStore: Sendable {
             return try JSONDocument(parsing: bytes).reader
         } catch {
             throw .corrupt(path: path, reason: tr("not valid JSON (%s)", "\(error)"), remedy: remedy.text)
+        }
+    }
+
+    /// What `read` makes of the JSON in `bytes`, the contents of the file at `path`: a file that is not JSON,
+    /// or not in the shape `read` expects, is damaged, and said so with `remedy`.
+    package static func decode<Value>(
+        _ bytes: [UInt8], path: String, remedy: Remedy, _ read: (JSONReader) throws(JSONShapeError) -> Value
+    ) throws(StoreError) -> Value {
+        let reader = try parse(bytes, path: path, remedy: remedy)
+        do throws(JSONShapeError) {
+            return try read(reader)
+        } catch {
+            throw .corrupt(path: path, reason: error.translated, remedy: remedy.text)
         }
     }
 
