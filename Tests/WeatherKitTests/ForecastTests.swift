@@ -148,6 +148,43 @@ struct ForecastTests {
         #expect(abs((hour.precipitation ?? 0) - 2.54) < 1e-9)
     }
 
+    @Test(
+        "each unit a quantity may be stated in converts into ours; undefined gives no value",
+        arguments: [
+            ("temperature", "°C", 10.0, 10.0), ("temperature", "°F", 50, 10), ("speed", "m/s", 2, 2),
+            ("speed", "km/h", 36, 10), ("speed", "mp/h", 10, 4.4704), ("speed", "mph", 10, 4.4704),
+            ("speed", "kn", 3600, 1852), ("precipitation", "mm", 2, 2), ("precipitation", "inch", 0.1, 2.54),
+            ("speed", "undefined", 1, .nan),
+        ])
+    func unitConversions(quantity: String, unit: String, value: Double, converted: Double) throws {
+        let units = ForecastResponse.Units(try JSONDocument(parsing: Array(#"{"v":"\#(unit)"}"#.utf8)).reader)
+        let conversion =
+            switch quantity {
+            case "temperature": try units.temperature("v")
+            case "speed": try units.speed("v")
+            default: try units.precipitation("v")
+            }
+        let result = conversion(value)
+        #expect(converted.isNaN ? result.isNaN : abs(result - converted) < 1e-9, "\(value) \(unit): \(result)")
+    }
+
+    @Test(
+        "a unit of another quantity, or one weather does not know, is refused",
+        arguments: [
+            ("temperature", "km/h"), ("speed", "°F"), ("speed", "inch"), ("precipitation", "m/s"), ("speed", "furlong"),
+        ])
+    func unitRefused(quantity: String, unit: String) throws {
+        let units = ForecastResponse.Units(try JSONDocument(parsing: Array(#"{"v":"\#(unit)"}"#.utf8)).reader)
+        let error = try #require(throws: JSONShapeError.self) {
+            switch quantity {
+            case "temperature": _ = try units.temperature("v")
+            case "speed": _ = try units.speed("v")
+            default: _ = try units.precipitation("v")
+            }
+        }
+        #expect("\(error)".contains("a unit weather does not know"), "\(error)")
+    }
+
     @Test("Open-Meteo's polar day (sunrise at midnight, sunset 24 h later) and polar night (both at midnight)")
     func polar() throws {
         let daily = """
