@@ -11,48 +11,38 @@ extension ForecastResponse {
 
         /// How `key`'s values become °C, from °C or °F.
         package func temperature(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(key) { unit in
-                switch unit {
-                case "°C": .identity
-                case "°F": .fahrenheit
-                default: nil
-                }
-            }
+            try conversion(key, .temperature)
         }
 
         /// How `key`'s values become m/s, from the speeds the service writes (its mph is `mp/h`).
-        package func speed(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(key) { unit in
-                switch unit {
-                case "m/s": .identity
-                case "km/h": .kilometresPerHour
-                case "mp/h", "mph": .milesPerHour
-                case "kn": .knots
-                default: nil
-                }
-            }
-        }
+        package func speed(_ key: String) throws(JSONShapeError) -> Conversion { try conversion(key, .speed) }
 
         /// How `key`'s values become mm, from mm or inches.
         package func precipitation(_ key: String) throws(JSONShapeError) -> Conversion {
-            try conversion(key) { unit in
-                switch unit {
-                case "mm": .identity
-                case "inch": .inches
-                default: nil
-                }
-            }
+            try conversion(key, .precipitation)
         }
 
-        /// The conversion `known` gives `key`'s stated unit; none stated is ours. "undefined", the unit of
-        /// a variable the model lacks, is allowed: its values are null, gaps like any other.
-        private func conversion(_ key: String, _ known: (String) -> Conversion?) throws(JSONShapeError) -> Conversion {
+        /// What a variable measures, which says the units it may be in.
+        private enum Quantity { case temperature, speed, precipitation }
+
+        /// How `key`'s values, a `quantity`, become ours from its stated unit; none stated is ours.
+        /// "undefined", the unit of a variable the model lacks, is allowed: its values are null, gaps like
+        /// any other.
+        private func conversion(_ key: String, _ quantity: Quantity) throws(JSONShapeError) -> Conversion {
             guard let unit = try reader?.optionalString(key) else { return .identity }
-            if let conversion = known(unit) { return conversion }
-            if unit == "undefined" { return .undefined }
-            throw .invalid(
-                path: "\(reader?.path ?? "").\(key)",
-                reason: Message("is \"%s\", a unit weather does not know", String(unit.prefix(20)).printable))
+            switch (quantity, unit) {
+            case (.temperature, "°C"), (.speed, "m/s"), (.precipitation, "mm"): return .identity
+            case (.temperature, "°F"): return .fahrenheit
+            case (.speed, "km/h"): return .kilometresPerHour
+            case (.speed, "mp/h"), (.speed, "mph"): return .milesPerHour
+            case (.speed, "kn"): return .knots
+            case (.precipitation, "inch"): return .inches
+            case (_, "undefined"): return .undefined
+            default:
+                throw .invalid(
+                    path: "\(reader?.path ?? "").\(key)",
+                    reason: Message("is \"%s\", a unit weather does not know", String(unit.prefix(20)).printable))
+            }
         }
     }
 
