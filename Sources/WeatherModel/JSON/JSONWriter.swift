@@ -46,33 +46,33 @@ package struct JSONWriter {
         needsComma = false
     }
 
-    /// The member `name` with a text value; nothing when `value` is `nil`.
-    package mutating func field(_ name: String, _ value: String?) {
-        guard let value else { return }
+    /// The member `name` with a text value; when `value` is `nil`, nothing, or `null` with `orNull`.
+    package mutating func field(_ name: String, _ value: String?, orNull: Bool = false) {
+        guard let value else { return absent(name, orNull: orNull) }
         key(name)
         writeString(value)
         needsComma = true
     }
 
-    /// The member `name` with a number; nothing when `value` is `nil`.
-    package mutating func field(_ name: String, _ value: Double?) {
-        guard let value else { return }
+    /// The member `name` with a number; when `value` is `nil`, nothing, or `null` with `orNull`.
+    package mutating func field(_ name: String, _ value: Double?, orNull: Bool = false) {
+        guard let value else { return absent(name, orNull: orNull) }
         key(name)
         bytes += (value.isFinite ? String(value) : "null").utf8
         needsComma = true
     }
 
-    /// The member `name` with a whole number; nothing when `value` is `nil`.
-    package mutating func field(_ name: String, _ value: Int?) {
-        guard let value else { return }
+    /// The member `name` with a whole number; when `value` is `nil`, nothing, or `null` with `orNull`.
+    package mutating func field(_ name: String, _ value: Int?, orNull: Bool = false) {
+        guard let value else { return absent(name, orNull: orNull) }
         key(name)
         bytes += String(value).utf8
         needsComma = true
     }
 
-    /// The member `name` with `true` or `false`; nothing when `value` is `nil`.
-    package mutating func field(_ name: String, _ value: Bool?) {
-        guard let value else { return }
+    /// The member `name` with `true` or `false`; when `value` is `nil`, nothing, or `null` with `orNull`.
+    package mutating func field(_ name: String, _ value: Bool?, orNull: Bool = false) {
+        guard let value else { return absent(name, orNull: orNull) }
         key(name)
         bytes += (value ? "true" : "false").utf8
         needsComma = true
@@ -105,31 +105,20 @@ package struct JSONWriter {
     }
 
     /// The member `name` with a number, or `null` when there is none.
-    package mutating func nullableField(_ name: String, _ value: Double?) {
-        guard let value else { return null(name) }
-        field(name, value)
-    }
+    package mutating func nullableField(_ name: String, _ value: Double?) { field(name, value, orNull: true) }
 
     /// The member `name` with a whole number, or `null` when there is none.
-    package mutating func nullableField(_ name: String, _ value: Int?) {
-        guard let value else { return null(name) }
-        field(name, value)
-    }
+    package mutating func nullableField(_ name: String, _ value: Int?) { field(name, value, orNull: true) }
 
     /// The member `name` with `true` or `false`, or `null` when there is none.
-    package mutating func nullableField(_ name: String, _ value: Bool?) {
-        guard let value else { return null(name) }
-        field(name, value)
-    }
+    package mutating func nullableField(_ name: String, _ value: Bool?) { field(name, value, orNull: true) }
 
     /// The member `name` with a text, or `null` when there is none.
-    package mutating func nullableField(_ name: String, _ value: String?) {
-        guard let value else { return null(name) }
-        field(name, value)
-    }
+    package mutating func nullableField(_ name: String, _ value: String?) { field(name, value, orNull: true) }
 
-    /// The member `name` with `null`.
-    private mutating func null(_ name: String) {
+    /// What stands for an absent value: nothing, or with `orNull` the member `name` with `null`.
+    private mutating func absent(_ name: String, orNull: Bool) {
+        guard orNull else { return }
         key(name)
         bytes += "null".utf8
         needsComma = true
