@@ -85,32 +85,22 @@ extension CurrentConditions {
     /// `symbolCode` (the cache file, read at every `show`, has no use for words).
     package func write(into writer: inout JSONWriter, words: Bool) {
         writer.field("temperature", temperature)
-        guard words else {
-            writer.field("apparentTemperature", apparentTemperature)
-            writer.field("relativeHumidity", relativeHumidity)
+        writer.field("apparentTemperature", apparentTemperature, orNull: words)
+        writer.field("relativeHumidity", relativeHumidity, orNull: words)
+        if words {
+            writeCondition(into: &writer)
+        } else {
             writer.field("weatherCode", weatherCode)
             writer.field("symbol", symbol?.packed)
-            writer.field("isDay", isDay)
-            writer.field("precipitation", precipitation)
-            writer.field("cloudCover", cloudCover)
-            writer.field("pressure", pressure)
-            writer.field("windSpeed", windSpeed)
-            writer.field("windDirection", windDirection)
-            writer.field("windGusts", windGusts)
-            writer.field("uvIndex", uvIndex)
-            return
         }
-        writer.nullableField("apparentTemperature", apparentTemperature)
-        writer.nullableField("relativeHumidity", relativeHumidity)
-        writeCondition(into: &writer)
-        writer.nullableField("isDay", isDay)
-        writer.nullableField("precipitation", precipitation)
-        writer.nullableField("cloudCover", cloudCover)
-        writer.nullableField("pressure", pressure)
-        writer.nullableField("windSpeed", windSpeed)
-        writer.nullableField("windDirection", windDirection)
-        writer.nullableField("windGusts", windGusts)
-        writer.nullableField("uvIndex", uvIndex)
+        writer.field("isDay", isDay, orNull: words)
+        writer.field("precipitation", precipitation, orNull: words)
+        writer.field("cloudCover", cloudCover, orNull: words)
+        writer.field("pressure", pressure, orNull: words)
+        writer.field("windSpeed", windSpeed, orNull: words)
+        writer.field("windDirection", windDirection, orNull: words)
+        writer.field("windGusts", windGusts, orNull: words)
+        writer.field("uvIndex", uvIndex, orNull: words)
     }
 
     /// Reads what `write(into:)` wrote.
