@@ -15,23 +15,14 @@ public struct AlertsPresenter: Sendable {
     let json: Bool
     let formatter: @Sendable (Timestamp) -> WeatherFormatter
 
-    init(
-        fetcher: WeatherFetcher, appState: AppState, console: any Console, json: Bool = false,
-        formatter: @escaping @Sendable (Timestamp) -> WeatherFormatter = { WeatherFormatter(now: $0) }
-    ) {
-        self.fetcher = fetcher
-        self.appState = appState
-        self.console = console
-        self.json = json
-        self.formatter = formatter
-    }
-
     /// The presenter of a run, in the app state its console says and the display `options` choose.
     public init(fetcher: WeatherFetcher, json: Bool, options: DisplayOptions) {
         let context = fetcher.context
-        self.init(
-            fetcher: fetcher, appState: context.foregroundState, console: context.console, json: json,
-            formatter: context.formatter(options, plain: json))
+        self.fetcher = fetcher
+        appState = context.foregroundState
+        console = context.console
+        self.json = json
+        formatter = context.formatter(options, plain: json)
     }
 
     /// The run's parts: its clock, settings and files.

@@ -20,32 +20,21 @@ public struct ForecastPresenter: Sendable {
     /// The network time a person waits when a saved forecast could be shown instead.
     let interactiveTimeout: Double
 
-    init(
-        fetcher: WeatherFetcher, appState: AppState, console: any Console, json: Bool = false, hours: Int = 12,
-        days: Int = 7, formatter: @escaping @Sendable (Timestamp) -> WeatherFormatter = { WeatherFormatter(now: $0) },
-        interactiveTimeout: Double = 5
-    ) {
+    /// The presenter of a run, in the app state its console says and the display `options` choose.
+    public init(fetcher: WeatherFetcher, json: Bool, hours: Int, days: Int, options: DisplayOptions) {
+        let context = fetcher.context
         self.fetcher = fetcher
-        self.appState = appState
-        self.console = console
+        appState = context.foregroundState
+        console = context.console
         self.json = json
         self.hours = hours
         self.days = days
-        self.formatter = formatter
-        self.interactiveTimeout = interactiveTimeout
+        formatter = context.formatter(options, plain: json)
+        interactiveTimeout = context.settings.interactiveTimeout
     }
 
-    /// The presenter of a run, in the app state its console says and the display `options` choose.
     /// The run's parts: its clock, settings and files.
     var context: WeatherContext { fetcher.context }
-
-    public init(fetcher: WeatherFetcher, json: Bool, hours: Int, days: Int, options: DisplayOptions) {
-        let context = fetcher.context
-        self.init(
-            fetcher: fetcher, appState: context.foregroundState, console: context.console, json: json,
-            hours: hours, days: days, formatter: context.formatter(options, plain: json),
-            interactiveTimeout: context.settings.interactiveTimeout)
-    }
 
     /// Prints the forecast, refreshed first when `source` and the app state say so.
     /// With `place`, a one-off lookup: that place's forecast, by `WeatherPresenter`'s rules for one.
