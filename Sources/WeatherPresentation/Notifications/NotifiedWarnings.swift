@@ -32,18 +32,6 @@ package struct NotifiedWarnings: Sendable, Equatable {
         /// The warning's event, by which an update under a new identifier finds it.
         package var event: String
 
-        package init(
-            warningID: String, notificationID: UInt32, server: NotificationServerIdentity?, at: Timestamp,
-            fingerprint: UInt64, event: String
-        ) {
-            self.warningID = warningID
-            self.notificationID = notificationID
-            self.server = server
-            self.at = at
-            self.fingerprint = fingerprint
-            self.event = event
-        }
-
         /// The notification, as a request to close or replace it names it.
         package var shown: ShownNotification {
             ShownNotification(id: notificationID, server: server)
