@@ -8,20 +8,10 @@ package struct CachingHeaders: Sendable, Equatable {
     package var date: String?
     package var age: String?
     package var retryAfter: String?
+}
 
-    package init(
-        etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, expires: String? = nil,
-        date: String? = nil, age: String? = nil, retryAfter: String? = nil
-    ) {
-        self.etag = etag
-        self.lastModified = lastModified
-        self.cacheControl = cacheControl
-        self.expires = expires
-        self.date = date
-        self.age = age
-        self.retryAfter = retryAfter
-    }
-
+// The initializers below are in an extension, so that Swift writes the memberwise one.
+extension CachingHeaders {
     /// The caching headers of `headers`; a value that could not be sent back safely is left out.
     package init(_ headers: HTTPHeaders) {
         func safe(_ name: String) -> String? { headers[name].flatMap(Self.safeValue) }
