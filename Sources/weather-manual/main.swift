@@ -330,7 +330,7 @@ page.text(
 )
 for entry in FormatHelp.entries {
     page.item(
-        Roff.bold("%" + String(entry.code.rawValue)),
+        Roff.bold("%" + String(entry.letter)),
         entry.meaning.prefix(1).uppercased() + entry.meaning.dropFirst() + ",")
     page.raw("for example " + Roff.bold(entry.example))
 }
@@ -340,7 +340,7 @@ let exampleFormat = "%l %c %t (feels %f) %w"
 page.text("For example, weather show --format \"\(exampleFormat)\" prints a line such as")
 page.verbatim([
     FormatHelp.entries.reduce(exampleFormat) { line, entry in
-        line.replacingOccurrences(of: "%" + String(entry.code.rawValue), with: entry.example)
+        line.replacingOccurrences(of: "%" + String(entry.letter), with: entry.example)
     }
 ])
 

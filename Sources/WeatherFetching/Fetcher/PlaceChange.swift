@@ -70,6 +70,7 @@ extension WeatherFetcher {
             }
             results.remember(place: choice.location, result: result)
             try warnings.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
+            try supplements.update(for: choice.location, in: context.store, caller: .set, stillWanted: { true })
             let removed = savedPlace.removeDamaged(damaged)
             notifyOfWarnings(at: result)
             context.notifications.post(name: .weatherUpdated, object: result)

@@ -31,6 +31,7 @@ struct SavedPlace: Sendable {
     package func remove() throws(WeatherError) {
         do {
             try store.removeAll()
+            try SupplementsUpdater.removeFiles(in: store)
         } catch {
             throw .store(error)
         }

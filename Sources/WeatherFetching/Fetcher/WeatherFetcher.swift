@@ -38,6 +38,13 @@ public final class WeatherFetcher: Sendable {
     var geocoder: OpenMeteo { settingsParts.withLock { $0.geocoder } }
     /// The official warnings, fetched after the weather in the same run.
     var warnings: WarningsUpdater { settingsParts.withLock { $0.warnings } }
+    /// What else is known of the saved place (the air), brought up to date with its weather: made when a
+    /// run fetches, so that `show` builds none.
+    var supplements: SupplementsUpdater {
+        settingsParts.withLock { [runDeadline] parts in
+            SupplementsUpdater(context: parts.context, backoffs: parts.backoffs, deadline: { runDeadline.now })
+        }
+    }
     /// The desktop notifications of the saved place's warnings, sent after they were updated.
     var notifier: any WarningsNotifier { settingsParts.withLock { $0.notifier } }
     /// This run's hold on the fetch lock.
@@ -297,7 +304,8 @@ public final class WeatherFetcher: Sendable {
             throw error
         }
         let warned = try warnings.update(for: location, in: store, caller: caller, stillWanted: stillWanted)
-        guard warned == .changed, case .noData(let result) = outcome else { return outcome }
+        let supplemented = try supplements.update(for: location, in: store, caller: caller, stillWanted: stillWanted)
+        guard warned == .changed || supplemented, case .noData(let result) = outcome else { return outcome }
         return .newData(result)
     }
 

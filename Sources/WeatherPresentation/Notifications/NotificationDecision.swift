@@ -1,6 +1,6 @@
 import WeatherFetching
 package import WeatherModel
-import WeatherSources
+package import WeatherSources
 package import WeatherSystem
 
 /// What a run tells the user's desktop after a fetch: from what was told before (`NotifiedWarnings`) and
@@ -17,7 +17,13 @@ package struct NotificationDecision: Sendable {
         case withdraw(NotifiedWarnings.Entry)
         /// Tell that rain (or snow) starts soon, in place of the last such notification.
         case rain(RainSoon, replacing: NotifiedWarnings.Entry?)
+        /// Tell what a supplement calls for (the air turning poor, high pollen), in place of its last.
+        case supplement(SupplementNotice, replacing: NotifiedWarnings.Entry?)
     }
+
+    /// The identifiers the state file keeps a supplement's notices under begin with this, beside the
+    /// warnings' and the rain's; their event says whether an episode (`episode`) or once a day (`daily`).
+    static let supplementPrefix = "supplement/"
 
     /// The identifier the state file keeps a rain spell told of under, beside the warnings'.
     static let rainID = "rain"
@@ -43,7 +49,9 @@ package struct NotificationDecision: Sendable {
         notified: NotifiedWarnings, current: [WeatherAlert], replacements: [String: [String]] = [:]
     ) -> [Action] {
         guard setting != .off else { return [] }
-        var unmatched = notified.entries.filter { $0.warningID != Self.rainID }
+        var unmatched = notified.entries.filter {
+            $0.warningID != Self.rainID && !$0.warningID.hasPrefix(Self.supplementPrefix)
+        }
         var warnings: [Action] = []
         var unknown: [WeatherAlert] = []
         // The same warning: told again, in place, only when what it says changed.
@@ -88,6 +96,23 @@ package struct NotificationDecision: Sendable {
         let told = notified.entries.first { $0.warningID == Self.rainID }
         if let told, now.secondsSince1970 < Double(told.fingerprint) { return nil }
         return .rain(soon, replacing: told)
+    }
+
+    /// With `notify` set to `all`: each of the supplements' `notices` not told yet, or told for another
+    /// day; and the withdrawal of an episode's notification once it no longer stands, so that the next
+    /// episode is told.
+    package func supplementActions(notified: NotifiedWarnings, notices: [SupplementNotice]) -> [Action] {
+        guard setting == .all else { return [] }
+        let told = notified.entries.filter { $0.warningID.hasPrefix(Self.supplementPrefix) }
+        var actions: [Action] = told.filter { entry in
+            entry.event == "episode" && !notices.contains { Self.supplementPrefix + $0.key == entry.warningID }
+        }.map { .withdraw($0) }
+        for notice in notices {
+            let entry = told.first { $0.warningID == Self.supplementPrefix + notice.key }
+            if let entry, entry.fingerprint == notice.once { continue }
+            actions.append(.supplement(notice, replacing: entry))
+        }
+        return actions
     }
 
     /// When the spell `soon` is over, as the rain entry keeps it: its end, or two hours after its start

@@ -37,15 +37,25 @@ package final class Notifier: WarningsNotifier {
         let now = context.clock.now()
         let current = alerts?.current(at: now) ?? []
         let soon = decision.setting == .all ? result.nowcast?.soon(at: now) : nil
-        let store = context.store
+        let store = self.context.store
+        // What the supplements (the air) call for: read only with `notify all`.
+        let notices =
+            decision.setting == .all
+            ? store.loadSupplements(
+                of: result.location.latitude, result.location.longitude, settings: self.context.settings
+            ).flatMap { $0.1.notices(settings: self.context.settings, day: result.clock.day(of: now)) } : []
         // Most runs have nothing to withdraw and nothing to tell: no file to read.
         let hasFile = FileIO.exists(store.paths.notifiedFile)
-        guard hasFile || current.contains(where: NotificationDecision.isNotable) || soon?.kind == .starting else {
+        guard
+            hasFile || current.contains(where: NotificationDecision.isNotable) || soon?.kind == .starting
+                || !notices.isEmpty
+        else {
             return
         }
         let notified = hasFile ? store.loadNotified(now: now) : NotifiedWarnings()
         var actions = decision.actions(notified: notified, current: current, replacements: replacements)
         if let rain = decision.rainAction(notified: notified, soon: soon, now: now) { actions.append(rain) }
+        actions += decision.supplementActions(notified: notified, notices: notices)
         guard !actions.isEmpty else { return }
 
         let context = context
@@ -61,6 +71,12 @@ package final class Notifier: WarningsNotifier {
                 return .close(entry.shown)
             case .rain(let soon, let replacing):
                 var notification = DesktopNotification(rain: soon, at: result, formatter: formatter)
+                notification.replaces = replacing?.shown
+                return .show(notification)
+            case .supplement(let notice, let replacing):
+                var notification = DesktopNotification(
+                    summary: notice.summary, body: result.location.displayName.oneLine(maximumLength: 200) ?? "",
+                    icon: notice.icon, urgency: .normal)
                 notification.replaces = replacing?.shown
                 return .show(notification)
             }
@@ -89,6 +105,14 @@ package final class Notifier: WarningsNotifier {
                     NotifiedWarnings.Entry(
                         warningID: NotificationDecision.rainID, notificationID: shown.id, server: shown.server, at: now,
                         fingerprint: NotificationDecision.spellEnd(of: soon, at: now), event: "rain"))
+            case .supplement(let notice, _):
+                guard let shown else { continue }
+                let id = NotificationDecision.supplementPrefix + notice.key
+                state.entries.removeAll { $0.warningID == id }
+                state.entries.append(
+                    NotifiedWarnings.Entry(
+                        warningID: id, notificationID: shown.id, server: shown.server, at: now,
+                        fingerprint: notice.once, event: notice.episode ? "episode" : "daily"))
             }
         }
         guard state != notified else { return }

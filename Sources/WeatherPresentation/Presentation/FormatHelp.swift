@@ -1,4 +1,5 @@
 import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 /// The `--format` codes as `weather show --help` lists them, each with what it shows for an example
@@ -9,7 +10,7 @@ public enum FormatHelp {
         let entries = entries
         let width = max(36, entries.map(\.meaning.count).max() ?? 0)
         var lines = entries.map { entry in
-            "  %" + String(entry.code.rawValue) + "  " + entry.meaning.padded(to: width)
+            "  %" + String(entry.letter) + "  " + entry.meaning.padded(to: width)
                 + (entry.example.isEmpty ? "" : "  " + entry.example)
         }
         lines.append("  %%  " + tr("a percent sign"))
@@ -18,7 +19,7 @@ public enum FormatHelp {
 
     /// Each code, what it shows, and what it shows for the example place (Berlin, with a warning in force
     /// and rain 20 minutes away), in the order `--help` and the man page list them.
-    package static var entries: [(code: FormatCode, meaning: String, example: String)] {
+    package static var entries: [(letter: Character, meaning: String, example: String)] {
         var example = WeatherResult(
             location: Location(
                 name: "Berlin", region: "Land Berlin", country: "Germany", latitude: 52.52, longitude: 13.41),
@@ -45,9 +46,15 @@ public enum FormatHelp {
             source: .dwd, latitude: 52.52, longitude: 13.41, language: "en", checkedAt: example.updatedAt,
             freshUntil: example.updatedAt + 300, alerts: [gusts])
         // The example's event is in the reader's words already, as saved in English.
-        let formatter = WeatherFormatter(now: example.updatedAt + 240, textLanguage: { "en" })
+        var formatter = WeatherFormatter(now: example.updatedAt + 240, textLanguage: { "en" })
+        // What each supplement (the air) knows of the example place, for its codes.
+        let known = SourceRegistry.supplements.map { ($0, $0.example(example.updatedAt)) }
+        formatter.supplements = { _, _, body in known.forEach(body) }
         return FormatCode.allCases.map { code in
-            (code, code.meaning, formatter.value(of: code, example, stale: true, alerts: alerts))
+            (code.rawValue, code.meaning, formatter.value(of: code, example, stale: true, alerts: alerts))
         }
+            + SupplementCode.letters.map { letter in
+                (letter, SupplementCode.meaning(of: letter) ?? "", formatter.told(letter, example))
+            }
     }
 }

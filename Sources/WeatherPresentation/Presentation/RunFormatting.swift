@@ -1,5 +1,6 @@
 public import WeatherFetching
 import WeatherModel
+import WeatherSources
 public import WeatherSystem
 
 /// How a run prints: the formatters of its settings and console, kept here rather than in the context,
@@ -13,9 +14,11 @@ extension WeatherContext {
         let icons = options.icons ?? settings.icons
         let tooltip = WeatherFormatter.TooltipSpan(hours: settings.tooltipHours, days: settings.tooltipDays)
         return { [self] in
-            WeatherFormatter(
+            var formatter = WeatherFormatter(
                 now: $0, style: style, units: units, icons: icons, tooltip: tooltip,
                 textLanguage: { self.textLanguage })
+            formatter.supplements = { self.store.visitSupplements(of: $0, $1, settings: self.settings, $2) }
+            return formatter
         }
     }
 

@@ -1,5 +1,6 @@
 import WeatherFetching
 package import WeatherModel
+import WeatherSources
 package import WeatherSystem
 
 /// `--waybar`: one line of JSON for waybar's `return-type: json`, the forms of `show` and `watch` a waybar
@@ -7,8 +8,8 @@ package import WeatherSystem
 extension WeatherFormatter {
     /// One line of JSON for waybar's `return-type: json`: `text` (the line in `format`, such as
     /// "Berlin ⛅ 11°C"), `tooltip` (when rain comes or stops, the warnings, then the full text), `class` (`fresh` or `stale`, the
-    /// sky's word such as `cloudy`, `night` after dark, and `warning` with `warning-<severity>` while one is
-    /// in force) and `alt` (the sky's name, for `format-icons`). Text and tooltip are Pango markup, which
+    /// sky's word such as `cloudy`, `night` after dark, `warning` with `warning-<severity>` while one is
+    /// in force, and the supplements', such as `air-poor`) and `alt` (the sky's name, for `format-icons`). Text and tooltip are Pango markup, which
     /// waybar reads, so their `&`, `<` and `>` are escaped.
     package func waybar(_ result: WeatherResult, stale: Bool, format: FormatString, alerts: SavedAlerts? = nil)
         -> String
@@ -25,6 +26,7 @@ extension WeatherFormatter {
             alt = alt.map { $0 + "-night" }
         }
         classes += alertClasses(alerts)
+        supplements(result.location.latitude, result.location.longitude) { classes += $1.barClasses }
         var plain = self
         plain.style = .plain
         // When rain comes or stops first, then the warnings, then the full text without that line.

@@ -1,6 +1,6 @@
 import WeatherFetching
 public import WeatherModel
-import WeatherSources
+package import WeatherSources
 package import WeatherSystem
 
 /// Turns a result into what people, status bars and scripts read. Values are stored in SI units and
@@ -16,6 +16,12 @@ public struct WeatherFormatter: Sendable {
     /// The language the run asks services for their texts in (`WeatherContext.textLanguage`), worked
     /// out only when a warning is shown: warnings saved in another are said to be (`eventWords`).
     var textLanguage: @Sendable () -> String
+    /// What else is known of a place (the air), read only where it is shown: the registry's supplements
+    /// whose settings are on, as their files keep them (`WeatherStore.loadSupplements`).
+    package var supplements:
+        @Sendable (
+            _ latitude: Double, _ longitude: Double, _ body: (SupplementDescriptor, any SupplementData) -> Void
+        ) -> Void = { _, _, _ in }
 
     /// The settings `tooltip_hours` and `tooltip_days`: the hours ahead the tooltip shows, at 3-hour steps,
     /// and the days it lists.
@@ -176,13 +182,23 @@ public struct WeatherFormatter: Sendable {
         if let uv = values.uvIndex, let band = UVBand(uv) { list.add(Self.uv(uv, band)) }
         list.endLine()
         text = list.text
+        // A line for each supplement with something to show, credited on the last line while shown.
+        var credits = ""
+        supplements(result.location.latitude, result.location.longitude) { supplement, data in
+            guard let line = data.line else { return }
+            text += "\n"
+            text += line
+            credits += " · "
+            credits += supplement.credit()
+        }
         text += "\n"
         // The warnings' source credited beside the forecast's while its warnings are shown (DWD's terms
         // ask for it): "Data: Open-Meteo · Warnings: DWD".
         let credit = warningLine == nil ? nil : alerts?.source.credit
         text += style.dim(
             Self.updated(
-                now - result.updatedAt, data: result.provider.attribution, warnings: credit, refreshing: refreshing))
+                now - result.updatedAt, data: result.provider.attribution, warnings: credit, refreshing: refreshing)
+                + credits)
         guard let columns else { return text }
         return text.brokenBetweenClauses(toColumns: columns)
     }
@@ -295,6 +311,15 @@ public struct WeatherFormatter: Sendable {
             if result.implausibleValues > 0 { writer.field("implausibleValues", result.implausibleValues) }
             writeRainSoon(result, into: &writer)
             writeAlerts(alerts, into: &writer)
+            SourceRegistry.each { source in
+                guard case .supplement(let supplement) = source else { return false }
+                var known: (any SupplementData)?
+                supplements(result.location.latitude, result.location.longitude) {
+                    if $0.name == supplement.name { known = $1 }
+                }
+                supplement.writeJSON(known, &writer)
+                return false
+            }
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }
         }
         return writer.text
@@ -321,7 +346,7 @@ public struct WeatherFormatter: Sendable {
     package func line(_ format: FormatString, _ result: WeatherResult, stale: Bool, alerts: SavedAlerts? = nil)
         -> String
     {
-        format.render { value(of: $0, result, stale: stale, alerts: alerts) }
+        format.render({ value(of: $0, result, stale: stale, alerts: alerts) }, told: { told($0, result) })
     }
 
     /// What `code` shows for `result` and its warnings; "" when the result lacks the value.
@@ -359,6 +384,14 @@ public struct WeatherFormatter: Sendable {
         case .rainSoon: return rainSoon(result) ?? ""
         case .uvIndex: return values.uvIndex.map { String(Int(saturating: $0.rounded())) } ?? ""
         }
+    }
+
+    /// What the code `letter` another source tells (`SupplementCode`, such as the air's `%q`) shows for
+    /// `result`'s place: the first of the supplements that knows it; "" when none does.
+    func told(_ letter: Character, _ result: WeatherResult) -> String {
+        var value: String?
+        supplements(result.location.latitude, result.location.longitude) { value = value ?? $1.code(letter) }
+        return value ?? ""
     }
 
     // MARK: Pieces

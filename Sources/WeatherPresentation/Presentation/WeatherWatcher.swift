@@ -39,7 +39,9 @@ public final class WeatherWatcher: Sendable {
         case noPlace
         /// A place, but no result that can be read: `problem` says why, when it is damaged.
         case noResult(Location, problem: String?)
-        case result(WeatherResult, stale: Bool, alerts: SavedAlerts?)
+        /// `supplements`: what people are told of the supplements (the air's level and pollen), so that
+        /// a change of them alone is printed (`SupplementData.notable`).
+        case result(WeatherResult, stale: Bool, alerts: SavedAlerts?, supplements: String)
         /// config.json cannot be used: nothing is shown but why.
         case settingsProblem(String)
     }
@@ -69,7 +71,8 @@ public final class WeatherWatcher: Sendable {
             self.printLine(
                 for: .result(
                     result, stale: self.context.freshness.showsStale(result, at: now),
-                    alerts: self.fetcher.savedAlerts(for: result.location)))
+                    alerts: self.fetcher.savedAlerts(for: result.location),
+                    supplements: Self.supplements(of: result, in: self.context)))
         }
     }
 
@@ -133,13 +136,17 @@ public final class WeatherWatcher: Sendable {
         }
         let previous = seen.withLock { $0 }
         switch (previous, current) {
-        case (.result(let old, let wasStale, let oldAlerts), .result(let new, let stale, let alerts)):
+        case (
+            .result(let old, let wasStale, let oldAlerts, let oldSupplements),
+            .result(let new, let stale, let alerts, let supplements)
+        ):
             if !old.showsTheSame(as: new) || !old.location.isSamePlace(as: new.location) {
                 seen.withLock { $0 = current }
                 // New values from another process: the fetcher posts them as a fetch here would have.
                 fetcher.learnedOf(new)
-            } else if wasStale != stale || redraw || oldAlerts != alerts {
-                // (New warnings, or warnings renewed: a line only when what it shows changed.)
+            } else if wasStale != stale || redraw || oldAlerts != alerts || oldSupplements != supplements {
+                // (New warnings, or warnings renewed, or the air's level changed: a line only when what it
+                // shows changed.)
                 printLine(for: current)
             } else {
                 // A renewal (noData): the same values, fresher. Nothing a bar shows changed.
@@ -148,12 +155,19 @@ public final class WeatherWatcher: Sendable {
         default:
             if current != previous || redraw { printLine(for: current) }
         }
-        guard case .result(let result, let stale, let alerts) = current else { return nil }
+        guard case .result(let result, let stale, let alerts, _) = current else { return nil }
         var moments = [result.nextOutlookChange(after: now), alerts?.nextChange(after: now)]
         if !stale { moments.append(context.freshness.showsStaleAt(result)) }
         if showsAge { moments.append(result.updatedAt + RelativeTime.nextChange(after: now - result.updatedAt)) }
         if showsRainSoon { moments.append(result.nowcast?.nextChange(after: now)) }
         return moments.compactMap { $0 }.min()
+    }
+
+    /// What people are told of the supplements of `result`'s place, as their files hold them.
+    private static func supplements(of result: WeatherResult, in context: WeatherContext) -> String {
+        context.store.loadSupplements(
+            of: result.location.latitude, result.location.longitude, settings: context.settings
+        ).map { $0.0.name + " " + $0.1.notable }.joinedText("\n")
     }
 
     /// What the files hold now, as `fetcher` reads them.
@@ -164,7 +178,7 @@ public final class WeatherWatcher: Sendable {
             let context = fetcher.context
             return .result(
                 result, stale: context.freshness.showsStale(result, at: now),
-                alerts: fetcher.savedAlerts(for: result.location))
+                alerts: fetcher.savedAlerts(for: result.location), supplements: supplements(of: result, in: context))
         } catch .noLocation {
             return .noPlace
         } catch {
@@ -200,7 +214,7 @@ public final class WeatherWatcher: Sendable {
         let formatter = view.formatter(context.clock.now())
         let line: String
         switch (state, output) {
-        case (.result(let result, let stale, let alerts), _):
+        case (.result(let result, let stale, let alerts, _), _):
             line = formatter.render(output, result, stale: stale, alerts: alerts)
         case (.noResult(_, let problem?), .waybar), (.settingsProblem(let problem), .waybar):
             console.printError(problem)
@@ -232,7 +246,9 @@ public final class WeatherWatcher: Sendable {
     public func run() throws(WeatherError) -> Int32 {
         StopSignal.writeIntoPipe()
         let paths = context.store.paths
-        let names: Set = ["current.json", "alerts.txt", "location.json", "config.json"]
+        // And each supplement's file (the air's), whose changes alone may change a line.
+        let names = Set(["current.json", "alerts.txt", "location.json", "config.json"])
+            .union(SourceRegistry.supplements.map(\.fileName))
         let watch: FolderWatch
         do {
             watch = try FolderWatch(

@@ -46,6 +46,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             case geocoding, forecast
             /// The official warnings of a source.
             case warnings(AlertSource)
+            /// A source of what else is known of a place, by its name (`SupplementDescriptor`).
+            case supplement(String)
         }
 
         public var description: String {
@@ -54,6 +56,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
             case .forecast: tr("the forecast service at %s", host)
             case .warnings(let source):
                 source.descriptor?.serviceName(host) ?? host
+            case .supplement(let name):
+                SourceRegistry.supplement(named: name)?.serviceName(host) ?? host
             }
         }
     }

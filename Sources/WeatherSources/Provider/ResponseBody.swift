@@ -49,7 +49,7 @@ package enum ResponseBody {
     }
 
     /// The `reason` of an Open-Meteo error body, such as "Parameter count must be between 1 and 100.".
-    static func errorReason(_ body: [UInt8]) -> String? {
+    package static func errorReason(_ body: [UInt8]) -> String? {
         guard let reason = try? JSONDocument(parsing: body).reader.string("reason") else { return nil }
         let trimmed = reason.trimmingWhitespace()
         return trimmed.isEmpty ? nil : String(trimmed.prefix(300)).printable

@@ -17,7 +17,8 @@ package enum SourceRegistry {
         if try body(.forecast(METNorway.descriptor)) { return true }
         if try body(.warnings(NWSAlerts.descriptor)) { return true }
         if try body(.warnings(BrightSkyAlerts.descriptor)) { return true }
-        return try body(.warnings(MetAlerts.descriptor))
+        if try body(.warnings(MetAlerts.descriptor)) { return true }
+        return try body(.supplement(AirReading.descriptor))
     }
 
     /// Every source, in the registry's order.
@@ -51,13 +52,29 @@ package enum SourceRegistry {
         all.compactMap { if case .warnings(let source) = $0 { source } else { nil } }
     }
 
-    /// Calls `body` with each setting the sources bring (their endpoints), in the registry's order: handed
-    /// down to the settings, which lie below the sources (`SettingsVisitor`).
+    /// Calls `body` with each setting the sources bring (their options and endpoints), in the registry's
+    /// order: handed down to the settings, which lie below the sources (`SettingsVisitor`).
     package static func visitSettings(_ body: (Setting) throws(SettingsError) -> Void) throws(SettingsError) {
         try each { (source) throws(SettingsError) in
+            if case .supplement(let supplement) = source { try supplement.options(body) }
             try body(source.endpoint)
             return false
         }
+    }
+
+    /// The sources of what else is known of a place (the air), each its file.
+    package static var supplements: [SupplementDescriptor] {
+        all.compactMap { if case .supplement(let source) = $0 { source } else { nil } }
+    }
+
+    /// The supplement named `name`, if weather has it.
+    package static func supplement(named name: String) -> SupplementDescriptor? {
+        var found: SupplementDescriptor?
+        each {
+            if case .supplement(let source) = $0, source.name == name { found = source }
+            return found != nil
+        }
+        return found
     }
 
     /// The provider named `id`, if weather has it.
@@ -86,6 +103,7 @@ package enum SourceDescriptor: Sendable {
     case forecast(ForecastSourceDescriptor)
     case geocoder(GeocoderDescriptor)
     case warnings(WarningServiceDescriptor)
+    case supplement(SupplementDescriptor)
 
     /// Its endpoint setting.
     package var endpoint: Setting {
@@ -93,6 +111,7 @@ package enum SourceDescriptor: Sendable {
         case .forecast(let source): source.endpoint
         case .geocoder(let source): source.endpoint
         case .warnings(let source): source.endpoint
+        case .supplement(let source): source.endpoint
         }
     }
 }

@@ -6,6 +6,8 @@ public struct FormatString: Sendable, Equatable {
     enum Piece: Sendable, Equatable {
         case text(String)
         case code(FormatCode)
+        /// A code another source tells (`SupplementCode`), by its letter.
+        case supplementCode(Character)
     }
 
     let pieces: [Piece]
@@ -29,10 +31,17 @@ public struct FormatString: Sendable, Equatable {
                 literal.append("%")
                 continue
             }
-            guard let code = FormatCode(rawValue: letter) else { throw .unknownCode("%" + String(letter)) }
+            let piece: Piece
+            if let code = FormatCode(rawValue: letter) {
+                piece = .code(code)
+            } else if SupplementCode.letters.contains(letter) {
+                piece = .supplementCode(letter)
+            } else {
+                throw .unknownCode("%" + String(letter))
+            }
             if !literal.isEmpty { pieces.append(.text(literal)) }
             literal = ""
-            pieces.append(.code(code))
+            pieces.append(piece)
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
         self.pieces = pieces
@@ -57,6 +66,7 @@ public struct FormatString: Sendable, Equatable {
             switch piece {
             case .text(let text): String(text.flatMap { $0 == "%" ? ["%", "%"] : [$0] })
             case .code(let code): "%" + String(code.rawValue)
+            case .supplementCode(let letter): "%" + String(letter)
             }
         }.joined()
     }
@@ -67,10 +77,11 @@ public struct FormatString: Sendable, Equatable {
     /// Whether the line says when rain comes or stops (`%r`), which changes with the clock alone.
     package var showsRainSoon: Bool { pieces.contains(.code(.rainSoon)) }
 
-    /// The line, each code replaced by `value(code)`. A code with nothing to show (no icon, a missing
-    /// value, the stale mark of a fresh result) after a space takes the spaces that follow it along, so
-    /// that "%l %c %t" without an icon reads "Berlin 11°C", not "Berlin  11°C".
-    package func render(_ value: (FormatCode) -> String) -> String {
+    /// The line, each code replaced by `value(code)`, and each code another source tells by
+    /// `told(letter)`. A code with nothing to show (no icon, a missing value, the stale mark of a fresh
+    /// result) after a space takes the spaces that follow it along, so that "%l %c %t" without an icon
+    /// reads "Berlin 11°C", not "Berlin  11°C".
+    package func render(_ value: (FormatCode) -> String, told: (Character) -> String) -> String {
         var line = ""
         var dropLeadingSpace = false
         for piece in pieces {
@@ -79,8 +90,13 @@ public struct FormatString: Sendable, Equatable {
                 if dropLeadingSpace { text = String(text.drop { $0 == " " }) }
                 dropLeadingSpace = false
                 line += text
-            case .code(let code):
-                let text = value(code)
+            case .code, .supplementCode:
+                let text: String
+                switch piece {
+                case .code(let code): text = value(code)
+                case .supplementCode(let letter): text = told(letter)
+                case .text: text = ""
+                }
                 dropLeadingSpace = text.isEmpty && (line.isEmpty || line.last == " ")
                 line += text
             }
@@ -143,6 +159,21 @@ package enum FormatCode: Character, Sendable, CaseIterable {
         case .alertMark: codeMeaning("⚠ for a moderate+ warning in force")
         case .rainSoon: codeMeaning("rain or snow in the next two hours")
         case .uvIndex: codeMeaning("UV index")
+        }
+    }
+}
+
+/// The `%` codes the sources beside the forecast tell (`SupplementData.code`), such as the air's: letters
+/// weather's own codes and wttr.in's leave free, each with what it shows for `--help`.
+package enum SupplementCode {
+    package static let letters: [Character] = ["q", "Q"]
+
+    /// What the code `letter` shows, as `FormatCode.meaning` says it; `nil` for a letter no source tells.
+    package static func meaning(of letter: Character) -> String? {
+        switch letter {
+        case "q": codeMeaning("air quality: level and index")
+        case "Q": codeMeaning("highest pollen: plant and level")
+        default: nil
         }
     }
 }

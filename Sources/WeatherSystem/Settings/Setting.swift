@@ -1,4 +1,4 @@
-package import WeatherModel
+import WeatherModel
 
 /// One setting, described once: its key in `config.json`, its `WEATHER_*` variable, its default, how a
 /// value of it is read and written for the timer's unit, and what `--help`, the man page and the docs say of

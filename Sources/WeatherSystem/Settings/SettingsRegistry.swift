@@ -257,7 +257,7 @@ extension Setting {
             Words(
                 help: english("desktop notifications of new warnings: warnings (default), all or off"),
                 about:
-                    "The desktop notifications the runs that fetch send: warnings (a new official warning of moderate or higher severity), all (and rain starting within 30 minutes) or off.",
+                    "The desktop notifications the runs that fetch send: warnings (a new official warning of moderate or higher severity), all (and rain starting within 30 minutes, and what the other sources tell of: see their settings) or off.",
                 example: "\"off\"")
         })
 
@@ -322,6 +322,6 @@ private func seconds(_ value: String, within range: ClosedRange<Double>) -> Doub
 }
 
 /// What a value of a setting of choices must be: "one of metric, imperial, si".
-private func oneOf<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String where Choice.RawValue == String {
+package func oneOf<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) -> String where Choice.RawValue == String {
     tr("one of %s", Choice.allCases.map(\.rawValue).joinedText(", "))
 }
