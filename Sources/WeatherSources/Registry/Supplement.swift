@@ -16,8 +16,7 @@ package struct SupplementDescriptor: Sendable {
     package let endpoint: Setting
     /// Calls its argument with each of its other settings (such as whether it is on), which the registry
     /// hands down to the settings with its endpoint (`SourceRegistry.visitSettings`).
-    package let options:
-        @Sendable (_ body: (Setting) throws(SettingsError) -> Void) throws(SettingsError) -> Void
+    package let options: @Sendable (_ body: (Setting) throws(SettingsError) -> Void) throws(SettingsError) -> Void
     package let terms: SourceTerms
     /// The service in a message, by its host: "the air quality service at air-quality-api.open-meteo.com".
     package let serviceName: @Sendable (_ host: String) -> String
