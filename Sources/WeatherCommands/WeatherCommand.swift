@@ -78,7 +78,8 @@ struct WeatherCommand: ParsableCommand {
         ].joinedText("\n\n"),
         version: WeatherKitInfo.version,
         subcommands: [
-            SetCommand.self, ShowCommand.self, ForecastCommand.self, AlertsCommand.self, SearchCommand.self,
+            SetCommand.self, ShowCommand.self, ForecastCommand.self, AlertsCommand.self, AirCommand.self,
+            SearchCommand.self,
             WatchCommand.self, RefreshCommand.self, ScheduleCommand.self, LogoutCommand.self,
         ],
         defaultSubcommand: ShowCommand.self

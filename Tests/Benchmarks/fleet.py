@@ -242,6 +242,9 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
     grace = rules["grace"]
     window = rules["sharedFailureWindow"]
     requests, outage_requests = [], 0
+    # The air's requests, made by the runs that fetch the forecast once the saved air is an hour old
+    # (AirQuality.staleAt: the service's hourly interval), and the most one user made in a clock hour.
+    air_requests, air_most_in_an_hour = [], 0
     age_time = age_sum = stale_time = awake_total = 0.0
     samples = []
     for index, user in enumerate(users):
@@ -252,6 +255,7 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
         shown = []  # (from, observed, mark_at)
         failures, failed_at, backoff_until = 0, None, None
         last_trigger = None
+        air_stale_at, air_hours = None, {}
         for t, kind in events:
             if kind == "run" and stamps:
                 last_trigger = t - 0.2
@@ -271,6 +275,11 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
                 backoff_until = t + 60 * 2 ** min(failures - 1, 6) * 1.125
                 continue
             failures, failed_at = 0, None
+            if air_stale_at is None or t >= air_stale_at:
+                air_stale_at = t + 3600
+                if 0 <= t < DAY:
+                    air_requests.append(t)
+                    air_hours[int(t // 3600)] = air_hours.get(int(t // 3600), 0) + 1
             observed = math.floor(t / QUARTER) * QUARTER
             stale_at = max(observed + QUARTER + publish, t + rules["recheckDelay"])
             if stale_rule == "data":
@@ -278,6 +287,7 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
             else:
                 mark_at = first_run_after(stale_at, stale_rule, delay, user.zone, last_trigger) + grace
             shown.append((t, observed, mark_at))
+        air_most_in_an_hour = max([air_most_in_an_hour] + list(air_hours.values()))
         # What the bar shows while the user is awake on the second day.
         for start, end in user.awake:
             start, end = max(start, 0.0), min(end, DAY)
@@ -299,7 +309,17 @@ def simulate(users, rules, delays, runs_of, stale_rule, outage=False, shared_fai
         per_second[int(t)] = per_second.get(int(t), 0) + 1
         per_minute[int(t // 60)] = per_minute.get(int(t // 60), 0) + 1
     samples.sort()
+    air_per_second, air_per_minute = {}, {}
+    for t in air_requests:
+        air_per_second[int(t)] = air_per_second.get(int(t), 0) + 1
+        air_per_minute[int(t // 60)] = air_per_minute.get(int(t // 60), 0) + 1
     return {
+        "air": {
+            "requests": len(air_requests),
+            "peak": max(air_per_second.values()) if air_per_second else 0,
+            "busiest": (max(air_per_minute.values()) / (len(air_requests) / 1440)) if air_requests else 0,
+            "most_per_user_hour": air_most_in_an_hour,
+        },
         "requests": len(requests),
         "peak": max(per_second.values()) if per_second else 0,
         "busiest": (max(per_minute.values()) / (len(requests) / 1440)) if requests else 0,
@@ -455,6 +475,11 @@ def main():
     print(f"\n30-minute outage (12:00-12:30 UTC), requests sent during it by {len(users):,} users: "
           f"{outage_before['outage']:,} before (every run and look asks), {outage_now['outage']:,} now "
           f"(failures shared for a minute, the timer backing off)")
+    # The air quality API's share (`air` on, as by default): asked by the runs of the minimum timer above.
+    air = next(r for label, r in rows if label.startswith("minimum ("))["air"]
+    print(f"\nThe air quality API, asked by the same runs (minimum) when the saved air is an hour old: "
+          f"{air['requests']:,} requests from {len(users):,} users, peak {air['peak']} req/s, busiest minute "
+          f"{air['busiest']:.1f} times the mean minute, at most {air['most_per_user_hour']} per user in a clock hour")
     if options.binary:
         print(f"\n64 concurrent callers on one machine during an outage (real binary, fixture server dropping "
               f"connections): {concurrent_outage(options.binary)} request(s)")

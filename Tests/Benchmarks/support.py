@@ -60,6 +60,8 @@ class Home:
             # The warning services too: a place they cover is asked about its warnings in the same run.
             "WEATHER_NWS_ALERTS_URL": server.url + "/alerts/active", "WEATHER_DWD_ALERTS_URL": server.url + "/alerts",
             "WEATHER_METALERTS_URL": server.url + "/weatherapi/metalerts/2.0/current.json",
+            # And the air's: show measures with the air line shown.
+            "WEATHER_AIR_QUALITY_URL": server.url + "/v1/air-quality",
         }
 
     def run(self, arguments, extra=None, at=None, terminal=False):

@@ -298,7 +298,7 @@ struct AlertsTests {
         #expect(said.stdout.contains("Norway with Svalbard and Jan Mayen (MET Norway), by the country"))
         let json = try Self.json(try sandbox.run("alerts", "--json"))
         #expect(json["source"] is NSNull && (json["alerts"] as? [Any])?.isEmpty == true)
-        #expect(try sandbox.run("show", "--json").stdout.contains(#""alerts":[],"units""#))
+        #expect(try sandbox.run("show", "--json").stdout.contains(#""alerts":[],"air":null,"units""#))
         let warnings = try sandbox.server.requests().filter { ["nws", "brightsky", "metalerts"].contains($0.route) }
         #expect(warnings.isEmpty)
         #expect(sandbox.contents(sandbox.cacheHome + "/weather/alerts.txt") == nil)

@@ -204,6 +204,7 @@ struct InstallTests {
             ("WEATHER_NWS_ALERTS_URL", "nws_alerts_url", "https://api.weather.gov/alerts/active"),
             ("WEATHER_DWD_ALERTS_URL", "dwd_alerts_url", "https://api.brightsky.dev/alerts"),
             ("WEATHER_METALERTS_URL", "metalerts_url", "https://api.met.no/weatherapi/metalerts/2.0/current.json"),
+            ("WEATHER_AIR_QUALITY_URL", "air_quality_url", "https://air-quality-api.open-meteo.com/v1/air-quality"),
         ] {
             let entry = environment.components(separatedBy: "\n       " + variable + "\n").dropFirst().first ?? ""
             let text =

@@ -22,7 +22,7 @@ struct NoUserManagerTests {
         #expect(run.errorLines.count == 2, "the sentence, then the line alone, to be copied whole")
         #expect(run.stderr.hasPrefix(Self.sentence))
         let command =
-            "WEATHER_ALERTS=off WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) WEATHER_MET_URL=\(sandbox.server.metURL) WEATHER_NWS_ALERTS_URL=\(sandbox.server.nwsAlertsURL) WEATHER_DWD_ALERTS_URL=\(sandbox.server.dwdAlertsURL) WEATHER_METALERTS_URL=\(sandbox.server.metAlertsURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
+            "WEATHER_ALERTS=off WEATHER_GEOCODING_URL=\(sandbox.server.searchURL) WEATHER_FORECAST_URL=\(sandbox.server.forecastURL) WEATHER_MET_URL=\(sandbox.server.metURL) WEATHER_NWS_ALERTS_URL=\(sandbox.server.nwsAlertsURL) WEATHER_DWD_ALERTS_URL=\(sandbox.server.dwdAlertsURL) WEATHER_METALERTS_URL=\(sandbox.server.metAlertsURL) WEATHER_AIR=off WEATHER_AIR_QUALITY_URL=\(sandbox.server.airQualityURL) XDG_CONFIG_HOME=\(sandbox.configHome) XDG_CACHE_HOME=\(sandbox.cacheHome) XDG_STATE_HOME=\(sandbox.stateHome) \(TestPaths.weatherBinary) refresh >/dev/null 2>&1\n"
         #expect(run.stderr.hasSuffix(command), "\(run)")
         let line = try #require(run.stderr.components(separatedBy: "add this line with crontab -e:\n").last)
         #expect(try Self.offset(of: line) == 120 + Int(FixedDelay.current().seconds(within: 450)), "\(line)")

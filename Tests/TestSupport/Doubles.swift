@@ -209,6 +209,8 @@ package struct TestContext: Sendable {
         // Official warnings are one more request after the forecast: only the tests of warnings script
         // their answers and turn them on (`settings.alerts = true`), with endpoints on the same port.
         settings.alerts = false
+        // The air likewise: its own tests turn it on (`settings.air = true`).
+        settings.air = false
         settings[source: .nwsAlertsURL] = "http://127.0.0.1:9/alerts/active"
         settings[source: .dwdAlertsURL] = "http://127.0.0.1:9/alerts"
         settings[source: .metAlertsURL] = "http://127.0.0.1:9/weatherapi/metalerts/2.0/current.json"

@@ -23,6 +23,8 @@ public final class FixtureServer: @unchecked Sendable {
     public var dwdAlertsURL: String { baseURL + "/alerts" }
     /// MET Norway's MetAlerts 2.0, `?lat=&lon=&lang=` (`WEATHER_METALERTS_URL`).
     public var metAlertsURL: String { baseURL + "/weatherapi/metalerts/2.0/current.json" }
+    /// Open-Meteo's air quality API (`WEATHER_AIR_QUALITY_URL`).
+    public var airQualityURL: String { baseURL + "/v1/air-quality" }
     private let process: ServerProcess
     /// `/sandbox-KEY`, or empty for a server of its own.
     private let prefix: String
@@ -182,6 +184,8 @@ public final class FixtureServer: @unchecked Sendable {
         case brightsky
         /// MET Norway's MetAlerts.
         case metalerts
+        /// Open-Meteo's air quality.
+        case airQuality = "air-quality"
     }
 
     /// A request the server received.

@@ -25,7 +25,7 @@ public final class Sandbox: @unchecked Sendable {
     /// and fetch official warnings only when `alerts` is true (their default, `on`): the tests of other
     /// subjects keep the lines and request counts they are about, while the Berlin, Springfield and
     /// Bergen fixtures have warnings in force; the tests of warnings turn them on.
-    public init(at moment: TestMoment, alerts: Bool = false) throws {
+    public init(at moment: TestMoment, alerts: Bool = false, air: Bool = false) throws {
         try EndToEnd.check()
         madeBy = (Test.current.map { $0.displayName ?? $0.name } ?? "", ProcessInfo.processInfo.systemUptime)
         self.moment = moment
@@ -60,8 +60,10 @@ public final class Sandbox: @unchecked Sendable {
             "WEATHER_NWS_ALERTS_URL": server.nwsAlertsURL,
             "WEATHER_DWD_ALERTS_URL": server.dwdAlertsURL,
             "WEATHER_METALERTS_URL": server.metAlertsURL,
+            "WEATHER_AIR_QUALITY_URL": server.airQualityURL,
         ]
         if !alerts { environment["WEATHER_ALERTS"] = "off" }
+        if !air { environment["WEATHER_AIR"] = "off" }
         // The user's clock: the moment's zone, else the machine's (`TZ=Etc/GMT+12 make test` reaches weather).
         if let zone = moment.zone ?? ProcessInfo.processInfo.environment["TZ"] { environment["TZ"] = zone }
     }

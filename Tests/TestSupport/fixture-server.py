@@ -109,7 +109,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fixtureserver import brightsky, common, locationforecast, metalerts, nws  # noqa: E402
+from fixtureserver import airquality, brightsky, common, locationforecast, metalerts, nws  # noqa: E402
 
 FORECAST_VARIABLES = {
     "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation", "rain",
@@ -145,7 +145,7 @@ UNIT_KINDS = {
 }
 MAX_FORECAST_DAYS = 16
 # The other services, each answering the paths that end in its `suffix` (fixtureserver/).
-SERVICES = [locationforecast.Locationforecast, nws.Alerts, brightsky.Alerts, metalerts.Alerts]
+SERVICES = [locationforecast.Locationforecast, nws.Alerts, brightsky.Alerts, metalerts.Alerts, airquality.AirQuality]
 # The setting that points weather at each endpoint, and the path the server answers it at: the lines
 # `--exports` prints, which `make serve` shows and `make demo` runs. An endpoint served is a line here.
 ENDPOINTS = [
@@ -155,6 +155,7 @@ ENDPOINTS = [
     ("WEATHER_NWS_ALERTS_URL", nws.Alerts.suffix),
     ("WEATHER_DWD_ALERTS_URL", brightsky.Alerts.suffix),
     ("WEATHER_METALERTS_URL", metalerts.Alerts.suffix),
+    ("WEATHER_AIR_QUALITY_URL", airquality.AirQuality.suffix),
 ]
 
 
@@ -502,7 +503,7 @@ def cut(document, query):
 
 
 def query_weight(query):
-    """How many calls Open-Meteo's free API counts a forecast request as (`calculateQueryWeight` in its
+    """How many calls Open-Meteo's free API counts a forecast or air quality request as (`calculateQueryWeight` in its
     server source, against its 600 a minute, 5,000 an hour, 10,000 a day): a tenth of a call per variable
     (current, minutely_15, hourly and daily together), times the days asked for over 14 when that is
     more, and never less than one call."""
@@ -606,7 +607,7 @@ class Handler(BaseHTTPRequestHandler):
         self.logged = {
             "method": "GET", "path": url.path, "query": query,
             "headers": {key: value for key, value in self.headers.items()}, "time": time.time(),
-            "weight": query_weight(query) if route == "forecast" else 1.0, "route": route,
+            "weight": query_weight(query) if route in ("forecast", "air-quality") else 1.0, "route": route,
         }
         with self.state.lock:
             self.state.requests.append(self.logged)

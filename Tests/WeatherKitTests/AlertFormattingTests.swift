@@ -187,8 +187,9 @@ struct AlertFormattingTests {
         let open: String =
             #"{"id":"open","source":"nws","event":"Event open","severity":"unknown","headline":"Headline open","#
             + #""onset":null,"expires":null,"ends":null,"inForce":true,"instruction":"Do open"}"#
-        let expected = #""alerts":["# + storm + "," + open + #"],"alertsCheckedAt":"2026-10-08T17:00:00Z","units""#
+        let expected =
+            #""alerts":["# + storm + "," + open + #"],"alertsCheckedAt":"2026-10-08T17:00:00Z","air":null,"units""#
         #expect(json.contains(expected), "\(json)")
-        #expect(Self.formatter.json(Self.result, stale: false).contains(#""alerts":[],"units""#))
+        #expect(Self.formatter.json(Self.result, stale: false).contains(#""alerts":[],"air":null,"units""#))
     }
 }

@@ -217,4 +217,37 @@ struct NotificationDecisionTests {
         // The warnings' decision leaves the rain entry alone: never withdrawn as a warning gone.
         #expect(all.actions(notified: state, current: []).isEmpty)
     }
+
+    @Test("notify all: the air turning poor once an episode, withdrawn when it ends; high pollen once a day")
+    func supplements() {
+        let now = Self.now
+        let all = NotificationDecision(setting: .all)
+        var poor = AirQuality(scale: .european, latitude: 52.52, longitude: 13.41, updatedAt: now)
+        (poor.index, poor.pollen) = (61, [.birch: 120, .grass: 60])
+        var settings = Settings.defaults
+        let notices = poor.notices(settings: settings, day: 20_600)
+        #expect(notices.map(\.key) == ["air-poor", "pollen-birch", "pollen-grass"])
+        #expect(notices.first?.summary == "Air: poor (European AQI 61)" && notices.first?.episode == true)
+        settings.pollen = ["grass"]
+        #expect(poor.notices(settings: settings, day: 20_600).map(\.key) == ["air-poor", "pollen-grass"])
+        #expect(Self.decision.supplementActions(notified: NotifiedWarnings(), notices: notices).isEmpty)
+        #expect(all.supplementActions(notified: NotifiedWarnings(), notices: notices).count == 3)
+        func entry(_ key: String, _ once: UInt64, _ kind: String) -> NotifiedWarnings.Entry {
+            NotifiedWarnings.Entry(
+                warningID: NotificationDecision.supplementPrefix + key, notificationID: 9, server: Self.server,
+                at: now, fingerprint: once, event: kind)
+        }
+        let told = NotifiedWarnings(entries: [
+            entry("air-poor", 0, "episode"), entry("pollen-birch", 20_600, "daily"),
+            entry("pollen-grass", 20_599, "daily"),
+        ])
+        // Told already: the episode and today's birch; yesterday's grasses told again, in place.
+        #expect(
+            all.supplementActions(notified: told, notices: notices)
+                == [.supplement(notices[2], replacing: told.entries[2])])
+        // The air better: its notification withdrawn, so that the next episode is told; the pollen's kept.
+        #expect(all.supplementActions(notified: told, notices: []) == [.withdraw(told.entries[0])])
+        // The warnings' decision leaves them alone.
+        #expect(all.actions(notified: told, current: []).isEmpty)
+    }
 }

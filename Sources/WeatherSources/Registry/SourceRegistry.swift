@@ -17,7 +17,8 @@ package enum SourceRegistry {
         if try body(.forecast(METNorway.descriptor)) { return true }
         if try body(.warnings(NWSAlerts.descriptor)) { return true }
         if try body(.warnings(BrightSkyAlerts.descriptor)) { return true }
-        return try body(.warnings(MetAlerts.descriptor))
+        if try body(.warnings(MetAlerts.descriptor)) { return true }
+        return try body(.supplement(AirReading.descriptor))
     }
 
     /// Every source, in the registry's order.

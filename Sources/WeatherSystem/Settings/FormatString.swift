@@ -166,11 +166,13 @@ package enum FormatCode: Character, Sendable, CaseIterable {
 /// The `%` codes the sources beside the forecast tell (`SupplementData.code`), such as the air's: letters
 /// weather's own codes and wttr.in's leave free, each with what it shows for `--help`.
 package enum SupplementCode {
-    package static let letters: [Character] = []
+    package static let letters: [Character] = ["q", "Q"]
 
     /// What the code `letter` shows, as `FormatCode.meaning` says it; `nil` for a letter no source tells.
     package static func meaning(of letter: Character) -> String? {
         switch letter {
+        case "q": codeMeaning("air quality: level and index")
+        case "Q": codeMeaning("highest pollen: plant and level")
         default: nil
         }
     }
