@@ -1,6 +1,6 @@
 import WeatherModel
 import WeatherSources
-package import WeatherSystem
+import WeatherSystem
 
 /// The `--format` codes as `weather show --help` lists them, each with what it shows for an example
 /// place, worked out by the formatter itself so that the help never says what the code does not do.
