@@ -211,6 +211,7 @@ enum Pipeline {
         }
 
         warnings(part(0), headers: headers, saved: saved, results: results)
+        supplements(part(0), headers: headers, saved: saved, settings: settings, results: results)
         units(environment: environment, settings: settings, interval: interval, dataInterval: results.first?.interval)
     }
 
@@ -278,6 +279,61 @@ enum Pipeline {
         }
     }
 
+    /// `body` as the answer of each supplement (the air's), and `saved` as its file: what weather keeps of
+    /// it reads back the same, and every form that shows it (its line, its codes, its bar classes, its
+    /// notices, its field in `show --json`, the text and waybar's object with it) prints it without a
+    /// control character, a forged line or broken JSON.
+    static func supplements(
+        _ body: [UInt8], headers: HTTPHeaders, saved: [UInt8], settings: Settings, results: [WeatherResult]
+    ) {
+        let location = Location(name: "Berlin", country: "Germany", latitude: 52.52, longitude: 13.41)
+        for supplement in SourceRegistry.supplements {
+            var kept: [any SupplementData] = []
+            do {
+                let response = HTTPResponse(status: 200, headers: headers, body: body)
+                kept.append(try supplement.decode(response, location, settings, now))
+            } catch {
+                checkPrintable(error.description)
+            }
+            if let file = supplement.read(saved) { kept.append(file) }
+            for data in kept {
+                let bytes = data.fileContents
+                check(bytes.count <= FileIO.maximumFileSize, "a supplement's file fits in a file weather reads")
+                check(supplement.read(bytes)?.fileContents == bytes, "a supplement's file reads back the same")
+                var shown = [data.line] + SupplementCode.letters.map { data.code($0) }
+                shown += data.notices(settings: settings, day: 20_734).map(\.summary)
+                for text in shown.compactMap({ $0 }) {
+                    check(lineCount(text) == 1 && !text.containsControlCharacters, "one printable line: \(text)")
+                }
+                check(
+                    data.barClasses.allSatisfy {
+                        !$0.isEmpty && !$0.containsWhitespace && !$0.containsControlCharacters
+                    },
+                    "a bar class is one word")
+                var writer = JSONWriter()
+                writer.object { supplement.writeJSON(data, &$0) }
+                check((try? JSONDocument(parsing: Array(writer.text.utf8))) != nil, "its JSON field reads back")
+                for result in results {
+                    var formatter = WeatherFormatter(now: now)
+                    formatter.supplements = { _, _, body in body(supplement, data) }
+                    let text = formatter.text(result, stale: false)
+                    check(lineCount(text) <= 6, "one line of the supplement in the text")
+                    check(
+                        !text.split(separator: "\n").contains { String($0).containsControlCharacters },
+                        "the text with a supplement, without control or formatting characters")
+                    let line = formatter.line(everyCode, result, stale: false)
+                    check(lineCount(line) == 1 && !line.containsControlCharacters, "%q and %Q on one line")
+                    let waybar = formatter.waybar(result, stale: false, format: .shortLine)
+                    check(lineCount(waybar) == 1, "waybar's object with a supplement is one line")
+                    for json in [waybar, formatter.json(result, stale: false)] {
+                        check(
+                            (try? JSONDocument(parsing: Array(json.utf8))) != nil, "JSON with a supplement reads back")
+                    }
+                }
+            }
+        }
+    }
+
     /// `saved` as the file of the warnings told of (`notified.txt`): bounded, nothing sent in the future,
     /// read back the same; and the desktop notifications `kept`'s warnings call for after it, each a summary
     /// of one printable line and a body of printable lines.
@@ -303,7 +359,7 @@ enum Pipeline {
 
     /// A format with every code.
     static let everyCode = try! FormatString(
-        parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %H %L %R %a %o %A %W %%")
+        parsing: "%l %N %c %C %x %t %f %h %w %p %P %S %s %H %L %R %a %o %A %W %q %Q %%")
 
     /// What weather writes it reads back, with the same values, within the file size it accepts.
     static func roundTrip(_ result: WeatherResult) {

@@ -71,6 +71,36 @@ ALERTS = (b"weather alerts 1\nsource\tnws\nplace\t37.21533\t-93.29824\nlanguage\
           b"alert\tx\tunknown\t\t\t\tSpecial Weather Statement\t\t\n")
 
 
+def air_answer(scale, pollen):
+    """An answer of Open-Meteo's air quality API for Berlin as its server writes one (Fixtures/README.md):
+    the grid point, `current_units` and `current` with the index of `scale` ("european" or "us") and each
+    pollutant's, the concentrations and, in Europe in season, the pollen."""
+    index, unit = ("european_aqi", "EAQI") if scale == "european" else ("us_aqi", "USAQI")
+    values = {index: 32, index + "_pm2_5": 32, index + "_pm10": 18, index + "_nitrogen_dioxide": 12,
+              index + "_ozone": 25, "pm2_5": 7.6, "pm10": 11.2, "ozone": 58.0, "nitrogen_dioxide": 14.3}
+    units = {key: unit for key in values if key.startswith(index)}
+    units.update({key: "\u03bcg/m\u00b3" for key in ("pm2_5", "pm10", "ozone", "nitrogen_dioxide")})
+    for plant, grains in pollen.items():
+        values[plant + "_pollen"] = grains
+        units[plant + "_pollen"] = "grains/m\u00b3"
+    document = {"latitude": 52.5, "longitude": 13.400002, "generationtime_ms": 0.2, "utc_offset_seconds": 0,
+                "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 38.0,
+                "current_units": dict({"time": "unixtime", "interval": "seconds"}, **units),
+                "current": dict({"time": 1791478800, "interval": 3600}, **values)}
+    return json.dumps(document, ensure_ascii=False).encode()
+
+
+# The air as weather keeps it (air.txt): a European reading with pollen and a failure since, and a US one.
+AIR_FILES = [
+    b"weather air 1\nscale\teuropean\nplace\t52.52\t13.41\nupdated\t1791478800\nobserved\t1791478800\n"
+    b"interval\t3600\nindex\t61\ndominant\tozone\npm2_5\t7.6\npm10\t11.2\nozone\t131.0\n"
+    b"nitrogen_dioxide\t14.3\npollen\tbirch\t120.0\npollen\tgrass\t12.0\n"
+    b"failure\tthe air quality service at air-quality-api.open-meteo.com is having trouble (HTTP 503)\n",
+    b"weather air 1\nscale\tus\nplace\t37.2153\t-93.2982\nupdated\t1791478800\ninterval\t3600\n"
+    b"index\t151\ndominant\tpm2_5\npm2_5\t55.6\n",
+]
+
+
 def main():
     corpus = sys.argv[1]
     os.makedirs(corpus, exist_ok=True)
@@ -100,6 +130,14 @@ def main():
                  b"", saved[index % len(saved)], b"", ENVIRONMENTS[index % len(ENVIRONMENTS)]]
         write(corpus, count, parts)
         count += 1
+    # The air's answers (a European one in season, a US one without pollen) and its files.
+    for index, answer in enumerate([air_answer("european", {"birch": 120.0, "grass": 12.0, "alder": None}),
+                                    air_answer("us", {})]):
+        for air in AIR_FILES:
+            parts = [answer, read(geocodings[index % len(geocodings)]), HEADERS[index % len(HEADERS)],
+                     currents[index % len(currents)], air, config, ENVIRONMENTS[index % len(ENVIRONMENTS)]]
+            write(corpus, count, parts)
+            count += 1
     # Names and texts with the invisible formatting characters that reorder or break what is printed
     # (right-to-left override, isolates, marks, line and paragraph separators, the byte-order mark): in
     # the geocoder's names, a forecast's zone and every warnings service's texts.
