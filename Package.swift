@@ -100,7 +100,7 @@ let package = Package(
                 "WeatherModel", "WeatherSystem", "WeatherSources", "WeatherFetching", "WeatherPresentation",
             ],
             path: "Tests/Fuzz",
-            exclude: ["FailCases", "seeds.py", "fuzz.sh"]
+            exclude: ["FailCases", "seeds.py", "fuzz.sh", "hostile-text.json"]
         ),
         // What the fleet simulation takes from weather's own code (`make bench-fleet`).
         .executableTarget(
@@ -120,7 +120,7 @@ let package = Package(
             exclude: [
                 "fixture-server.py", "fixtureserver", "make-forecast-fixtures.py", "make-met-fixtures.py",
                 "make-warning-fixtures.py", "demo.sh", "real-bar", "make-locales.sh",
-                "with-failure-summary.sh", "slowest-tests.py",
+                "with-failure-summary.sh", "slowest-tests.py", "readers.py",
             ]
         ),
         .testTarget(

@@ -46,6 +46,7 @@ struct NotificationTests {
 
     /// A sandbox with warnings on, its runs on `server`'s bus when there is one, and Springfield, MO saved
     /// while the NWS has `warnings` (none: no notification yet).
+    @discardableResult
     static func springfield(_ warnings: [Warning] = [], server: NotificationServer? = nil, sandbox: Sandbox? = nil)
         throws -> Sandbox
     {

@@ -1,8 +1,8 @@
 import Synchronization
 package import WeatherFetching
 package import WeatherModel
-package import WeatherPresentation
-package import WeatherSources
+import WeatherPresentation
+import WeatherSources
 package import WeatherSystem
 
 /// A clock that shows whatever time the test sets.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// Text a person or a script reads, compared with a file under `Tests/Golden/`.

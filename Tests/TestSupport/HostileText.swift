@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Text made to catch an escaper that walks Swift `Character`s (grapheme clusters) instead of what its
 /// reader reads: the characters readers treat specially, each often followed by a combining mark or a

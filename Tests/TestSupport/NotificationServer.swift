@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Glibc
 
 /// A real notification server of a sandbox's own: a private session bus (`dbus-daemon` with a

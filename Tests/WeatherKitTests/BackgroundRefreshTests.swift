@@ -55,7 +55,7 @@ struct BackgroundRefreshTests {
         #expect(scheduler.recorded.isEmpty)
         #expect(try background.enable() == .every(7200))
         try background.choose(.every(2700), placeSaved: true)
-        try background.disable()
+        _ = try background.disable()
         #expect(try background.preferredInterval() == .every(2700))
         try background.choose(.never, placeSaved: false)
         #expect(scheduler.recorded == [.every(7200), .every(2700), .never, .never])

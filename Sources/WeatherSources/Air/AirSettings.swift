@@ -1,4 +1,4 @@
-package import WeatherModel
+import WeatherModel
 package import WeatherSystem
 
 /// The index the air is told in (`air_scale`): the European Environment Agency's European Air Quality
