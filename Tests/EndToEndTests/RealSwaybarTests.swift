@@ -34,6 +34,28 @@ struct RealSwaybarTests {
         }
     }
 
+    @Test("sway's display counts as up when its socket takes connections, not when its file appears")
+    func displayReadiness() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/wayland-1"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0 && FileManager.default.fileExists(atPath: path))
+        // Bound, as sway's socket is for a moment before it listens: a client would be refused.
+        #expect(!RealBar.acceptsConnections(path))
+        try #require(listen(listener, 1) == 0)
+        #expect(RealBar.acceptsConnections(path))
+    }
+
     /// Runs sway whose bar is set up by `block` for a user with Berlin saved and `stale_after` saved, and
     /// returns `weather show --short`'s line and the bar once its status line is drawn and still. With `line`,
     /// that is written to `~/line` first.

@@ -274,12 +274,15 @@ public final class RealBar: @unchecked Sendable {
         }
     }
 
-    /// Waits until sway's Wayland socket appears (well under a second) or sway exits.
+    /// Waits until sway's Wayland socket takes connections (well under a second) or sway exits. The file
+    /// appears when sway binds it, before it listens: a client in between, such as grim on a loaded machine,
+    /// is refused ("failed to create display").
     private func waitForDisplay() throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if let socket = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory))?
-                .first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") })
+                .first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+                Self.acceptsConnections(runtimeDirectory + "/" + socket)
             {
                 display = socket
                 return
@@ -305,6 +308,23 @@ public final class RealBar: @unchecked Sendable {
             usleep(50_000)
         }
         throw TestFailure("no bar drawn in 15 s: \(logTail())")
+    }
+
+    /// Whether the Unix socket at `path` takes a connection now.
+    public static func acceptsConnections(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
     }
 
     /// Whether sway has exited; waits for it if so.
