@@ -10,7 +10,10 @@ public struct FormatString: Sendable, Equatable {
         case supplementCode(Character)
     }
 
-    let pieces: [Piece]
+    /// The format as it is written, `%` codes and all: "%l %c %t %W %o". Kept as it is and read again at
+    /// each use (`pieces(of:)`), not kept as an array of its pieces: an array of them would be the run's
+    /// first of its type, whose metadata costs `--waybar` about 12,000 instructions to build.
+    package let source: String
 
     /// The format in `text`; a `%` before anything but a code letter or another `%` is refused, and so
     /// are a control character (the result is one line) and a format of nothing but blanks, which would
@@ -18,7 +21,25 @@ public struct FormatString: Sendable, Equatable {
     public init(parsing text: String) throws(FormatError) {
         guard !text.containsControlCharacters else { throw .controlCharacter }
         guard text.contains(where: { !$0.isWhitespace }) else { throw .blank }
-        var pieces: [Piece] = []
+        try Self.pieces(of: text) { _ in }
+        source = text
+    }
+
+    /// A format known to be good.
+    private init(checked source: String) {
+        self.source = source
+    }
+
+    /// The short line of a status bar, "%l %c %t %W %o": `--short`, and `--waybar`'s text, when no format
+    /// is set. "Berlin ⛅ 11°C", "Berlin ⛅ 11°C ⚠" while a warning of severity moderate or higher is in
+    /// force, and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the marks say it where
+    /// a bar cannot colour or grey it.
+    package static let shortLine = FormatString(checked: "%l %c %t %W %o")
+
+    /// Calls `body` with each piece of `text` in order: a text between codes (where `%%` is a percent
+    /// sign), a code, a code another source tells; or throws what is wrong with it, before any piece of
+    /// a line that holds something wrong.
+    private static func pieces(of text: String, _ body: (Piece) -> Void) throws(FormatError) {
         var literal = ""
         var characters = text.makeIterator()
         while let character = characters.next() {
@@ -39,43 +60,30 @@ public struct FormatString: Sendable, Equatable {
             } else {
                 throw .unknownCode("%" + String(letter))
             }
-            if !literal.isEmpty { pieces.append(.text(literal)) }
+            if !literal.isEmpty { body(.text(literal)) }
             literal = ""
-            pieces.append(piece)
+            body(piece)
         }
-        if !literal.isEmpty { pieces.append(.text(literal)) }
-        self.pieces = pieces
+        if !literal.isEmpty { body(.text(literal)) }
     }
 
-    private init(_ pieces: [Piece]) {
-        self.pieces = pieces
+    /// Calls `body` with each piece of this format, which was checked when it was made.
+    private func forEachPiece(_ body: (Piece) -> Void) {
+        try? Self.pieces(of: source, body)
     }
 
-    /// The short line of a status bar, "%l %c %t %W %o": `--short`, and `--waybar`'s text, when no format
-    /// is set. "Berlin ⛅ 11°C", "Berlin ⛅ 11°C ⚠" while a warning of severity moderate or higher is in
-    /// force, and "Berlin ⛅ 11°C (stale)" once the timer has not renewed it in time: the marks say it where
-    /// a bar cannot colour or grey it.
-    package static let shortLine = FormatString([
-        .code(.place), .text(" "), .code(.icon), .text(" "), .code(.temperature), .text(" "), .code(.alertMark),
-        .text(" "), .code(.staleMark),
-    ])
-
-    /// The format as it is written, `%` codes and all: "%l %c %t %W %o".
-    package var source: String {
-        pieces.map { piece in
-            switch piece {
-            case .text(let text): String(text.flatMap { $0 == "%" ? ["%", "%"] : [$0] })
-            case .code(let code): "%" + String(code.rawValue)
-            case .supplementCode(let letter): "%" + String(letter)
-            }
-        }.joined()
+    /// Whether the line shows `code`.
+    private func shows(_ code: FormatCode) -> Bool {
+        var found = false
+        forEachPiece { if $0 == .code(code) { found = true } }
+        return found
     }
 
     /// Whether the line shows the result's age (`%a`), which changes with the clock alone.
-    package var showsAge: Bool { pieces.contains(.code(.age)) }
+    package var showsAge: Bool { shows(.age) }
 
     /// Whether the line says when rain comes or stops (`%r`), which changes with the clock alone.
-    package var showsRainSoon: Bool { pieces.contains(.code(.rainSoon)) }
+    package var showsRainSoon: Bool { shows(.rainSoon) }
 
     /// The line, each code replaced by `value(code)`, and each code another source tells by
     /// `told(letter)`. A code with nothing to show (no icon, a missing value, the stale mark of a fresh
@@ -84,7 +92,7 @@ public struct FormatString: Sendable, Equatable {
     package func render(_ value: (FormatCode) -> String, told: (Character) -> String) -> String {
         var line = ""
         var dropLeadingSpace = false
-        for piece in pieces {
+        forEachPiece { piece in
             switch piece {
             case .text(var text):
                 if dropLeadingSpace { text = String(text.drop { $0 == " " }) }
