@@ -26,8 +26,20 @@ extension WeatherFormatter {
             alt = alt.map { $0 + "-night" }
         }
         classes += alertClasses(alerts)
-        supplements(result.location.latitude, result.location.longitude) { classes += $1.barClasses }
-        var plain = self
+        // The supplements' files read once, for their classes, and then shown again as read by the text
+        // and the line (each read costs about 12,000 instructions).
+        var replay: @Sendable (_ body: (SupplementDescriptor, any SupplementData) -> Void) -> Void = { _ in }
+        supplements(result.location.latitude, result.location.longitude) { supplement, data in
+            classes += data.barClasses
+            let earlier = replay
+            replay = { body in
+                earlier(body)
+                body(supplement, data)
+            }
+        }
+        var formatter = self
+        formatter.supplements = { [replay] _, _, body in replay(body) }
+        var plain = formatter
         plain.style = .plain
         // When rain comes or stops first, then the warnings, then the full text without that line.
         var tooltip = plain.rainSoon(result).map { $0.capitalizedFirst + "\n\n" } ?? ""
@@ -39,7 +51,8 @@ extension WeatherFormatter {
             tooltip += outlook
         }
         return Self.waybar(
-            text: line(format, result, stale: stale, alerts: alerts), tooltip: tooltip, classes: classes, alt: alt)
+            text: formatter.line(format, result, stale: stale, alerts: alerts), tooltip: tooltip, classes: classes,
+            alt: alt)
     }
 
     /// waybar's object with no place saved: no text (waybar hides the module) and `class` `none`.
