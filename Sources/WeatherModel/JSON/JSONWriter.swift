@@ -134,19 +134,25 @@ package struct JSONWriter {
         string.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
             var clean = 0  // bytes from here on that need no escape are copied in one go
-            for (offset, byte) in utf8.enumerated()
-            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            var next = 0
+            // By index, not `enumerated()`: waybar's tooltip is hundreds of bytes.
+            while next < utf8.count {
+                let byte = utf8[next]
+                let offset = next
+                next += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes += UnsafeBufferPointer(rebasing: utf8[clean..<offset])
                 clean = offset + 1
+                // A backslash and a byte each, not the escape's text: appending a string's UTF-8 costs more.
+                bytes.append(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""): bytes += #"\""#.utf8
-                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-                case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
-                case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
-                case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
                 default:
                     let hex = Array("0123456789abcdef".utf8)
-                    bytes += #"\u00"#.utf8
+                    bytes += "u00".utf8
                     bytes.append(hex[Int(byte >> 4)])
                     bytes.append(hex[Int(byte & 0xF)])
                 }
