@@ -311,7 +311,7 @@ enum Pipeline {
                     },
                     "a bar class is one word")
                 var writer = JSONWriter()
-                writer.object { supplement.writeJSON(data, &$0) }
+                writer.object { data.writeJSON(into: &$0) }
                 check((try? JSONDocument(parsing: Array(writer.text.utf8))) != nil, "its JSON field reads back")
                 for result in results {
                     var formatter = WeatherFormatter(now: now)

@@ -311,13 +311,17 @@ public struct WeatherFormatter: Sendable {
             if result.implausibleValues > 0 { writer.field("implausibleValues", result.implausibleValues) }
             writeRainSoon(result, into: &writer)
             writeAlerts(alerts, into: &writer)
+            // Each supplement's field, written by its data where the data is found: no optional of it kept,
+            // whose type the runtime would set up first (about 10,000 instructions).
             SourceRegistry.each { source in
                 guard case .supplement(let supplement) = source else { return false }
-                var known: (any SupplementData)?
-                supplements(result.location.latitude, result.location.longitude) {
-                    if $0.name == supplement.name { known = $1 }
+                var written = false
+                supplements(result.location.latitude, result.location.longitude) { found, data in
+                    guard !written, found.name == supplement.name else { return }
+                    data.writeJSON(into: &writer)
+                    written = true
                 }
-                supplement.writeJSON(known, &writer)
+                if !written { supplement.writeUnknown(&writer) }
                 return false
             }
             writer.object("units") { CurrentConditions.writeUnits(into: &$0) }

@@ -79,6 +79,9 @@ extension AirQuality: SupplementData {
     /// `air-poor` while the level is poor or worse (European 60 and up, US 151 and up).
     package var barClasses: [String] { level?.isPoorOrWorse == true ? ["air-poor"] : [] }
 
+    /// `air` in `--json`: the values in SI units (μg/m³, grains/m³).
+    package func writeJSON(into writer: inout JSONWriter) { Self.writeJSON(self, into: &writer) }
+
     /// `air` in `--json`: null when unknown or off; the values in SI units (μg/m³, grains/m³).
     static func writeJSON(_ air: AirQuality?, into writer: inout JSONWriter) {
         guard let air, let index = air.index, let level = air.level else {

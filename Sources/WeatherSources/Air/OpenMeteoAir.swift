@@ -33,7 +33,7 @@ package enum AirReading {
                 scale: .of(latitude: location.latitude, longitude: location.longitude, in: settings), at: now)
         },
         read: { AirQuality(fileContents: $0) },
-        writeJSON: { data, writer in AirQuality.writeJSON(data as? AirQuality, into: &writer) },
+        writeUnknown: { AirQuality.writeJSON(nil, into: &$0) },
         example: { updatedAt in
             // Fair air, and birch pollen high, as in a Berlin April.
             var air = AirQuality(scale: .european, latitude: 52.52, longitude: 13.41, updatedAt: updatedAt)

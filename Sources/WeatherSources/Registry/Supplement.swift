@@ -30,8 +30,9 @@ package struct SupplementDescriptor: Sendable {
             throws(ResponseProblem) -> any SupplementData
     /// What its file holds; `nil` for anything it did not write.
     package let read: @Sendable (_ fileContents: [UInt8]) -> (any SupplementData)?
-    /// Its field in `show --json`, from what is known of the place (`nil`: nothing, or it is off).
-    package let writeJSON: @Sendable (_ data: (any SupplementData)?, _ writer: inout JSONWriter) -> Void
+    /// Its field in `show --json` when nothing is known of the place, or it is off (`null`); what is known
+    /// writes its own (`SupplementData.writeJSON`).
+    package let writeUnknown: @Sendable (_ writer: inout JSONWriter) -> Void
     /// What it knows of `show --help`'s example place (Berlin), for the examples of its format codes.
     package let example: @Sendable (_ updatedAt: Timestamp) -> any SupplementData
 }
@@ -58,6 +59,9 @@ package protocol SupplementData: Sendable {
     func code(_ code: Character) -> String?
     /// Its classes in waybar's output.
     var barClasses: [String] { get }
+    /// Its field in `show --json`. Written by the data itself, rather than handed to the descriptor as an
+    /// optional, whose type the runtime would set up at every `show --json` (about 10,000 instructions).
+    func writeJSON(into writer: inout JSONWriter)
     /// What `notify all` tells of it now for `settings`, on the place's `day` (days since 1970-01-01).
     func notices(settings: Settings, day: Int) -> [SupplementNotice]
 }
