@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads a file of lines of fields separated by tabs, such as the warnings file (`SavedAlerts`): one
 /// field at a time, by index into the bytes, each line's first field a key.
 package struct FieldReader {
@@ -74,11 +76,21 @@ package struct FieldReader {
         return String(decoding: bytes[index..<end], as: UTF8.self)
     }
 
-    /// Passes over the rest of the line; whether it ended.
+    /// Passes over the rest of the line; whether it ended. By `memchr`, many bytes at a time: the lines
+    /// passed over are a warning's headline and instruction, up to a few kilobytes, which a loop over the
+    /// bytes took four instructions each to pass.
     package mutating func skipLine() -> Bool {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        guard index < bytes.count else { return false }
-        index += 1
+        let next = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard index < buffer.count, let start = buffer.baseAddress,
+                let newline = memchr(start + index, Int32(UInt8(ascii: "\n")), buffer.count - index)
+            else { return nil }
+            return UnsafeRawPointer(start).distance(to: UnsafeRawPointer(newline)) + 1
+        }
+        guard let next else {
+            index = bytes.count
+            return false
+        }
+        index = next
         return true
     }
 
