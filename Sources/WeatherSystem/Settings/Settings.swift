@@ -97,7 +97,9 @@ package struct Settings: Sendable, Equatable {
             // An empty variable, or an empty text in the file, is unset, as `NO_COLOR=` is: a shell's
             // `WEATHER_ICONS= weather` or a unit's `Environment=WEATHER_ICONS=` clears a setting.
             if let value = Self.value(of: setting.variable, in: variables), !value.isEmpty {
-                guard environment.isUTF8(setting.variable) else {
+                // Read as UTF-8 with any bad bytes replaced by U+FFFD: a value without one was valid, and
+                // is not looked up again (600 instructions a variable).
+                guard !value.mayHaveBeenRepaired || environment.isUTF8(setting.variable) else {
                     throw .invalidVariable(setting.variable, value: value, expected: tr("UTF-8 text"))
                 }
                 if let expected = setting.read(value, &settings) {
@@ -149,5 +151,14 @@ package struct Settings: Sendable, Equatable {
             if let value = setting.export(self) { variables.append((setting.variable, value)) }
         }
         return variables
+    }
+}
+
+extension String {
+    /// Whether the text may hold U+FFFD, which reading bytes that are not UTF-8 puts in their place: whether
+    /// it holds the byte its UTF-8 begins with (0xEF).
+    fileprivate var mayHaveBeenRepaired: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0xEF, bytes.count) != nil } ?? false }
     }
 }
