@@ -37,25 +37,31 @@ package struct Environment: Sendable, Equatable {
         return String(validatingCString: value) != nil
     }
 
-    /// Every variable whose name starts with `prefix`, as `NAME=value` (bytes that are not UTF-8 as
-    /// U+FFFD: check `isUTF8(_:)`), read in one pass over the environment, where `getenv` would scan it
-    /// once per name. Strings, not pairs: an array of tuples costs its first use more in runtime type
-    /// lookups than the whole pass.
-    package func variables(prefixed prefix: String) -> [String] {
-        guard variables == nil else {
-            return variables!.filter { $0.key.hasPrefix(prefix) }.map { $0.key + "=" + $0.value }
+    /// Calls `body` with the bytes of every variable whose name starts with `prefix`, as `NAME=value`
+    /// (bytes that may not be UTF-8: check `isUTF8(_:)`), read in one pass over the environment, where
+    /// `getenv` would scan it once per name; nothing is built, where a string of each cost its
+    /// allocation and a copy.
+    package func forEachVariable(prefixed prefix: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let variables {
+            for (name, value) in variables where name.hasPrefix(prefix) {
+                var entry = name + "=" + value
+                entry.withUTF8 { body($0) }
+            }
+            return
         }
-        var found: [String] = []
         var prefix = prefix
         prefix.withUTF8 { prefix in
             let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
             guard var entry = start else { return }
             while let variable = entry.pointee {
-                if strncmp(variable, prefix.baseAddress!, prefix.count) == 0 { found.append(String(cString: variable)) }
+                if strncmp(variable, prefix.baseAddress!, prefix.count) == 0 {
+                    variable.withMemoryRebound(to: UInt8.self, capacity: 1) {
+                        body(UnsafeBufferPointer(start: $0, count: strlen(variable)))
+                    }
+                }
                 entry += 1
             }
         }
-        return found
     }
 
     /// The value of `name` when it is set and not empty.
