@@ -52,7 +52,15 @@ public struct SavedAlerts: Sendable, Equatable {
         // A pause asked for is the back-off's; the next request needs the validators alone.
         self.cachingHeaders.retryAfter = nil
         self.failure = failure
-        self.alerts = alerts.sorted { $0.precedes($1) }
+        // Sorted only when out of order: a file weather wrote keeps them in order, and `show` reads one at
+        // every start (sorting, stable, would copy them into a new array to the same order).
+        var ordered = true
+        var index = 1
+        while ordered, index < alerts.count {
+            ordered = !alerts[index].precedes(alerts[index - 1])
+            index += 1
+        }
+        self.alerts = ordered ? alerts : alerts.sorted { $0.precedes($1) }
     }
 
     /// The most warnings kept, the gravest: more than any place has had in force at once.
