@@ -61,7 +61,7 @@ extension WeatherFormatter {
         Conventions.current.date(timeFormat("%a %-d %b"), Self.date(day))
     }
 
-    /// "Sun 22": a day of the table and the tooltip.
+    /// "Sun 22": a day of the table and the tooltip (`outlook` writes it as this does).
     static func dayName(_ day: Int) -> String {
         Conventions.current.date(timeFormat("%a %-d"), Self.date(day))
     }
@@ -203,13 +203,17 @@ extension WeatherFormatter {
         let today = result.clock.day(of: now)
         let lastHour = now + Double(tooltip.hours) * 3600
         let percentSpace = Conventions.percentSpace
+        // The run's conventions and the day's format, looked up once for every row (each look-up takes a
+        // lock).
+        let conventions = Conventions.current
+        let dayFormat = timeFormat("%a %-d")
         Forecast.forEach(
             inPacked: result.packedOutlook,
             hour: { hour in
                 guard hour.time + 3600 > now, hour.time < lastHour else { return }
                 if hours > 0 { bytes += "   ".utf8 }
                 hours += 1
-                Conventions.current.appendHour(Self.civilTime(hour.time, at: result), to: &bytes)
+                conventions.appendHour(Self.civilTime(hour.time, at: result), to: &bytes)
                 Self.append(icon(hour.sky, isDay: hour.isDay ?? true, twilight: hour.isPolarTwilight), to: &bytes)
                 if let temperature = hour.temperature {
                     bytes.append(UInt8(ascii: " "))
@@ -223,7 +227,7 @@ extension WeatherFormatter {
                 guard day.day >= today, days < tooltip.days else { return }
                 days += 1
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
-                bytes += Self.dayName(day.day).utf8
+                bytes += conventions.date(dayFormat, Self.date(day.day)).utf8
                 Self.append(icon(day.sky, isDay: true), to: &bytes)
                 if let high = day.temperatureMax, let low = day.temperatureMin {
                     bytes.append(UInt8(ascii: " "))
