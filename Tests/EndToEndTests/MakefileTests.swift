@@ -45,6 +45,14 @@ struct MakefileTests {
             exports.map { String($0.dropFirst("export ".count).prefix { $0 != "=" }) }.sorted() == endpoints.sorted(),
             "\(lines)")
         for line in exports { #expect(line.contains("=" + address + "/"), "\(line)") }
+        // The README's offline section and CONTRIBUTING show the same lines whole, at make serve's own port.
+        let printed = exports.map { $0.replacingOccurrences(of: address + "/", with: "http://127.0.0.1:8080/") }
+        for document in ["README.md", "CONTRIBUTING.md"] {
+            let text = try String(contentsOfFile: TestPaths.repository + "/" + document, encoding: .utf8)
+            let shown = text.split(separator: "\n").map { $0.drop { $0 == " " } }
+                .filter { $0.hasPrefix("export WEATHER_") }.map(String.init)
+            #expect(shown == printed, "\(document)")
+        }
 
         // A new user's shell: weather on the PATH, none of the sandbox's endpoints, warnings on.
         try FileManager.default.createDirectory(atPath: sandbox.root + "/bin", withIntermediateDirectories: true)
