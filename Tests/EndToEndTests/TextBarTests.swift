@@ -113,7 +113,8 @@ struct TextBarTests {
 
     /// The status line of a tmux started with the sandbox's `tmux.conf`, as a client attached to it in a
     /// 100×10 terminal draws it, once it satisfies `condition` (`#()` runs its command after the first
-    /// drawing), or after 10 s. Both tmux servers are ended on return.
+    /// drawing), or after 30 s: a wait, so on the monotonic clock, and long, for a loaded machine (it ends as
+    /// soon as the line is there). Both tmux servers are ended on return.
     static func tmuxStatusLine(_ tmux: String, sandbox: Sandbox, until condition: (String) -> Bool) throws
         -> String
     {
@@ -131,9 +132,9 @@ struct TextBarTests {
             "-L", "screen", "-f", sandbox.root + "/screen.conf", "new-session", "-d", "-x", "100", "-y", "10",
             "env -u TMUX \(tmux) -L bar attach")
         try #require(screen.status == 0, "tmux new-session: \(screen)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         var last = ""
-        while Date() < deadline {
+        while ContinuousClock.now < deadline {
             let capture = try run("-L", "screen", "capture-pane", "-p")
             last = capture.stdout.split(separator: "\n").last.map(String.init) ?? ""
             if condition(last) { return last }
