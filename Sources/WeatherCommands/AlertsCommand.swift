@@ -14,8 +14,8 @@ struct AlertsCommand: FetcherCommand {
             helpText(
                 """
                 The warnings of the National Weather Service for places in the United States, of DWD (through \
-                Bright Sky) for Germany and of MET Norway for Norway, by the country of the place: each with \
-                its severity, its times on the place's clock, its area, what the service says of it and what \
+                Bright Sky) for Germany and of MET Norway for Norway, by the country of the place, or where a \
+                place given by its coordinates lies: each with its severity, its times on the place's clock, its area, what the service says of it and what \
                 to do, wrapped to the terminal. They come with the weather, in the same run, and follow show's \
                 rules on when to fetch; a warning is gone from every output the moment it ends. MET Norway \
                 gives its warnings only to a program that names a contact (WEATHER_CONTACT). Elsewhere \
