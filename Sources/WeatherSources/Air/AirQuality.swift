@@ -118,11 +118,12 @@ package enum PollenPlant: String, Sendable, CaseIterable {
         }
     }
 
-    /// The upper bounds of its low, moderate and high loads in grains/m³; above, very high. Birch, alder
-    /// and grasses: MeteoSwiss's load classes (weak, medium, strong, very strong). Mugwort, ragweed and
-    /// olive: the Finnish Meteorological Institute's SILAM pollen scale, its thresholds 10, 50 and 500.
-    /// Under 1 grain: none.
-    var bounds: (low: Double, moderate: Double, high: Double) {
+    /// Where its moderate, high and very high loads begin, in grains/m³; under 1 grain, none; below
+    /// `moderate`, low. Each class begins at its number, as its owner draws it: birch, alder and grasses by
+    /// MeteoSwiss's load classes (weak, medium, strong, very strong: birch 1-9, 10-69, 70-299, 300 and
+    /// up), mugwort, ragweed and olive by the Finnish Meteorological Institute's SILAM pollen scale, its
+    /// thresholds 10, 50 and 500.
+    var bounds: (moderate: Double, high: Double, veryHigh: Double) {
         switch self {
         case .birch: (10, 70, 300)
         case .alder: (10, 70, 250)
@@ -135,9 +136,9 @@ package enum PollenPlant: String, Sendable, CaseIterable {
     package func level(of grains: Double) -> PollenLevel? {
         let bounds = bounds
         if grains < 1 { return nil }
-        if grains <= bounds.low { return .low }
-        if grains <= bounds.moderate { return .moderate }
-        if grains <= bounds.high { return .high }
+        if grains < bounds.moderate { return .low }
+        if grains < bounds.high { return .moderate }
+        if grains < bounds.veryHigh { return .high }
         return .veryHigh
     }
 
