@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import WeatherModel
@@ -161,6 +163,17 @@ struct AirQualityTests {
         }
         for text in ["1e-05", "", "-", ".", "1.2.3", "12a", "--1", "0.9007199254740993", "1234567890123456789"] {
             #expect(decimal(text) == nil, "\(text)")
+        }
+    }
+
+    @Test("the air's credit is quoted where users read it as the program prints it: the README and the copyright")
+    func credit() throws {
+        let credit = Catalogue.inEnglish { AirReading.descriptor.credit() }
+        #expect(credit == "Air quality: Copernicus Atmosphere Monitoring Service, via Open-Meteo (CC BY 4.0)")
+        for file in ["README.md", "Config/debian/copyright"] {
+            let text = try String(contentsOfFile: TestPaths.repository + "/" + file, encoding: .utf8)
+                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains(credit), "\(file)")
         }
     }
 }
