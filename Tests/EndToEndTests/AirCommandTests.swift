@@ -56,10 +56,12 @@ struct AirCommandTests {
         #expect(try sandbox.server.requests(.airQuality).count == before)
     }
 
-    @Test("a failing service: an error that names it, exit status as a fetch's, the weather untouched")
+    @Test("a failing service, no air kept: an error that names it, exit status as a fetch's, the weather untouched")
     func failure() throws {
-        let sandbox = try AirTests.sandbox(["Berlin"], at: AirTests.may)
-        try sandbox.server.script(.airQuality, [FixtureServer.Response(status: 503)])
+        // Failing from the start: no air kept to fall back on (AirTests.failingService has some).
+        let sandbox = try Sandbox(at: AirTests.may, air: true)
+        try sandbox.server.script(.airQuality, Array(repeating: FixtureServer.Response(status: 503), count: 2))
+        #expect(try sandbox.run("set", "Berlin").status == 0)
         let run = try sandbox.run("air")
         #expect(run.status != 0 && run.stderr.contains("air quality service"), "\(run)")
         #expect(try sandbox.run("show").status == 0)

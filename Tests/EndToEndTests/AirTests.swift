@@ -149,6 +149,37 @@ struct AirTests {
         #expect(air["pm10"] is NSNull && air["ozone"] is NSNull)
     }
 
+    @Test("the air service failing costs the forecast nothing, and the last air is shown with its age")
+    func failingService() throws {
+        let sandbox = try Self.sandbox(["Berlin"], at: Self.may)
+        let line = "Air: fair (European AQI 32); pollen: birch high, grass low"
+        #expect(try sandbox.run("show").stdout.contains("\n" + line + "\n"))
+        // Within its hour and the runs' grace, the air is current: no age.
+        try sandbox.advance(by: 60 * 60)
+        #expect(try sandbox.run("show", "--format", "%q").stdout == "fair 32\n")
+        // Two hours on, the air service fails; the forecast's is well.
+        try sandbox.advance(by: 60 * 60)
+        try sandbox.server.script(.airQuality, Array(repeating: FixtureServer.Response(status: 503), count: 3))
+        let refresh = try sandbox.run("refresh")
+        #expect(refresh.status == 0, "\(refresh)")
+        #expect(try sandbox.server.requests(.airQuality).count == 2)
+        #expect(try sandbox.server.requests(.forecast).count == 2)
+        let text = try sandbox.run("show").stdout
+        #expect(text.hasPrefix("Berlin, ") && !text.contains("(stale)"), "\(text)")
+        #expect(text.contains("\n" + line + " (2 h ago)\n"), "\(text)")
+        #expect(text.contains("Updated just now"), "\(text)")
+        #expect(try sandbox.run("show", "--format", "%q|%Q").stdout == "fair 32 (2 h ago)|birch high (2 h ago)\n")
+        let bar = try Self.json(try sandbox.run("show", "--waybar"))
+        #expect((bar["tooltip"] as? String)?.contains("\n" + line + " (2 h ago)\n") == true, "\(bar)")
+        let air = try #require(try Self.json(try sandbox.run("show", "--json"))["air"] as? [String: Any])
+        #expect((air["updatedAt"] as? String)?.hasPrefix("2026-05-12T09:30:") == true, "\(air)")
+        // `weather air` for the saved place, the service still failing: the last air, its age, and why.
+        let asked = try sandbox.run("air")
+        #expect(asked.status == 0, "\(asked)")
+        #expect(asked.stdout.hasPrefix(line + " (2 h ago)\n") && asked.stdout.hasSuffix(Self.credit + "\n"), "\(asked)")
+        #expect(asked.stderr.contains("could not refresh: ") && asked.stderr.contains("2 h ago"), "\(asked)")
+    }
+
     @Test("watch prints when the air's level changes, though the forecast stays the same")
     func watchLevel() throws {
         let sandbox = try Self.sandbox(["Berlin"], at: Self.may)

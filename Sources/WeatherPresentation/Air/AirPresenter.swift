@@ -52,7 +52,15 @@ public struct AirPresenter: Sendable {
             }
         } catch {
             activity.stop()
-            throw error
+            // The service failing for the saved place: the air `show` keeps, with its age, and why.
+            if case .stopped = error { throw error }
+            if case .provider(.transport(.stopped)) = error { throw error }
+            guard place == nil, !json, let line = lastKnown(of: result) else { throw error }
+            console.printError(
+                tr(
+                    "could not refresh: %1$s; showing the result from %2$s", "\(error)",
+                    RelativeTime.ago(context.clock.now() - line.updatedAt).translated))
+            return console.printLine(line.text)
         }
         activity.stop()
         guard let response else { return }
@@ -67,6 +75,19 @@ public struct AirPresenter: Sendable {
         }
         let formatter = context.formatter(options, plain: json)(context.clock.now())
         console.printLine(json ? formatter.airJSON(outlook, of: result) : formatter.airText(outlook, of: result))
+    }
+
+    /// The air `show` keeps of the saved place in `result`, its line with its age and the credit; `nil`
+    /// when none is kept, or it is not the place's.
+    private func lastKnown(of result: WeatherResult) -> (text: String, updatedAt: Timestamp)? {
+        let context = fetcher.context
+        let supplement = AirReading.descriptor
+        guard let air = context.store.loadSupplement(supplement),
+            air.answers(result.location, settings: context.settings), let line = air.line
+        else { return nil }
+        let formatter = context.formatter(options, plain: false)(context.clock.now())
+        let age = " (" + RelativeTime.ago(formatter.now - air.updatedAt).translated + ")"
+        return (line + age + "\n" + formatter.style.dim(supplement.credit()), air.updatedAt)
     }
 }
 

@@ -188,6 +188,7 @@ public struct WeatherFormatter: Sendable {
             guard let line = data.line else { return }
             text += "\n"
             text += line
+            text += aged(data, of: result)
             credits += " · "
             credits += supplement.credit()
         }
@@ -394,8 +395,21 @@ public struct WeatherFormatter: Sendable {
     /// `result`'s place: the first of the supplements that knows it; "" when none does.
     func told(_ letter: Character, _ result: WeatherResult) -> String {
         var value: String?
-        supplements(result.location.latitude, result.location.longitude) { value = value ?? $1.code(letter) }
+        supplements(result.location.latitude, result.location.longitude) { _, data in
+            guard value == nil, let code = data.code(letter) else { return }
+            value = code.isEmpty ? code : code + aged(data, of: result)
+        }
         return value ?? ""
+    }
+
+    /// " (3 h ago)" after what a supplement tells once its replacement is overdue, as the result's stale
+    /// mark comes (`Freshness.showsStale`): past its own `staleAt`, by the runs' interval (the result's
+    /// data interval, which the timer keeps by default) and their grace (`RunSchedule.grace`). The run
+    /// that should have replaced it failed, or none came: old air must not read as current. "" before.
+    func aged(_ data: any SupplementData, of result: WeatherResult) -> String {
+        let interval = (result.interval ?? Freshness.defaultInterval).clamped(to: Freshness.intervals)
+        guard now >= data.staleAt + interval + RunSchedule.grace else { return "" }
+        return " (" + RelativeTime.ago(now - data.updatedAt).translated + ")"
     }
 
     // MARK: Pieces
