@@ -52,6 +52,7 @@ struct WeatherCommand: ParsableCommand {
                                                    ~/.cache)
                     An empty variable is unset.
                     """),
+            // The supplements' files and credits, as the settings', from the registry.
             helpText(
                 """
                 Files:
@@ -67,14 +68,14 @@ struct WeatherCommand: ParsableCommand {
                                                places looked up once (places/)
                   $XDG_CONFIG_HOME/systemd/user/weather-refresh.timer
                                                background refresh, with its .service
-                """),
+                """) + "\n" + SettingsDocs.supplementFiles(width: 72),
             helpText(
                 """
                 Exit status: 0 done, 1 failed, 64 bad arguments, 78 bad settings.
                 Weather data by Open-Meteo.com, CC BY 4.0. Warnings: National Weather
                 Service (public domain); DWD through Bright Sky (CC BY 4.0); MET
                 Norway (CC BY 4.0).
-                """),
+                """) + "\n" + SettingsDocs.supplementCredits(width: 72),
         ].joinedText("\n\n"),
         version: WeatherKitInfo.version,
         subcommands: [

@@ -391,7 +391,12 @@ for (path, role) in [
         paths.unitDirectory + "/weather-refresh.timer",
         "The background refresh, with its weather-refresh.service beside it."
     ),
-] {
+]
+    // The supplements' files, from the registry, as `--help` lists them.
+    + SourceRegistry.supplements.map({
+        (paths.cacheDirectory + "/" + $0.fileName, $0.fileHolds().capitalizedFirst + ".")
+    })
+{
     page.item(Roff.italic(path), role)
 }
 page.macro("PP")

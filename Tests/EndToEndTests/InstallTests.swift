@@ -171,6 +171,9 @@ struct InstallTests {
             Array(lines.drop { $0 != name }.dropFirst().prefix { $0.isEmpty || $0.first!.isWhitespace })
         }
         #expect(section("NAME").contains("       weather - the current weather for one saved place, always ready"))
+        // The credits of every source, the air's with them.
+        let description = section("DESCRIPTION").joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(description.contains("Air quality: Copernicus Atmosphere Monitoring Service, via Open-Meteo"))
         let source = String(decoding: sandbox.contents(page) ?? Data(), as: UTF8.self)
         #expect(!source.contains("`") && !rendered.stdout.contains("`"), "no literal backticks")
         // Each command once, with its own options; the global --help and --version once, under OPTIONS.
@@ -230,7 +233,7 @@ struct InstallTests {
         }
         for path in [
             "$XDG_CONFIG_HOME/weather/config.json", "$XDG_STATE_HOME/weather/location.json",
-            "$XDG_CACHE_HOME/weather/current.json",
+            "$XDG_CACHE_HOME/weather/current.json", "$XDG_CACHE_HOME/weather/air.txt",
         ] {
             #expect(section("FILES").contains("       " + path), "\(path)")
         }

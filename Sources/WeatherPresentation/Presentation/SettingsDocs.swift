@@ -8,23 +8,46 @@ package enum SettingsDocs {
     /// `--help`'s lines of the settings, in the run's language: each variable, then its line from column 31,
     /// wrapped within `width` columns, where ArgumentParser leaves a line of `--help` as it is.
     package static func helpList(width: Int = 79) -> String {
-        let indent = 31
+        Setting.all.map { entry("  " + $0.variable, translation(of: $0.words.help), width: width) }
+            .joined(separator: "\n")
+    }
+
+    /// `--help`'s lines of each supplement's file (the air's `air.txt`), in the run's language, below its
+    /// other files: written from the registry, so that a new supplement is listed by itself.
+    package static func supplementFiles(width: Int = 79) -> String {
+        SourceRegistry.supplements.map {
+            entry("  $XDG_CACHE_HOME/weather/" + $0.fileName, $0.fileHolds(), width: width)
+        }.joined(separator: "\n")
+    }
+
+    /// `--help`'s credits of the supplements, after the forecast's and the warnings': each one's as the
+    /// text's last line gives it, wrapped within `width`.
+    package static func supplementCredits(width: Int = 79) -> String {
+        SourceRegistry.supplements.map { entry("", $0.credit() + ".", width: width, indent: 0) }
+            .joined(separator: "\n")
+    }
+
+    /// `term`, then `words` from column `indent` (on a line of their own when the term leaves no room),
+    /// wrapped within `width` columns.
+    static func entry(_ term: String, _ words: String, width: Int, indent: Int = 31) -> String {
         var lines: [String] = []
-        for setting in Setting.all {
-            var line = "  " + setting.variable
-            line += String(repeating: " ", count: max(1, indent - line.count))
-            var empty = true
-            for word in translation(of: setting.words.help).split(separator: " ") {
-                if !empty, line.count + 1 + word.count > width {
-                    lines.append(line)
-                    line = String(repeating: " ", count: indent)
-                    empty = true
-                }
-                line += (empty ? "" : " ") + word
-                empty = false
-            }
+        var line = term
+        if line.count + 1 > indent, !line.isEmpty {
             lines.append(line)
+            line = ""
         }
+        line += String(repeating: " ", count: max(0, indent - line.count))
+        var empty = true
+        for word in words.split(separator: " ") {
+            if !empty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                empty = true
+            }
+            line += (empty ? "" : " ") + word
+            empty = false
+        }
+        lines.append(line)
         return lines.joined(separator: "\n")
     }
 

@@ -12,6 +12,7 @@ package enum AirReading {
     package static let descriptor = SupplementDescriptor(
         name: "air",
         fileName: "air.txt",
+        fileHolds: { tr("the air quality and pollen last fetched for the saved place") },
         credit: { tr("Air quality: %s", "Copernicus Atmosphere Monitoring Service, via Open-Meteo (CC BY 4.0)") },
         endpoint: .airQualityURL,
         options: { (body) throws(SettingsError) in

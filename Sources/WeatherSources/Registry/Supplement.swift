@@ -10,6 +10,8 @@ package struct SupplementDescriptor: Sendable {
     package let name: String
     /// Its file in the cache folder, `<name>.txt`: written out, not built at every `show`.
     package let fileName: String
+    /// What its file holds, for `--help`'s and the man page's lists of files, in the reader's language.
+    package let fileHolds: @Sendable () -> String
     /// Its credit for the text's last line while it is shown, in the reader's language.
     package let credit: @Sendable () -> String
     /// Where it is.
