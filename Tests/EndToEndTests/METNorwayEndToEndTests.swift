@@ -63,7 +63,11 @@ struct METNorwayEndToEndTests {
         let codes = "%l|%c|%C|%x|%t|%f|%h|%w|%p|%P|%S|%s|%H|%L|%R|%a"
         let format = try sandbox.run(["show", "--format", codes])
         let fields = format.stdout.dropLast().split(separator: "|", omittingEmptySubsequences: false)
-        #expect(fields.count == 16 && fields.allSatisfy { !$0.isEmpty }, "every code has a value: \(format)")
+        // Every code has a value but %H and %L: at 19:00 MET's day is the evening's hours, no high and low.
+        #expect(fields.count == 16, "\(format)")
+        for (index, field) in fields.enumerated() {
+            #expect(field.isEmpty == [12, 13].contains(index), "\(index): \(format)")
+        }
         #expect(fields.prefix(5) == ["Berlin", "☁️🌙", "Partly cloudy", "m", "11°C"])
         #expect(try sandbox.run(["show", "--short"]).stdout == "Berlin ☁️🌙 11°C\n")
 
@@ -207,6 +211,52 @@ struct METNorwayEndToEndTests {
         for hour in hours {
             #expect(!["☀️", "🌤️", "⛅", "🌦️"].contains { hour.contains($0) }, "\(hour)")
         }
+    }
+
+    @Test("at 23:00 in Bergen, forecast's day, the tooltip's and %H %L say tonight as show does, not a high and low")
+    func tonightElsewhere() throws {
+        let sandbox = try Sandbox.met()
+        // At noon the day is whole: a high and a low everywhere.
+        let noon = try sandbox.at(1_791_453_600)
+        #expect(try sandbox.run(["set", "Bergen"], environment: noon).status == 0)
+        let dayCodes = try sandbox.run(["show", "--format", "%H %L"], environment: noon)
+        #expect(dayCodes.stdout.range(of: #"^-?\d+°C -?\d+°C\n$"#, options: .regularExpression) != nil, "\(dayCodes)")
+        #expect(try sandbox.run(["forecast", "--hours", "0", "--days", "1"], environment: noon).stdout.contains(" / "))
+        // 2026-10-08 23:00 in Bergen (CEST, +02:00): MET's series gives the day's last hour alone.
+        let clock = try sandbox.at(1_791_493_200)
+        #expect(try sandbox.run(["refresh"], environment: clock).stdout.hasPrefix("newData"))
+        #expect(try sandbox.run(["show"], environment: clock).stdout.contains("\nTonight: "))
+        let tonight = #"tonight -?\d+°C( to -?\d+°C)?"#
+
+        // The forecast's row of the day: tonight's temperature under a night's icon; tomorrow a whole day.
+        let forecast = try sandbox.run(
+            ["forecast", "--hours", "0", "--days", "2", "--icons", "nerd"], environment: clock)
+        let rows = forecast.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        try #require(rows.count == 2, "\(forecast)")
+        #expect(rows[0].range(of: "  " + tonight + "  ", options: .regularExpression) != nil, "\(rows[0])")
+        #expect(!rows[0].contains(" / ") && !Self.hasDayIcon(rows[0]), "\(rows[0])")
+        #expect(rows[1].contains(" / ") && !rows[1].contains("tonight"), "\(rows[1])")
+
+        // The tooltip's line of the day, as the forecast's row says it.
+        let waybar = try sandbox.json(["show", "--waybar", "--icons", "nerd"], environment: clock)
+        let tooltip = try #require(waybar["tooltip"] as? String)
+        let days = tooltip.split(separator: "\n").drop { !$0.contains("°C / ") && !$0.contains("tonight") }
+        let first = try #require(days.first, "\(tooltip)")
+        #expect(first.range(of: " " + tonight + "( |$)", options: .regularExpression) != nil, "\(tooltip)")
+        #expect(!first.contains(" / ") && !Self.hasDayIcon(first), "\(first)")
+        #expect(days.dropFirst().first?.contains(" / ") == true, "\(tooltip)")
+
+        // %H and %L: no day's high and low to give, so nothing, as show gives none.
+        let codes = try sandbox.run(["show", "--format", "%H %L"], environment: clock)
+        #expect(codes.status == 0 && codes.stdout.allSatisfy(\.isWhitespace), "\(codes)")
+        let line = try sandbox.run(["show", "--format", "%l %H %L %R"], environment: clock)
+        #expect(line.stdout.range(of: #"^Bergen \d+%\n$"#, options: .regularExpression) != nil, "\(line)")
+    }
+
+    /// Whether `text` holds one of Nerd Fonts' day icons (`day_*`: U+E300 to U+E30F, `day_sleet`,
+    /// `day_haze`), which a night's row never shows.
+    static func hasDayIcon(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { (0xE300...0xE30F).contains($0.value) || [0xE3AA, 0xE3AE].contains($0.value) }
     }
 
     @Test(

@@ -103,10 +103,10 @@ extension WeatherFormatter {
     }
 
     /// "Sun 22", icon, "14°C / 6°C", "80%", "4.2 mm", "sunrise 07:41, sunset 16:05", the moon at noon
-    /// ("🌘"); `compact`, for a narrow terminal: "↑07:41 ↓16:05".
+    /// ("🌘"); `compact`, for a narrow terminal: "↑07:41 ↓16:05". A day of the evening's hours alone
+    /// (`isTonight`) has the night's icon and "tonight 10°C" for its temperatures.
     func dayRow(_ day: DayForecast, at result: WeatherResult, compact: Bool = false) -> [String] {
-        let high = day.temperatureMax.map(units.shortTemperature) ?? "?"
-        let low = day.temperatureMin.map(units.shortTemperature) ?? "?"
+        let tonight = Self.isTonight(day, of: result)
         let sun: String
         switch day.sun {
         case .upAllDay: sun = tr("sun up all day")
@@ -122,12 +122,25 @@ extension WeatherFormatter {
             ].compactMap { $0 }.joinedText(compact ? " " : ", ")
         }
         return [
-            Self.dayName(day.day), icon(day.sky, isDay: true),
-            day.temperatureMax == nil && day.temperatureMin == nil ? "" : high + " / " + low,
+            Self.dayName(day.day), icon(day.sky, isDay: !tonight), temperatures(of: day, tonight: tonight),
             day.precipitationProbabilityMax.map(Self.percent) ?? "",
             day.precipitationSum.flatMap(visiblePrecipitation) ?? "", sun,
             MoonPhase(noonOf: day.day, clock: result.clock).map { icons.moon($0.name) } ?? "",
         ]
+    }
+
+    /// "14°C / 6°C", the day's high and low ("?" for the one missing, "" without both); "tonight 10°C" (or
+    /// "tonight 9°C to 11°C") for the evening's hours alone, which are no day's high and low.
+    func temperatures(of day: DayForecast, tonight: Bool) -> String {
+        let high = day.temperatureMax.map(units.shortTemperature)
+        let low = day.temperatureMin.map(units.shortTemperature)
+        if tonight {
+            return Self.tonightRange(low: low, high: high).map {
+                tr(context: "a forecast's day of the evening's hours alone", "tonight %s", $0)
+            } ?? ""
+        }
+        guard high != nil || low != nil else { return "" }
+        return (high ?? "?") + " / " + (low ?? "?")
     }
 
     /// "4.2 mm", or nothing for an amount that would print as zero ("0.00 in" says nothing).
@@ -191,7 +204,8 @@ extension WeatherFormatter {
     /// as far ahead as `tooltip.hours`), then one line a day (`tooltip.days` of them); "" without an
     /// outlook. Hours and days already past on the place's clock are left out, so that an old result
     /// never starts with yesterday. Written as bytes into one buffer: waybar runs it every
-    /// few seconds, and a string grown piece by piece cost twice as much.
+    /// few seconds, and a string grown piece by piece cost twice as much. A day of the evening's hours
+    /// alone reads as `dayRow` says it: "Sun 22 🌙 tonight 8°C 70%".
     ///
     ///     14:00 ⛅ 12°C 10%   17:00 ☁️ 11°C 20%   20:00 ☁️ 9°C 40%   23:00 🌧 8°C 70%
     ///     Sun 22 🌧 14°C / 6°C 80%
@@ -207,6 +221,7 @@ extension WeatherFormatter {
         // lock).
         let conventions = Conventions.current
         let dayFormat = timeFormat("%a %-d")
+        let tonight = Self.tonight(of: result)
         Forecast.forEach(
             inPacked: result.packedOutlook,
             hour: { hour in
@@ -228,8 +243,10 @@ extension WeatherFormatter {
                 days += 1
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
                 bytes += conventions.date(dayFormat, Self.date(day.day)).utf8
-                Self.append(icon(day.sky, isDay: true), to: &bytes)
-                if let high = day.temperatureMax, let low = day.temperatureMin {
+                Self.append(icon(day.sky, isDay: day.day != tonight), to: &bytes)
+                if day.day == tonight {
+                    Self.append(temperatures(of: day, tonight: true), to: &bytes)
+                } else if let high = day.temperatureMax, let low = day.temperatureMin {
                     bytes.append(UInt8(ascii: " "))
                     units.appendShortTemperature(high, to: &bytes)
                     bytes += " / ".utf8

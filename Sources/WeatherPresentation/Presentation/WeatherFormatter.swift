@@ -143,8 +143,7 @@ public struct WeatherFormatter: Sendable {
             if Self.isTonight(today, of: result) {
                 // The evening's few hours are all the service gave of the day: their range, not a day's high
                 // and low.
-                let range: String? =
-                    if let low, let high { low == high ? low : tr("%1$s to %2$s", low, high) } else { low ?? high }
+                let range = Self.tonightRange(low: low, high: high)
                 if let range, let chance {
                     list.add(tr("tonight: %1$s, chance of precipitation %2$s", range, chance))
                 } else {
@@ -204,12 +203,29 @@ public struct WeatherFormatter: Sendable {
         return text.brokenBetweenClauses(toColumns: columns)
     }
 
-    /// Whether `today`'s values are of the evening alone: the result's service gives a day only from the
-    /// hour it answered (MET Norway's series starts then), and it answered today at 18:00 or later on the
-    /// place's clock, when what is left is a night, not a day with a high and a low.
-    static func isTonight(_ today: DayForecast, of result: WeatherResult) -> Bool {
-        result.provider.givesTodayFromNow && result.clock.day(of: result.observedAt) == today.day
-            && civilTime(result.observedAt, at: result).hour >= 18
+    /// Whether `day`'s values are of the evening alone (`tonight(of:)`): `show` then says them as
+    /// tonight's, `forecast`'s row and the tooltip's line as "tonight 10°C" with the night's icon, and
+    /// `%H`, `%L` nothing, never the hours left as a day's high and low.
+    static func isTonight(_ day: DayForecast, of result: WeatherResult) -> Bool {
+        tonight(of: result) == day.day
+    }
+
+    /// The day of `result`'s outlook whose values are of the evening alone, counted in days since
+    /// 1970-01-01 of the place's calendar: the result's service gives a day only from the hour it answered
+    /// (MET Norway's series starts then), and it answered at 18:00 or later on the place's clock, when
+    /// what is left of that day is a night, not a day with a high and a low. `nil` for any other result.
+    static func tonight(of result: WeatherResult) -> Int? {
+        guard result.provider.givesTodayFromNow, civilTime(result.observedAt, at: result).hour >= 18 else {
+            return nil
+        }
+        return result.clock.day(of: result.observedAt)
+    }
+
+    /// "10.2 °C", or "9.8 °C to 10.5 °C": the temperatures of tonight's hours, `low` and `high` as shown,
+    /// once when they read the same; `nil` without either.
+    static func tonightRange(low: String?, high: String?) -> String? {
+        guard let low, let high else { return low ?? high }
+        return low == high ? low : tr("%1$s to %2$s", low, high)
     }
 
     /// "Berlin, Land Berlin, Germany: ⛅ 10.9 °C": the place, then what is said of it (its weather, the
@@ -376,8 +392,10 @@ public struct WeatherFormatter: Sendable {
             return result.sun(at: now, day: result.day(at: now)).sunrise.map { Self.clock($0, at: result) } ?? ""
         case .sunset:
             return result.sun(at: now, day: result.day(at: now)).sunset.map { Self.clock($0, at: result) } ?? ""
-        case .high: return result.day(at: now)?.temperatureMax.map(units.shortTemperature) ?? ""
-        case .low: return result.day(at: now)?.temperatureMin.map(units.shortTemperature) ?? ""
+        case .high, .low:
+            // Tonight's hours are no day's high and low: nothing, as `show` says none.
+            guard let today = result.day(at: now), !Self.isTonight(today, of: result) else { return "" }
+            return (code == .high ? today.temperatureMax : today.temperatureMin).map(units.shortTemperature) ?? ""
         case .chanceOfPrecipitation: return result.day(at: now)?.precipitationProbabilityMax.map(Self.percent) ?? ""
         case .age: return RelativeTime.ago(now - result.updatedAt).translated
         case .staleMark: return stale ? style.warning(tr("(stale)")) : ""
