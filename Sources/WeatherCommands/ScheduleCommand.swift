@@ -26,7 +26,8 @@ struct ScheduleCommand: FetcherCommand {
                 session is active (logind), or you looked around this time of the week (a terminal weather, \
                 or an active session at a run) in one of the last 3 weeks; otherwise at most every 2 hours. \
                 After fetches that keep finding no new data it waits longer, until new data comes. For its \
-                first week it fetches at every run, while it learns. Without logind, the looks alone decide.
+                first week it fetches at every run, while it learns. Without logind, only the times weather was \
+                shown decide.
                 """),
             helpText(
                 """

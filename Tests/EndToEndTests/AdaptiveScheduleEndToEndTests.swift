@@ -117,7 +117,7 @@ struct AdaptiveScheduleEndToEndTests {
                 of: #"\nLast day:   (9[56]) runs: \1 new data, 0 no data, 0 failed; \1 requests; median 200 ms\n"#,
                 options: .regularExpression) != nil, "\(run)")
         #expect(run.stdout.contains("\nShown at:   Mon 08:00–08:30\n            Tue 08:00–08:30\n"), "\(run)")
-        #expect(run.stdout.contains("\nSession:    no logind here to ask: the looks alone decide\n"))
+        #expect(run.stdout.contains("\nSession:    no logind here to ask: only the times weather was shown decide\n"))
         #expect(run.stdout.contains("\nAdaptive:   a run now "), "\(run)")
     }
 

@@ -66,7 +66,7 @@ package struct FetchHistory: Sendable {
         for line in looked.dropFirst() { lines.indent(line) }
         let asked =
             switch session {
-            case .unknown: tr("no logind here to ask: the looks alone decide")
+            case .unknown: tr("no logind here to ask: only the times weather was shown decide")
             case .active: tr("active, as logind says")
             case .idle: tr("idle, as logind says")
             }
