@@ -398,7 +398,7 @@ struct AlertsTests {
         let slow = try sandbox.run(
             ["refresh"], environment: evening.merging(["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": "2"]) { $1 })
         #expect(slow.status == 1 && slow.stdout.hasPrefix("failed: "), "\(slow)")
-        #expect(slow.elapsed < 3, "within WEATHER_TIMEOUT and a second: \(slow.elapsed) s")
+        #expect(slow.elapsed < .seconds(3), "within WEATHER_TIMEOUT and a second: \(slow.elapsed)")
         #expect(try sandbox.requestCount(.brightsky) == 0)
         let failure = try #require(try Self.saved(sandbox, "failure").first?.last)
         #expect(failure.contains("time budget, 2 s (WEATHER_TIMEOUT), was spent"), "\(failure)")
@@ -433,7 +433,7 @@ struct AlertsTests {
         let refresh = try sandbox.run(
             ["refresh"],
             environment: later.merging(["WEATHER_STALE_AFTER": "0", "WEATHER_TIMEOUT": String(Int(timeout))]) { $1 })
-        #expect(refresh.elapsed < timeout + 1, "\(refresh.elapsed) s")
+        #expect(refresh.elapsed < .seconds(timeout + 1), "\(refresh.elapsed)")
         #expect(refresh.status == 0, "\(refresh)")
         #expect(refresh.stdout.hasPrefix("newData: Berlin, Land Berlin, Germany: 10.4 °C"), "\(refresh)")
         #expect(refresh.stdout.contains("; the warnings were not updated: ") && refresh.stdout.contains(said))

@@ -54,14 +54,14 @@ struct BarSettingsErrorTests {
             // watch shows the object and goes on, watching config.json: fixed, the bar shows the weather.
             let watch = try sandbox.spawn(["watch", "--waybar"], environment: environment)
             defer { if watch.process.isRunning { watch.process.terminate() } }
-            let start = Date()
-            while watch.stdoutSoFar.split(separator: "\n").isEmpty, Date().timeIntervalSince(start) < 5 {
+            let start = ContinuousClock.now
+            while watch.stdoutSoFar.split(separator: "\n").isEmpty, ContinuousClock.now - start < .seconds(5) {
                 usleep(10_000)
             }
             #expect(watch.stdoutSoFar.contains("\"class\":[\"error\"]"), "\(watch.stdoutSoFar)")
             #expect(watch.stdoutSoFar.contains("config.json"), "\(watch.stdoutSoFar)")
             try FileManager.default.removeItem(atPath: sandbox.configFile)
-            while watch.stdoutSoFar.split(separator: "\n").count < 2, Date().timeIntervalSince(start) < 10 {
+            while watch.stdoutSoFar.split(separator: "\n").count < 2, ContinuousClock.now - start < .seconds(10) {
                 usleep(10_000)
             }
             let lines = watch.stdoutSoFar.split(separator: "\n")

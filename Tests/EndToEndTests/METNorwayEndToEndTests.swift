@@ -114,8 +114,8 @@ struct METNorwayEndToEndTests {
         let watch = try sandbox.spawn(["watch"])
         defer { if watch.process.isRunning { watch.process.terminate() } }
         func lines() -> [Substring] { watch.stdoutSoFar.split(separator: "\n") }
-        let start = Date()
-        while lines().isEmpty, Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+        let start = ContinuousClock.now
+        while lines().isEmpty, ContinuousClock.now - start < .seconds(5) { usleep(10_000) }
         let first = try #require(lines().first)
         #expect(first.hasPrefix("Berlin "), "\(first)")
         // Bergen's values at Berlin: new data.
@@ -124,7 +124,7 @@ struct METNorwayEndToEndTests {
         try sandbox.advance(by: 2400)
         let refresh = try sandbox.run(["refresh", "--force"])
         #expect(refresh.stdout.hasPrefix("newData: Berlin"), "\(refresh)")
-        while lines().count < 2, Date().timeIntervalSince(start) < 10 { usleep(10_000) }
+        while lines().count < 2, ContinuousClock.now - start < .seconds(10) { usleep(10_000) }
         #expect(lines().count == 2 && lines().last != first, "\(lines())")
         watch.process.terminate()
         #expect(watch.wait().status == 0)

@@ -73,9 +73,9 @@ final class VirtualDisplay {
         self.xwd = xwd
         self.sandbox = sandbox
         server = try sandbox.launch(program: xvfb, [name, "-screen", "0", "800x60x24", "-nolisten", "tcp"])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard server.isRunning, Date() < deadline else {
+            guard server.isRunning, ContinuousClock.now < deadline else {
                 stop()
                 throw TestFailure("Xvfb \(name) did not start")
             }
@@ -111,9 +111,9 @@ final class VirtualDisplay {
         try sandbox.write(config, to: path)
         let process = try sandbox.launch(program: polybar, ["-c", path, "-q", "main"], environment: ["DISPLAY": name])
         defer { process.stop() }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = ContinuousClock.now + .seconds(10)
         var previous = blank
-        while Date() < deadline {
+        while ContinuousClock.now < deadline {
             usleep(300_000)
             let screen = try screenshot()
             if let wanted {

@@ -52,8 +52,8 @@ struct ShortFlagsTests {
         let expected = try sandbox.run("show", "--short").stdout
         for arguments in [["watch"], ["watch", "--short"], ["watch", "-s"]] {
             let watch = try sandbox.spawn(arguments)
-            let start = Date()
-            while watch.stdoutSoFar.isEmpty, Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while watch.stdoutSoFar.isEmpty, ContinuousClock.now < deadline { usleep(10_000) }
             watch.process.terminate()
             let run = watch.wait()
             #expect(run.status == 0, "\(arguments): \(run)")

@@ -58,9 +58,9 @@ struct TextBarTests {
         defer { process.stop() }
         // i3bar's protocol: a header line, `[`, then one JSON array of blocks a line, each but the first
         // after a comma.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = ContinuousClock.now + .seconds(10)
         var printed = ""
-        while Date() < deadline {
+        while ContinuousClock.now < deadline {
             printed = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
             for line in printed.split(separator: "\n").reversed() {
                 let array = line.drop { $0 == "," }

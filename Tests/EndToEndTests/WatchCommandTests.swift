@@ -21,8 +21,8 @@ struct WatchCommandTests {
         /// Waits until it has printed `count` lines, or `seconds` pass; the lines.
         @discardableResult
         func waitForLines(_ count: Int, within seconds: Double = 5) -> [String] {
-            let start = Date()
-            while lines.count < count, Date().timeIntervalSince(start) < seconds { usleep(10_000) }
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while lines.count < count, ContinuousClock.now < deadline { usleep(10_000) }
             return lines
         }
 
@@ -226,8 +226,8 @@ struct WatchCommandTests {
         let first = pipe.fileHandleForReading.availableData
         #expect(String(decoding: first, as: UTF8.self) == "Berlin ☁️🌙 11°C\n")
         try pipe.fileHandleForReading.close()
-        let start = Date()
-        while process.isRunning, Date().timeIntervalSince(start) < 5 { usleep(20_000) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
         #expect(!process.isRunning, "still running after its reader went away")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -257,8 +257,8 @@ struct WatchCommandTests {
         try sandbox.server.script(.forecast, [.init(fixture: "open-meteo/forecast-berlin-later.json", times: 2)])
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
-        let start = Date()
-        while watcher.lines.last != "Berlin 🌧️ 10°C", Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while watcher.lines.last != "Berlin 🌧️ 10°C", ContinuousClock.now < deadline { usleep(10_000) }
         #expect(watcher.lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
         #expect(watcher.stop() == 0)
     }
@@ -287,8 +287,8 @@ struct WatchCommandTests {
         let refresh = try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"])
         #expect(refresh.stdout.hasPrefix("newData"), "\(refresh)")
         #expect(kill(pid, SIGCONT) == 0)
-        let start = Date()
-        while watcher.lines.last != "Berlin 🌧️ 10°C", Date().timeIntervalSince(start) < 5 { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while watcher.lines.last != "Berlin 🌧️ 10°C", ContinuousClock.now < deadline { usleep(10_000) }
         #expect(watcher.lines.last == "Berlin 🌧️ 10°C", "\(watcher.lines)")
         #expect(watcher.stop() == 0)
     }

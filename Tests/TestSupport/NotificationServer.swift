@@ -212,9 +212,9 @@ public final class NotificationServer: @unchecked Sendable {
 
     /// Waits up to 10 s for `condition`, as long as `process` runs.
     private static func wait(_ what: String, until condition: () -> Bool, while process: Sandbox.Launched) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = ContinuousClock.now + .seconds(10)
         while !condition() {
-            guard process.isRunning, Date() < deadline else { throw TestFailure("\(what) did not start") }
+            guard process.isRunning, ContinuousClock.now < deadline else { throw TestFailure("\(what) did not start") }
             usleep(20_000)
         }
     }

@@ -180,14 +180,14 @@ public final class RealBar: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
         process.standardInput = FileHandle.nullDevice
-        let started = Date()
+        let started = ContinuousClock.now
         try process.run()
         process.waitUntilExit()
         return Sandbox.Run(
             status: process.terminationStatus,
             stdout: String(decoding: FileManager.default.contents(atPath: stdoutFile) ?? Data(), as: UTF8.self),
             stderr: String(decoding: FileManager.default.contents(atPath: stderrFile) ?? Data(), as: UTF8.self),
-            elapsed: Date().timeIntervalSince(started))
+            elapsed: ContinuousClock.now - started)
     }
 
     /// The command that runs the rest as the bar's user: setpriv when root, nothing otherwise.
@@ -278,8 +278,8 @@ public final class RealBar: @unchecked Sendable {
     /// appears when sway binds it, before it listens: a client in between, such as grim on a loaded machine,
     /// is refused ("failed to create display").
     private func waitForDisplay() throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
             if let socket = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory))?
                 .first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
                 Self.acceptsConnections(runtimeDirectory + "/" + socket)
@@ -298,8 +298,8 @@ public final class RealBar: @unchecked Sendable {
     /// a sensible height covers). A bar with a fully transparent background cannot be found this way.
     private func waitForBar() throws {
         let full = Region(x: 0, y: 0, width: Self.outputWidth, height: Self.outputHeight)
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
             if let found = try Self.bar(in: screenshot(full)) {
                 barRegion = found
                 return
@@ -393,10 +393,10 @@ public final class RealBar: @unchecked Sendable {
     /// passed: then the last one, for the test's assertions to describe. waybar redraws a polled module only
     /// at its next `interval`, so the timeout must cover one interval and a little more.
     public func screenshot(timeout: TimeInterval = 10, until condition: (Screenshot) -> Bool) throws -> Screenshot {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         while true {
             let picture = try screenshot()
-            if condition(picture) || Date() >= deadline { return picture }
+            if condition(picture) || ContinuousClock.now >= deadline { return picture }
             usleep(100_000)
         }
     }
@@ -410,8 +410,8 @@ public final class RealBar: @unchecked Sendable {
         if session != 0 {
             for signal in [SIGTERM, SIGKILL] {
                 for pid in Self.processes(inSession: session) { kill(pid, signal) }
-                let deadline = Date().addingTimeInterval(signal == SIGTERM ? 2 : 5)
-                while Date() < deadline, !Self.processes(inSession: session).isEmpty { usleep(20_000) }
+                let deadline = ContinuousClock.now + .seconds(signal == SIGTERM ? 2 : 5)
+                while ContinuousClock.now < deadline, !Self.processes(inSession: session).isEmpty { usleep(20_000) }
                 if Self.processes(inSession: session).isEmpty { break }
             }
             // sway is our child: wait for it. The others' parent is PID 1, which waits for them.

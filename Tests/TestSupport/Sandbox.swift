@@ -159,8 +159,8 @@ public final class Sandbox: @unchecked Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-        /// Seconds from start to exit.
-        public var elapsed: Double
+        /// From start to exit, on the monotonic clock.
+        public var elapsed: Duration
 
         public var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
     }
@@ -223,13 +223,13 @@ public final class Sandbox: @unchecked Sendable {
         }
         process.standardOutput = outputHandle
         if errorsToTerminal, terminal { process.standardError = outputHandle }
-        let started = Date()
+        let started = ContinuousClock.now
         try process.run()
         try outputHandle.close()
         try errorHandle.close()
         let terminalOutput = terminalReader?.readAll()
         process.waitUntilExit()
-        let elapsed = Date().timeIntervalSince(started)
+        let elapsed = ContinuousClock.now - started
         let stdout =
             terminalOutput
             ?? String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: stdoutFile))) ?? Data(), as: UTF8.self)
@@ -251,14 +251,14 @@ public final class Sandbox: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: stdoutFile)
             try? FileManager.default.removeItem(atPath: stderrFile)
         }
-        let started = Date()
+        let started = ContinuousClock.now
         let status = try launch(program: program, arguments, stdout: stdoutFile, stderr: stderrFile).wait()
         let read = { (path: String) in
             String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
         }
         return Run(
             status: status, stdout: read(stdoutFile), stderr: read(stderrFile),
-            elapsed: Date().timeIntervalSince(started))
+            elapsed: ContinuousClock.now - started)
     }
 
     /// Starts `program arguments...` in the sandbox's environment and folder, stdin `/dev/null` and its output
@@ -308,8 +308,8 @@ public final class Sandbox: @unchecked Sendable {
         public func stop() {
             guard isRunning else { return }
             kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(5)
-            while isRunning, Date() < deadline { usleep(20_000) }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while isRunning, ContinuousClock.now < deadline { usleep(20_000) }
             if isRunning { kill(pid, SIGKILL) }
             wait()
         }
@@ -327,7 +327,7 @@ public final class Sandbox: @unchecked Sendable {
         public let process: Process
         let stdoutFile: String
         let stderrFile: String
-        let started = Date()
+        let started = ContinuousClock.now
 
         init(process: Process, stdoutFile: String, stderrFile: String) {
             self.process = process
@@ -348,7 +348,7 @@ public final class Sandbox: @unchecked Sendable {
         /// Waits for the run to end and returns what it printed.
         public func wait() -> Run {
             process.waitUntilExit()
-            let elapsed = Date().timeIntervalSince(started)
+            let elapsed = ContinuousClock.now - started
             let stdout = String(decoding: FileManager.default.contents(atPath: stdoutFile) ?? Data(), as: UTF8.self)
             let stderr = String(decoding: FileManager.default.contents(atPath: stderrFile) ?? Data(), as: UTF8.self)
             return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr, elapsed: elapsed)
@@ -486,9 +486,9 @@ public final class UserManager: @unchecked Sendable {
         }
 
         // Ready once systemctl gets an answer: "running", or "degraded" when some unit of the image failed.
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = ContinuousClock.now + .seconds(15)
         var state = ""
-        while Date() < deadline, kill(pid, 0) == 0 {
+        while ContinuousClock.now < deadline, kill(pid, 0) == 0 {
             let check = Process()
             check.executableURL = URL(fileURLWithPath: "/usr/bin/systemctl")
             check.arguments = ["--user", "is-system-running"]
