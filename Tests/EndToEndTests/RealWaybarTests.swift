@@ -146,6 +146,7 @@ struct RealWaybarTests {
         let config = try Self.waybarConfig(modules: ["custom/weather"], members: [module])
         let bar = try requiringBar { try RealBar() }
         let server = try FixtureServer(at: RealWaybarTests.clock)
+        // wall clock: the result is stored by weather on the real clock, and turns stale at its moment.
         let prepared = Date()
         let (environment, configFile) = try Self.prepare(bar, server: server)
         // Read by `weather watch` when waybar starts it: a result turns stale 20 s after it was stored, time
@@ -166,10 +167,12 @@ struct RealWaybarTests {
         // minute later): new values drawn before it were drawn because the files changed.
         let firstStale = prepared + 20
         let rain = RealBar.Color("#8ab4f8")
+        // wall clock: until just before weather's clock reaches the stale moment.
         let changed = try bar.screenshot(timeout: max(1, firstStale.timeIntervalSinceNow - 1)) {
             $0.hasPixel(near: rain, tolerance: 16)
         }
         #expect(changed.hasPixel(near: rain, tolerance: 16), "no text in the rain colour: \(changed)")
+        // wall clock: the moment compared with weather's stale moment, on its clock.
         #expect(Date() < firstStale, "drawn only at the first result's stale moment")
 
         let stale = try bar.screenshot(timeout: 35) {

@@ -57,6 +57,7 @@ struct RemovalTests {
                 case .dangling: sandbox.root + "/nothing"
                 }
             #expect(symlink(destination, path) == 0, "symlink \(path): \(errno)")
+            // wall clock: a file's time, older than those the kernel stamps now.
             var old = [timespec(tv_sec: time(nil) - 365 * 86_400, tv_nsec: 0)]
             old.append(old[0])
             _ = utimensat(AT_FDCWD, path, old, AT_SYMLINK_NOFOLLOW)
@@ -114,6 +115,7 @@ struct RemovalTests {
         try FileManager.default.createDirectory(
             atPath: setup.places + "/1.0000,10.0000/deeper", withIntermediateDirectories: true)
         try setup.plant(setup.places + "/1.0000,10.0000/deeper/evil", to: target)
+        // wall clock: a file's time, older than those the kernel stamps now.
         var old = [timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0)]
         old.append(old[0])
         _ = utimensat(AT_FDCWD, setup.places + "/1.0000,10.0000", old, 0)
@@ -183,6 +185,7 @@ struct RemovalTests {
             setup.sandbox.configHome + "/systemd/user/.weather-refresh.timer.Ww00Xx",
         ]
         for path in left { try setup.sandbox.write("{", to: path) }
+        // wall clock: a file's time, older than those the kernel stamps now.
         var old = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
         old.append(old[0])
         _ = utimensat(AT_FDCWD, state + "/.looks.json.Gg33Hh", old, 0)

@@ -49,6 +49,7 @@ public final class FixtureServer: @unchecked Sendable {
         }
         baseURL = process.baseURL + prefix
         if moment.realClockReason == nil, !tls {
+            // wall clock: a running moment runs on with the real clock from its reading now, as weather's does.
             try setClock(to: moment.seconds, since: moment.runs ? Date() : nil)
         }
     }

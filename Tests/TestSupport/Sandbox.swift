@@ -16,7 +16,8 @@ public final class Sandbox: @unchecked Sendable {
     public var environment: [String: String]
     /// The moment the sandbox was made at.
     public let moment: TestMoment
-    /// The clock's reading when it was last set, and the real time then.
+    /// The clock's reading when it was last set, and the real (wall) clock's then: weather's running
+    /// `WEATHER_TEST_NOW` runs on with the wall clock, so the sandbox's does too.
     private var clock: (seconds: Double, setAt: Date)
     /// The test that made it, and when (the monotonic clock), for the slowest tests' report.
     private let madeBy: (test: String, at: Double)
@@ -29,6 +30,7 @@ public final class Sandbox: @unchecked Sendable {
         try EndToEnd.check()
         madeBy = (Test.current.map { $0.displayName ?? $0.name } ?? "", ProcessInfo.processInfo.systemUptime)
         self.moment = moment
+        // wall clock: a running moment runs on with the real clock from its reading now, as weather's does.
         clock = (moment.seconds, Date())
         var template = Array((NSTemporaryDirectory() + "/weather-test-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
@@ -73,6 +75,7 @@ public final class Sandbox: @unchecked Sendable {
     /// Now for the sandbox's runs and its server, in seconds since 1970: the moment, as moved since.
     public var now: Double {
         guard moment.runs else { return clock.seconds }
+        // wall clock: weather's WEATHER_TEST_NOW runs on with the real clock; this is its reading.
         return clock.seconds + Date().timeIntervalSince(clock.setAt)
     }
 
@@ -83,6 +86,7 @@ public final class Sandbox: @unchecked Sendable {
     /// running on as the moment does.
     public func setClock(to seconds: Double) throws {
         precondition(moment.realClockReason == nil, "a sandbox on the real clock cannot set it")
+        // wall clock: a running moment runs on with the real clock from its reading now, as weather's does.
         clock = (seconds, Date())
         try server.setClock(to: seconds, since: moment.runs ? clock.setAt : nil)
     }
@@ -95,6 +99,7 @@ public final class Sandbox: @unchecked Sendable {
     /// The variable that puts one run's clock at `seconds` since 1970 now, the server's staying where it
     /// is.
     public func environment(at seconds: Double) -> [String: String] {
+        // wall clock: a running moment runs on with the real clock from its reading now, as weather's does.
         ["WEATHER_TEST_NOW": Self.clockText(seconds, since: moment.runs ? Date() : nil)]
     }
 

@@ -58,9 +58,9 @@ public struct TestMoment: Sendable, CustomTestStringConvertible {
     /// timeouts): `reason` says why. Its runs get no `WEATHER_TEST_NOW`, and the server keeps the real
     /// clock.
     public static func realClock(because reason: String) -> TestMoment {
-        TestMoment(
-            seconds: Date().timeIntervalSince1970, name: "the real clock", zone: nil, runs: true,
-            realClockReason: reason)
+        // wall clock: the moment is the real one, for the reason the test gives.
+        let now = Date().timeIntervalSince1970
+        return TestMoment(seconds: now, name: "the real clock", zone: nil, runs: true, realClockReason: reason)
     }
 
     /// The moments that have broken tests and programs, for a place in `zone` called `place`: 23:30 and
