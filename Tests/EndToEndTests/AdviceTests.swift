@@ -106,6 +106,20 @@ struct AdviceTests {
                 name: "coordinates searched", prepare: { _ in }, reveal: ["search", "52.52,13.41"],
                 revealWorksAfter: false),
         ]
+        // A command line refused as a usage error, and the one its hint offers (UsageHint): a mistyped
+        // command, an option of another command (a place with a space is quoted in the hint, a minus typed
+        // as one), a mistyped command that is no place either, and those where only --help is offered.
+        let mistyped: [[String]] = [
+            ["forecst", "--days", "2"], ["forcast", "Paris", "--hours=3", "--json"], ["Berlin", "--days", "2"],
+            ["New York", "--hours", "3"], ["-33.87,151.21", "--days", "1"], ["Paris", "--count", "3"],
+            ["forecast", "--short"], ["sett", "Berlin"], ["forcast", "Paris"], ["shwo", "--json", "--units", "si"],
+            ["forecst", "--bogus"], ["forecast", "--hours", "3", "--short"], ["forecast", "--hour", "3"],
+        ]
+        states += mistyped.map { reveal in
+            State(
+                name: "weather \(reveal.joined(separator: " "))", prepare: { _ in }, reveal: reveal,
+                revealWorksAfter: false)
+        }
         return states
     }()
 
@@ -180,8 +194,9 @@ struct AdviceTests {
 }
 
 /// The commands a message names for the user to run: `run weather set <city> to ...`, `use weather schedule
-/// minimum`, `for example: weather set Berlin`, `weather show in a terminal`; "the same command without
-/// --cached" is that command without it.
+/// minimum`, `for example: weather set Berlin`, `weather show in a terminal`, `see weather show --help`,
+/// `did you mean weather forecast 'New York' --days 2?` (its words as the shell splits them); "the same
+/// command without --cached" is that command without it.
 struct Advice: Equatable, CustomStringConvertible {
     var arguments: [String]
     var terminal = false
@@ -190,12 +205,15 @@ struct Advice: Equatable, CustomStringConvertible {
     static func commands(in message: String, for command: [String]) -> [Advice] {
         var found: [Advice] = []
         func add(_ text: Substring, terminal: Bool = false) {
-            let words = text.replacing("<city>", with: "Berlin").split(separator: " ").map(String.init)
+            let words = shellWords(String(text.replacing("<city>", with: "Berlin")))
             let advice = Advice(arguments: Array(words.dropFirst()), terminal: terminal)
             if words.first == "weather", !found.contains(advice) { found.append(advice) }
         }
-        let named = /(?:run|use|, or) (weather [^;,()\n"]*?)( in a terminal)?(?= to | first|[;,()\n"]|$)/
+        let named = /(?:run|use|, or|see) (weather [^;,()\n"]*?)( in a terminal)?(?= to | first|[;,()\n"]|$)/
         for match in message.matches(of: named) { add(match.output.1, terminal: match.output.2 != nil) }
+        // "did you mean weather forecast 'New York' --hours 3?": a command line to the question mark that
+        // ends the line (one in a word is quoted).
+        for match in message.matches(of: /did you mean (weather [^\n]+?)\?(?=\n|$)/) { add(match.output.1) }
         // "for example: weather set Paris, US": an example runs to the end of its line.
         for match in message.matches(of: /for example: (weather [^\n"]+)/) { add(match.output.1) }
         if message.contains("the same command without --cached") {
@@ -205,5 +223,23 @@ struct Advice: Equatable, CustomStringConvertible {
             found.append(Advice(arguments: ["show"] + command.dropFirst()))
         }
         return found
+    }
+
+    /// `text`'s words as `/bin/sh` splits them: what a person who pastes the command into a shell runs
+    /// (weather quotes a word with a space or a character special to the shell: `'New York'`).
+    static func shellWords(_ text: String) -> [String] {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"eval "set -- $1" && printf '%s\0' "$@""#, "sh", text]
+        let output = Pipe()
+        shell.standardOutput = output
+        shell.standardError = FileHandle.nullDevice
+        guard (try? shell.run()) != nil else { return [] }
+        let words = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        guard shell.terminationStatus == 0 else { return [] }
+        return words.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 }
