@@ -11,15 +11,16 @@ struct PlantedLinkReadTests {
     /// weather's files, relative to the sandbox's home, each read by some command below.
     static let files = [
         ".cache/weather/current.json", ".cache/weather/forecast.json", ".cache/weather/alerts.txt",
-        ".cache/weather/alert-texts.json", ".cache/weather/places/names.json",
+        ".cache/weather/alert-texts.json", ".cache/weather/air.txt", ".cache/weather/places/names.json",
         ".cache/weather/places/48.8534,2.3488/current.json", ".local/state/weather/location.json",
         ".local/state/weather/schedule.json", ".local/state/weather/backoff.json", ".local/state/weather/runs.txt",
         ".local/state/weather/looks.json", ".local/state/weather/notified.txt", ".local/state/weather/fetch.lock",
     ]
 
-    /// Springfield, MO saved with its warnings, Paris looked up once, and every state file written.
+    /// Springfield, MO saved with its warnings and its air, Paris looked up once, and every state file
+    /// written.
     static func setUp() throws -> Sandbox {
-        let sandbox = try Sandbox(at: .fixtures, alerts: true)
+        let sandbox = try Sandbox(at: .fixtures, alerts: true, air: true)
         #expect(try sandbox.run("set", "Springfield, MO").status == 0)
         #expect(try sandbox.run("show", "Paris").status == 0)
         #expect(try sandbox.run(["refresh"], environment: ["WEATHER_STALE_AFTER": "0"]).status == 0)
@@ -70,7 +71,8 @@ struct PlantedLinkReadTests {
         let stale = ["WEATHER_STALE_AFTER": "0"]
         let commands: [(arguments: [String], environment: [String: String], terminal: Bool)] = [
             (["show"], [:], false), (["show", "--json"], [:], false), (["forecast"], [:], false),
-            (["alerts"], [:], false), (["show", "Paris"], [:], false), (["schedule"], [:], false),
+            (["alerts"], [:], false), (["air"], [:], false), (["show", "Paris"], [:], false),
+            (["schedule"], [:], false),
             (["show"], stale, true), (["refresh"], stale, false), (["set", "Springfield, MO"], [:], false),
             (["logout"], [:], false),
         ]
@@ -81,6 +83,32 @@ struct PlantedLinkReadTests {
             #expect(opened.isEmpty, "\(arguments) opened the link's target: \(opened)")
         }
         #expect(sandbox.contents(victim) == kept, "the target is as it was")
+    }
+
+    @Test(
+        "a link in place of a systemd unit of weather's: reinstalling never opens its target, and writes a unit in its place",
+        arguments: ["weather-refresh.service", "weather-refresh.timer"])
+    func unitNeverOpened(unit: String) throws {
+        let sandbox = try Sandbox.withUserManager()
+        try sandbox.setBerlin()
+        let path = sandbox.configHome + "/systemd/user/" + unit
+        let written = try #require(sandbox.contents(path), "set wrote no \(unit)")
+        let victim =
+            try #require(realpath(sandbox.root, nil).map { String(cString: $0) }) + "/victim-" + unit
+        try written.write(to: URL(fileURLWithPath: victim))
+        // Each command that writes the units reads the installed ones first, to restart the timer only
+        // when they changed.
+        for arguments in [["schedule", "30m"], ["set", "Paris"], ["schedule", "15m"]] {
+            try? FileManager.default.removeItem(atPath: path)
+            #expect(symlink(victim, path) == 0)
+            let (run, trace) = try Self.traced(sandbox, arguments)
+            #expect(run.status == 0, "\(arguments): \(run)")
+            let opened = trace.split(separator: "\n").filter { $0.contains(victim) }
+            #expect(opened.isEmpty, "\(arguments) opened the link's target: \(opened)")
+            let replaced = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            #expect(replaced == .typeRegular, "\(arguments) left \(String(describing: replaced)) at \(unit)")
+        }
+        #expect(sandbox.contents(victim) == written, "the target is as it was")
     }
 }
 
