@@ -54,30 +54,35 @@ public enum TestPaths {
         Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + name)))
     }
 
-    /// Copies the program at `source` to `destination` (which must not exist), mode 0755, through a file
-    /// descriptor no child process can inherit (`O_CLOEXEC`). Tests spawn processes from many threads at
-    /// once: a child forked while a plain copy held the new file open for writing would keep it open, and
-    /// running the copy would then fail with ETXTBSY (exit 126).
+    /// Copies the program at `source` to `destination` (which must not exist), mode 0755, written by a
+    /// child process (`install`), never through a descriptor of this one. Tests spawn processes from many
+    /// threads at once: a child forked while this process held the new file open for writing keeps it open
+    /// until it execs (`O_CLOEXEC` closes it only then), and running the copy in that moment fails with
+    /// ETXTBSY ("Text file busy"). A file another process wrote and closed has no such writer here.
     public static func copyProgram(_ source: String, to destination: String) throws {
-        try writeProgram(Array(try Data(contentsOf: URL(fileURLWithPath: source))), to: destination)
+        guard !FileManager.default.fileExists(atPath: destination) else {
+            throw TestFailure("cannot create \(destination): it exists")
+        }
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "0755", "-T", source, destination]
+        install.standardInput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        guard install.terminationStatus == 0 else {
+            throw TestFailure("install -m 0755 \(source) \(destination) failed (\(install.terminationStatus))")
+        }
     }
 
-    /// Writes `bytes` as a program at `destination` (which must not exist), as `copyProgram` does.
+    /// Writes `bytes` as a program at `destination` (which must not exist), as `copyProgram` does: first
+    /// to a file beside it that is never run, then copied into place by a child process.
     public static func writeProgram(_ bytes: [UInt8], to destination: String) throws {
-        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw TestFailure("cannot create \(destination): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var written = 0
-        try bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = write(fd, raw.baseAddress! + written, raw.count - written)
-                guard count > 0 else {
-                    throw TestFailure("cannot write \(destination): \(String(cString: strerror(errno)))")
-                }
-                written += count
-            }
+        let draft = destination + ".draft-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: draft, contents: Data(bytes)) else {
+            throw TestFailure("cannot write \(draft)")
         }
-        guard fchmod(fd, 0o755) == 0 else { throw TestFailure("cannot make \(destination) executable") }
+        defer { try? FileManager.default.removeItem(atPath: draft) }
+        try copyProgram(draft, to: destination)
     }
 
     /// Every fixture file under `folder` (relative to `Fixtures/`) and its subfolders (such as the
